@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// imglab: a format lab and regression harness for image resizers, and the resizer it gates.
+///
+/// Layers, data flowing one way: ImageCore → ImageCodecs → (ImageResize → ImageMetrics → ImageLab) → imglab.
+let package = Package(
+    name: "imglab",
+    products: [
+        .library(name: "ImageCore", targets: ["ImageCore"]),
+        .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
+        .executable(name: "imglab", targets: ["imglab"]),
+    ],
+    targets: [
+        .target(
+            name: "ImageCore",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The only C in the project: setjmp/longjmp and error-handler plumbing around
+        // libpng, libjpeg, giflib and libtiff, so no C error ever unwinds through a Swift frame.
+        .target(
+            name: "CImageShim",
+            linkerSettings: [
+                .linkedLibrary("png16"),
+                .linkedLibrary("jpeg"),
+                .linkedLibrary("gif"),
+                .linkedLibrary("tiff"),
+                .linkedLibrary("z"),
+            ]
+        ),
+        .target(
+            name: "ImageCodecs",
+            dependencies: ["ImageCore", "CImageShim"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "imglab",
+            dependencies: ["ImageCore", "ImageCodecs"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "ImageCoreTests",
+            dependencies: ["ImageCore"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "ImageCodecsTests",
+            dependencies: ["ImageCore", "ImageCodecs"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+    ]
+)

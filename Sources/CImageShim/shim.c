@@ -1,0 +1,1 @@
+#include "imglab_shim.h"

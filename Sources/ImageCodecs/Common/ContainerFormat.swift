@@ -1,0 +1,47 @@
+/// The image containers imglab reads and writes, recognised by content, never by file name.
+public enum ContainerFormat: String, CaseIterable, Hashable, Sendable, Codable {
+    case png, jpeg, gif, tiff, bmp
+
+    /// One row of the signature table: bytes that must match at offset 0.
+    private static let signatures: [(bytes: [UInt8], format: ContainerFormat)] = [
+        ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], .png),
+        ([0xFF, 0xD8, 0xFF], .jpeg),
+        (Array("GIF87a".utf8), .gif),
+        (Array("GIF89a".utf8), .gif),
+        ([0x49, 0x49, 0x2A, 0x00], .tiff),  // "II*\0", little-endian TIFF
+        ([0x4D, 0x4D, 0x00, 0x2A], .tiff),  // "MM\0*", big-endian TIFF
+        ([0x49, 0x49, 0x2B, 0x00], .tiff),  // BigTIFF, little-endian
+        ([0x4D, 0x4D, 0x00, 0x2B], .tiff),  // BigTIFF, big-endian
+        (Array("BM".utf8), .bmp),
+    ]
+
+    /// Recognises the container from the first bytes of a file; `nil` if none matches.
+    public init?(sniffing bytes: some Collection<UInt8>) {
+        let head = Array(bytes.prefix(8))
+        guard let match = Self.signatures.first(where: { head.starts(with: $0.bytes) }) else { return nil }
+        self = match.format
+    }
+
+    /// The usual file extension, without the dot.
+    public var fileExtension: String {
+        switch self {
+        case .png: return "png"
+        case .jpeg: return "jpg"
+        case .gif: return "gif"
+        case .tiff: return "tif"
+        case .bmp: return "bmp"
+        }
+    }
+
+    /// The format for a file extension (case-insensitive), for choosing an encoder from an output path.
+    public init?(fileExtension ext: String) {
+        switch ext.lowercased() {
+        case "png", "apng": self = .png
+        case "jpg", "jpeg", "jpe", "jfif": self = .jpeg
+        case "gif": self = .gif
+        case "tif", "tiff": self = .tiff
+        case "bmp", "dib": self = .bmp
+        default: return nil
+        }
+    }
+}

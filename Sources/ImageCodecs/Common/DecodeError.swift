@@ -1,0 +1,72 @@
+import Foundation
+import ImageCore
+
+/// Why a file could not be decoded. Cases are split by who must act.
+public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The input breaks its format's specification. `offset` is the byte offset where the
+    /// problem was found, when known; `reason` says what rule was broken and with what values.
+    case malformed(ContainerFormat, reason: String, offset: Int?)
+    /// The input ended before the decoder had what it needed.
+    case truncated(ContainerFormat, reason: String, offset: Int?)
+    /// The input is valid but uses a feature imglab does not decode (12-bit JPEG, JPEG-LS…).
+    case unsupported(ContainerFormat, feature: String)
+    /// Decoding would exceed a limit of ``DecodeLimits``; nothing large was allocated.
+    case limitExceeded(LimitKind, requested: Int, allowed: Int)
+    /// The bytes match no known container.
+    case unknownFormat(signature: [UInt8])
+    /// The file could not be read.
+    case io(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .malformed(let f, let reason, let offset):
+            return "malformed \(f.rawValue.uppercased()): \(reason)\(offset.map { " (at byte \($0))" } ?? "")"
+        case .truncated(let f, let reason, let offset):
+            return "truncated \(f.rawValue.uppercased()): \(reason)\(offset.map { " (at byte \($0))" } ?? "")"
+        case .unsupported(let f, let feature):
+            return "unsupported \(f.rawValue.uppercased()) feature: \(feature)"
+        case .limitExceeded(let kind, let requested, let allowed):
+            return "\(kind.rawValue) limit exceeded: \(requested) requested, \(allowed) allowed"
+        case .unknownFormat(let sig):
+            return "not a PNG, JPEG, GIF, TIFF or BMP file (starts with \(sig.prefix(8).map { String(format: "%02X", $0) }.joined(separator: " ")))"
+        case .io(let path, let reason):
+            return "cannot read \(path): \(reason)"
+        }
+    }
+}
+
+/// Which limit a ``DecodeError/limitExceeded(_:requested:allowed:)`` refers to.
+public enum LimitKind: String, Sendable, Equatable {
+    /// Pixels of one frame (width × height).
+    case pixels
+    /// Width or height on its own.
+    case dimension
+    /// Bytes allocated while decoding, all frames included.
+    case bytes
+    /// Number of animation frames.
+    case frames
+}
+
+/// Why an image could not be encoded.
+public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The container cannot store this pixel format; `suggestion` names one it can.
+    case unsupportedFormat(ContainerFormat, PixelFormat, suggestion: String)
+    /// An option is out of range (quality 0…100 and so on).
+    case invalidOption(String)
+    /// The C library reported an error.
+    case library(ContainerFormat, String)
+    /// Writing the file failed.
+    case io(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unsupportedFormat(let c, let f, let s):
+            return "\(c.rawValue.uppercased()) cannot store \(f); \(s)"
+        case .invalidOption(let s): return "invalid encoder option: \(s)"
+        case .library(let c, let s): return "\(c.rawValue.uppercased()) encoder: \(s)"
+        case .io(let p, let r): return "cannot write \(p): \(r)"
+        }
+    }
+}
+
+

@@ -1,0 +1,50 @@
+/// Choices for encoders. Each container reads only its own fields; the defaults are lossless
+/// where the container allows and otherwise the common choice (JPEG quality 90, 4:2:0).
+public struct EncodeOptions: Sendable, Hashable {
+    /// JPEG quality, 1…100.
+    public var jpegQuality: Int
+    /// JPEG chroma subsampling.
+    public var jpegSubsampling: ChromaSubsampling
+    /// JPEG: write a progressive file.
+    public var jpegProgressive: Bool
+    /// PNG: write Adam7-interlaced; GIF: write interlaced rows.
+    public var interlaced: Bool
+    /// TIFF compression.
+    public var tiffCompression: TIFFCompression
+    /// TIFF: store each component in its own plane (PlanarConfiguration = 2).
+    public var tiffPlanar: Bool
+    /// BMP: write rows top-down (negative height) instead of the usual bottom-up.
+    public var bmpTopDown: Bool
+    /// Write the image's orientation into the file (EXIF / TIFF tag) when it is not `.up`.
+    public var writeOrientation: Bool
+
+    public init(jpegQuality: Int = 90, jpegSubsampling: ChromaSubsampling = .s420, jpegProgressive: Bool = false,
+                interlaced: Bool = false, tiffCompression: TIFFCompression = .lzw, tiffPlanar: Bool = false,
+                bmpTopDown: Bool = false, writeOrientation: Bool = true) {
+        self.jpegQuality = jpegQuality
+        self.jpegSubsampling = jpegSubsampling
+        self.jpegProgressive = jpegProgressive
+        self.interlaced = interlaced
+        self.tiffCompression = tiffCompression
+        self.tiffPlanar = tiffPlanar
+        self.bmpTopDown = bmpTopDown
+        self.writeOrientation = writeOrientation
+    }
+}
+
+/// JPEG chroma subsampling, named by the J:a:b ratio.
+public enum ChromaSubsampling: String, Sendable, Hashable, CaseIterable, Codable {
+    /// No subsampling (1×1 chroma).
+    case s444 = "4:4:4"
+    /// Half horizontal chroma resolution (2×1).
+    case s422 = "4:2:2"
+    /// Half horizontal and vertical chroma resolution (2×2).
+    case s420 = "4:2:0"
+    /// Half vertical resolution (1×2).
+    case s440 = "4:4:0"
+}
+
+/// TIFF compression schemes the encoder writes.
+public enum TIFFCompression: String, Sendable, Hashable, CaseIterable, Codable {
+    case none, lzw, deflate
+}

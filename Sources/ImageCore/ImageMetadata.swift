@@ -1,0 +1,48 @@
+/// What an image file says about its pixels besides the pixels themselves.
+///
+/// Absent facts are `nil`. Codecs fill what their container carries and encoders write back
+/// what their container can hold.
+public struct ImageMetadata: Hashable, Sendable {
+    /// The embedded ICC profile, verbatim (PNG iCCP decompressed, JPEG APP2 chunks joined, TIFF tag 34675).
+    public var iccProfile: [UInt8]?
+    /// The raw EXIF block (TIFF-structured, starting with `II*\0` or `MM\0*`), if the file has one.
+    public var exif: [UInt8]?
+    /// Encoding gamma from PNG gAMA, as the stored value / 100000 (0.45455 for sRGB-like files).
+    public var gamma: Double?
+    /// The PNG sRGB chunk's rendering intent (0…3), if present.
+    public var sRGBIntent: Int?
+    /// Points-to-pixels scale (2 for an `@2x` asset); 1 when unknown.
+    public var scale: Double
+    /// Where the orientation came from, when the file declared one.
+    public var orientationSource: OrientationSource?
+    /// The pixel format as the file declares it, when the decoder had to deliver another one
+    /// (for example "TIFF 12-bit gray" delivered as 16-bit). Free text for `imglab info`.
+    public var storedFormatNote: String?
+    /// Container-specific facts worth showing (`"interlace": "Adam7"`, `"jpeg.process": "progressive"`).
+    public var properties: [String: String]
+
+    public init(iccProfile: [UInt8]? = nil, exif: [UInt8]? = nil, gamma: Double? = nil, sRGBIntent: Int? = nil,
+                scale: Double = 1, orientationSource: OrientationSource? = nil, storedFormatNote: String? = nil,
+                properties: [String: String] = [:]) {
+        self.iccProfile = iccProfile
+        self.exif = exif
+        self.gamma = gamma
+        self.sRGBIntent = sRGBIntent
+        self.scale = scale
+        self.orientationSource = orientationSource
+        self.storedFormatNote = storedFormatNote
+        self.properties = properties
+    }
+}
+
+/// Where an image's orientation was found.
+public enum OrientationSource: String, Hashable, Sendable {
+    /// EXIF tag 0x0112 in a JPEG APP1 segment.
+    case jpegExif = "JPEG APP1 EXIF"
+    /// EXIF tag 0x0112 in a PNG eXIf chunk.
+    case pngExif = "PNG eXIf"
+    /// TIFF tag 274 of the first IFD.
+    case tiffTag = "TIFF tag 274"
+    /// An XMP `tiff:Orientation` property.
+    case xmp = "XMP tiff:Orientation"
+}

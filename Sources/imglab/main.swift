@@ -1,0 +1,5 @@
+import Foundation
+import ImageCore
+import ImageCodecs
+
+print("imglab")
