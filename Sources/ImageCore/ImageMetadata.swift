@@ -18,11 +18,15 @@ public struct ImageMetadata: Hashable, Sendable {
     /// The pixel format as the file declares it, when the decoder had to deliver another one
     /// (for example "TIFF 12-bit gray" delivered as 16-bit). Free text for `imglab info`.
     public var storedFormatNote: String?
+    /// Bits per sample as the file header declares them, which can differ from the delivered
+    /// format: PNG IHDR bit depth, JPEG SOF precision, TIFF BitsPerSample, GIF colour-table
+    /// index bits, BMP bits per pixel.
+    public var storedBitDepth: Int?
     /// Container-specific facts worth showing (`"interlace": "Adam7"`, `"jpeg.process": "progressive"`).
     public var properties: [String: String]
 
     public init(iccProfile: [UInt8]? = nil, exif: [UInt8]? = nil, gamma: Double? = nil, sRGBIntent: Int? = nil,
-                scale: Double = 1, orientationSource: OrientationSource? = nil, storedFormatNote: String? = nil,
+                scale: Double = 1, orientationSource: OrientationSource? = nil, storedFormatNote: String? = nil, storedBitDepth: Int? = nil,
                 properties: [String: String] = [:]) {
         self.iccProfile = iccProfile
         self.exif = exif
@@ -31,6 +35,7 @@ public struct ImageMetadata: Hashable, Sendable {
         self.scale = scale
         self.orientationSource = orientationSource
         self.storedFormatNote = storedFormatNote
+        self.storedBitDepth = storedBitDepth
         self.properties = properties
     }
 }

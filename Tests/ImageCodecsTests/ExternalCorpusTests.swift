@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import ImageCore
+@testable import ImageCodecs
+
+/// Acceptance 1 of the foundation issue: the external corpus decodes as its manifest says.
+@Suite("External corpus")
+struct ExternalCorpusTests {
+    /// What happened to one file.
+    struct Outcome: CustomStringConvertible {
+        var path: String
+        var problem: String
+        var description: String { "\(path): \(problem)" }
+    }
+
+    static func check(_ entry: ManifestEntry) -> Outcome? {
+        guard let expected = entry.expected, let bytes = Manifest.bytes(entry.path) else {
+            return Outcome(path: entry.path, problem: "cannot read the file")
+        }
+        let result: Result<Image, DecodeError>
+        do { result = .success(try ImageCodecs.decode(bytes)) } catch { result = .failure(error) }
+        switch (expected.decode, result) {
+        case ("error", .success):
+            return Outcome(path: entry.path, problem: "decoded, but the manifest says it must be rejected")
+        case ("error", .failure), ("either", _):
+            return nil
+        case ("ok", .failure(let error)):
+            if expected.support_optional.isOptional, case .unsupported = error { return nil }
+            return Outcome(path: entry.path, problem: "failed: \(error)")
+        case (_, .success(let image)):
+            var problems: [String] = []
+            if let w = expected.width, let h = expected.height, (w, h) != (image.width, image.height) {
+                problems.append("size \(image.width)×\(image.height), expected \(w)×\(h)")
+            }
+            if let w = expected.display_width, let h = expected.display_height, (w, h) != image.displaySize {
+                problems.append("display size \(image.displaySize.width)×\(image.displaySize.height), expected \(w)×\(h)")
+            }
+            if let o = expected.orientation, (1...8).contains(o), image.orientation.exifValue != o {
+                problems.append("orientation \(image.orientation.exifValue), expected \(o)")
+            }
+            if let a = expected.has_alpha, a != image.format.hasAlpha {
+                problems.append("hasAlpha \(image.format.hasAlpha), expected \(a)")
+            }
+            if let b = expected.bit_depth, b != image.metadata.storedBitDepth {
+                problems.append("stored bit depth \(image.metadata.storedBitDepth.map(String.init) ?? "nil"), expected \(b)")
+            }
+            if let f = expected.frames, f != image.frameCount {
+                problems.append("\(image.frameCount) frames, expected \(f)")
+            }
+            if let references = expected.reference, !references.isEmpty, let mismatch = compare(image, references) {
+                problems.append(mismatch)
+            }
+            return problems.isEmpty ? nil : Outcome(path: entry.path, problem: problems.joined(separator: "; "))
+        default:
+            return Outcome(path: entry.path, problem: "unknown decode expectation \(expected.decode)")
+        }
+    }
+
+    /// Compares decoded pixels with the source's reference renders (any one may match):
+    /// 8-bit straight RGBA within ±1, colour ignored where both alphas are 0.
+    static func compare(_ image: Image, _ references: [String]) -> String? {
+        var best = "no reference could be decoded"
+        for path in references {
+            guard let bytes = Manifest.bytes(path), let reference = try? ImageCodecs.decode(bytes) else { continue }
+            let ours = image.oriented().bitmap
+            let theirs = reference.oriented().bitmap
+            guard ours.width == theirs.width, ours.height == theirs.height else {
+                best = "reference \(path) is \(theirs.width)×\(theirs.height)"
+                continue
+            }
+            var worst = 0.0, at = (0, 0)
+            for y in 0..<ours.height {
+                let a = ours.straightRGBARow(y), b = theirs.straightRGBARow(y)
+                for x in 0..<ours.width {
+                    let alphaA = (a[x * 4 + 3] * 255).rounded(), alphaB = (b[x * 4 + 3] * 255).rounded()
+                    let channels = alphaA == 0 && alphaB == 0 ? 3...3 : 0...3
+                    for c in channels {
+                        let d = abs((a[x * 4 + c] * 255).rounded() - (b[x * 4 + c] * 255).rounded())
+                        if d > worst { worst = d; at = (x, y) }
+                    }
+                }
+            }
+            if worst <= 1 { return nil }
+            best = "differs from \(path) by \(Int(worst)) at (\(at.0), \(at.1))"
+        }
+        return best
+    }
+
+    @Test("every file decodes as the manifest says, per container",
+          arguments: ContainerFormat.allCases)
+    func manifestExpectations(container: ContainerFormat) throws {
+        guard SharedData.corpusAvailable else { return }
+        let entries = Manifest.inputs.filter { $0.format == container.rawValue }
+        #expect(!entries.isEmpty, "the manifest lists no \(container) inputs")
+        var failures: [Outcome] = []
+        for entry in entries {
+            if let outcome = Self.check(entry) { failures.append(outcome) }
+        }
+        let okCount = entries.filter { $0.expected?.decode == "ok" }.count
+        print("external corpus \(container): \(entries.count) inputs (\(okCount) must decode), \(failures.count) failures")
+        for f in failures { print("  FAIL \(f)") }
+        #expect(failures.isEmpty, "\(failures.count) of \(entries.count) \(container) files: \(failures.prefix(20).map(\.description).joined(separator: "\n"))")
+    }
+}
