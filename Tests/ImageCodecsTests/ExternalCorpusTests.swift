@@ -44,8 +44,10 @@ struct ExternalCorpusTests {
             if let b = expected.bit_depth, b != image.metadata.storedBitDepth {
                 problems.append("stored bit depth \(image.metadata.storedBitDepth.map(String.init) ?? "nil"), expected \(b)")
             }
-            if let f = expected.frames, f != image.frameCount {
-                problems.append("\(image.frameCount) frames, expected \(f)")
+            // TIFF counts pages (not animation frames): the decoder reports them as a property.
+            let frames = entry.format == "tiff" ? Int(image.metadata.properties["pages"] ?? "1") ?? 1 : image.frameCount
+            if let f = expected.frames, f != frames {
+                problems.append("\(frames) frames, expected \(f)")
             }
             if let references = expected.reference, !references.isEmpty, let mismatch = compare(image, references) {
                 problems.append(mismatch)
