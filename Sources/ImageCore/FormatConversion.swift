@@ -10,7 +10,9 @@
 ///    where Adobe-inverted CMYK stores `1 − ink`; RGB → CMYK is `K = 1 − max(R, G, B)`,
 ///    `C = (1 − R − K) / (1 − K)`.
 /// 4. A straight source going to a premultiplied target is multiplied by alpha.
-/// 5. Pack: `round(x · (2ⁿ − 1))`, half up, clamped. So 8 → 16 bits is exactly × 257 and
+/// 5. Pack: `round(x · (2ⁿ − 1))`, half up, clamped (a value within 10⁻⁷ below a half
+///    counts as the half: every exact rational result with a denominator under 5·10⁶ then
+///    rounds as integer arithmetic would, despite floating-point error). So 8 → 16 bits is exactly × 257 and
 ///    16 → 8 bits is the rounded ÷ 257; premultiplying 8-bit is `round(c · a / 255)` and
 ///    unpremultiplying is `round(p · 255 / a)`, clamped to 255.
 /// A target without alpha drops it (colour is the straight colour, not composited).
@@ -31,7 +33,7 @@ extension Bitmap {
         for y in 0..<height {
             unpackRow(y, into: &row)
             convertSamples(row, from: from, premultiplied: sourcePremultiplied,
-                           to: to, premultiplied: target.isPremultiplied, targetHasAlpha: target.alphaInfo.hasAlpha,
+                           to: to, premultiplied: target.isPremultiplied, targetHasAlpha: target.alphaInfo.hasAlpha || target.isIndexed,
                            width: width, into: &converted)
             try out.packRow(y, from: converted)
         }

@@ -54,6 +54,12 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
     /// Whether the pixels carry an alpha value (straight, premultiplied or alpha-only).
     public var hasAlpha: Bool { alphaInfo.hasAlpha || colorModel.paletteHasAlpha }
 
+    /// Whether pixels are palette indices.
+    public var isIndexed: Bool {
+        if case .indexed = colorModel { return true }
+        return false
+    }
+
     /// Whether colour components are stored premultiplied by alpha.
     public var isPremultiplied: Bool { alphaInfo.isPremultiplied }
 

@@ -142,7 +142,7 @@ extension Bitmap {
         var failure: ConversionError?
         bytes.withUnsafeMutableBufferPointer { buf in
             func quantised(_ v: Double) -> Int {
-                let q = (v * maxValue + 0.5).rounded(.down)
+                let q = (v * maxValue + 0.5 + 1e-7).rounded(.down)
                 return Int(min(max(q, 0), maxValue))
             }
             func put(_ x: Int, _ s: Int, _ v: Double) {
@@ -188,7 +188,7 @@ extension Bitmap {
             for x in 0..<width {
                 let o = x * stride
                 if case .indexed = format.colorModel {
-                    func byte(_ v: Double) -> UInt32 { UInt32(min(max((v * 255 + 0.5).rounded(.down), 0), 255)) }
+                    func byte(_ v: Double) -> UInt32 { UInt32(min(max((v * 255 + 0.5 + 1e-7).rounded(.down), 0), 255)) }
                     let key = byte(samples[o]) << 24 | byte(samples[o + 1]) << 16 | byte(samples[o + 2]) << 8 | byte(samples[o + 3])
                     guard let index = lookup[key] else {
                         if failure == nil { failure = .colorNotInPalette(x: x, y: y) }
