@@ -1,5 +1,31 @@
 import Foundation
-import ImageCore
-import ImageCodecs
 
-print("imglab")
+/// The verbs imglab knows, in the order the overview lists them.
+let commands: [any Command.Type] = [InfoCommand.self, FuzzCommand.self]
+
+let overview = """
+imglab — a format lab and regression harness for image resizers, and the resizer it gates.
+
+USAGE: imglab <command> [options]
+
+COMMANDS:
+\(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+
+Run 'imglab <command> --help' for a command's options and examples.
+"""
+
+let argv = Array(CommandLine.arguments.dropFirst())
+guard let verb = argv.first, verb != "--help", verb != "-h", verb != "help" else {
+    print(overview)
+    exit(argv.isEmpty ? ExitStatus.usage.rawValue : ExitStatus.ok.rawValue)
+}
+guard let command = commands.first(where: { $0.name == verb }) else {
+    printError("imglab: unknown command '\(verb)'\n\n\(overview)")
+    exit(ExitStatus.usage.rawValue)
+}
+do {
+    exit(try command.run(Array(argv.dropFirst())).rawValue)
+} catch {
+    printError("imglab \(verb): \(error.message)\n\n\(command.help)")
+    exit(ExitStatus.usage.rawValue)
+}

@@ -1,0 +1,131 @@
+import ImageCore
+
+/// Everything `imglab info` reports about one file, as a value that encodes to JSON.
+///
+/// Sizes are in pixels, delays in seconds. Pixel-format fields use Quartz's vocabulary so a
+/// reader can compare them with `CGImageGetBitmapInfo` output and bug reports.
+public struct FileInfo: Sendable, Hashable, Codable {
+    /// The Quartz description of a pixel format.
+    public struct Format: Sendable, Hashable, Codable {
+        public var summary: String
+        public var colorModel: String
+        public var bitsPerComponent: Int
+        public var bitsPerPixel: Int
+        /// Components per pixel, alpha and padding included.
+        public var components: Int
+        public var alphaInfo: String
+        public var byteOrder: String
+        public var floatComponents: Bool
+        public var premultiplied: Bool
+        public var paletteEntries: Int?
+        public var transparentPaletteEntries: Int?
+
+        public init(_ f: PixelFormat) {
+            summary = f.description
+            colorModel = f.colorModel.quartzName
+            bitsPerComponent = f.bitsPerComponent
+            bitsPerPixel = f.bitsPerPixel
+            components = f.slotCount
+            alphaInfo = f.alphaInfo.quartzName
+            byteOrder = f.byteOrder.quartzName
+            floatComponents = f.isFloat
+            premultiplied = f.isPremultiplied
+            if case .indexed(let p) = f.colorModel {
+                paletteEntries = p.count
+                transparentPaletteEntries = p.entries.filter { $0.alpha != 255 }.count
+            }
+        }
+    }
+
+    /// The bitmap-context verdict (see ``BitmapContextSupport``).
+    public struct ContextVerdict: Sendable, Hashable, Codable {
+        public var iOS: Bool
+        public var macOS: Bool
+        public var reason: String?
+        public var drawIntoOnIOS: Format
+        public var drawIntoOnMacOS: Format
+    }
+
+    public var path: String
+    public var container: String
+    public var width: Int
+    public var height: Int
+    public var displayWidth: Int
+    public var displayHeight: Int
+    /// EXIF orientation value 1…8.
+    public var orientation: Int
+    public var orientationName: String
+    public var orientationSource: String?
+    public var hasAlpha: Bool
+    public var bitsPerComponent: Int
+    public var storedBitDepth: Int?
+    public var format: Format
+    public var icc: ICCProfileSummary?
+    public var gamma: Double?
+    public var sRGBIntent: Int?
+    public var frames: Int
+    public var loopCount: Int?
+    public var delays: [Double]?
+    public var properties: [String: String]
+    public var bitmapContext: ContextVerdict
+    /// Set when the header could be read but the pixels could not be decoded.
+    public var decodeError: String?
+
+    /// Describes a decoded image.
+    public init(path: String, container: ContainerFormat, image: Image) {
+        self.init(path: path, container: container, width: image.width, height: image.height, format: image.format,
+                  orientation: image.orientation, metadata: image.metadata, frames: image.frameCount)
+        if let animation = image.animation {
+            loopCount = animation.loopCount
+            delays = animation.frames.map(\.delay)
+        }
+    }
+
+    /// Describes a file from its header only (when the pixels failed to decode).
+    public init(path: String, header: ImageHeader, decodeError: DecodeError?) {
+        self.init(path: path, container: header.container, width: header.width, height: header.height,
+                  format: header.format, orientation: header.orientation, metadata: header.metadata,
+                  frames: header.frameCount)
+        self.decodeError = decodeError?.description
+    }
+
+    private init(path: String, container: ContainerFormat, width: Int, height: Int, format: PixelFormat,
+                 orientation: Orientation, metadata: ImageMetadata, frames: Int) {
+        self.path = path
+        self.container = container.rawValue
+        self.width = width
+        self.height = height
+        let display = orientation.displaySize(width: width, height: height)
+        displayWidth = display.width
+        displayHeight = display.height
+        self.orientation = orientation.exifValue
+        orientationName = orientation.description
+        orientationSource = metadata.orientationSource?.rawValue
+        hasAlpha = format.hasAlpha
+        bitsPerComponent = format.bitsPerComponent
+        storedBitDepth = metadata.storedBitDepth
+        self.format = Format(format)
+        icc = metadata.iccProfile.map(ICCProfileSummary.init)
+        gamma = metadata.gamma
+        sRGBIntent = metadata.sRGBIntent
+        self.frames = frames
+        properties = metadata.properties
+        let v = BitmapContextSupport.verdict(for: format)
+        bitmapContext = ContextVerdict(iOS: v.iOS, macOS: v.macOS, reason: v.reason,
+                                       drawIntoOnIOS: Format(v.iOSTarget), drawIntoOnMacOS: Format(v.macOSTarget))
+    }
+
+    /// Reads and describes a file: full decode when possible, else the header and the error.
+    /// - Throws: ``DecodeError`` when not even the header can be read.
+    public static func inspect(path: String, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> FileInfo {
+        let bytes = try ImageCodecs.readFile(path, limit: options.limits.maxBytes)
+        let container = try ImageCodecs.sniff(bytes)
+        do {
+            let image = try ImageCodecs.decode(bytes, options: options)
+            return FileInfo(path: path, container: container, image: image)
+        } catch {
+            let header = try ImageCodecs.readHeader(bytes, options: options)
+            return FileInfo(path: path, header: header, decodeError: error)
+        }
+    }
+}
