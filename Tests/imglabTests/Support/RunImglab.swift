@@ -1,0 +1,58 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the built `imglab` executable as a child process and reports its exit status, output
+/// and peak memory (from `wait4`, so only that child is measured).
+struct ImglabRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    /// Peak resident set size of the child, in MiB.
+    var peakRSSMiB: Double
+
+    /// The executable beside the test bundle (`swift build --build-tests` builds it there).
+    static var executable: String {
+        if let env = ProcessInfo.processInfo.environment["IMGLAB_BIN"] { return env }
+        let dir = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [dir, dir.deletingLastPathComponent()] {
+            let path = candidate.appendingPathComponent("imglab").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return packageRoot.appendingPathComponent(".build/debug/imglab").path
+    }
+
+    /// Runs `imglab args…`; output goes through temporary files to avoid pipe deadlocks.
+    static func run(_ args: [String]) throws -> ImglabRun {
+        let exe = executable
+        guard FileManager.default.isExecutableFile(atPath: exe) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: exe, NSLocalizedDescriptionKey: "imglab is not built at \(exe): run 'swift build --build-tests' first"])
+        }
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let outPath = tmp.appendingPathComponent("out").path, errPath = tmp.appendingPathComponent("err").path
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = ([exe] + args).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, exe, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        let exited = (status & 0x7F) == 0
+        return ImglabRun(status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
+                         stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+                         stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
+                         peakRSSMiB: Double(usage.ru_maxrss) / 1024)
+    }
+}
