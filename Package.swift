@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "ImageCore", targets: ["ImageCore"]),
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
+        .library(name: "ImageResize", targets: ["ImageResize"]),
         .executable(name: "imglab", targets: ["imglab"]),
     ],
     targets: [
@@ -33,6 +34,11 @@ let package = Package(
             dependencies: ["ImageCore", "CImageShim"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .target(
+            name: "ImageResize",
+            dependencies: ["ImageCore", "ImageCodecs"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "imglab",
             dependencies: ["ImageCore", "ImageCodecs"],
@@ -46,6 +52,11 @@ let package = Package(
         .testTarget(
             name: "imglabTests",
             dependencies: ["ImageCore", "ImageCodecs", "imglab"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "ImageResizeTests",
+            dependencies: ["ImageCore", "ImageResize"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
