@@ -1,0 +1,53 @@
+import ImageCore
+
+extension Image {
+    /// Whether the pixels carry alpha (an alpha component, or a palette with transparent entries).
+    public var hasAlpha: Bool { format.hasAlpha }
+
+    /// The same pixels with an alpha channel, exactly (no resampling): the format becomes
+    /// ``OutputFormat/result(for:needsAlpha:)`` with alpha, every pixel opaque unless it already
+    /// had alpha. Orientation is kept; an image that already has alpha is returned unchanged.
+    public func addingAlpha() throws(ResizeError) -> Image {
+        guard !format.alphaInfo.hasAlpha else { return self }
+        let target = OutputFormat.result(for: format, needsAlpha: true)
+        var out = self
+        do {
+            out.bitmap = try bitmap.converted(to: target)
+            if var animation {
+                for i in animation.frames.indices { animation.frames[i].canvas = try animation.frames[i].canvas.converted(to: target) }
+                out.animation = animation
+            }
+        } catch { throw .conversion(error) }
+        return out
+    }
+
+    /// The upright image with a transparent border of `size` pixels on every side: the output is
+    /// `(w + 2·size) × (h + 2·size)` in an alpha format; the border is transparent, never black.
+    public func transparentBorder(_ size: Int) throws(ResizeError) -> Image {
+        guard size >= 0 else { throw .invalidGeometry("border \(size) is negative") }
+        let upright = try oriented().addingAlpha()
+        guard size > 0 else { return upright }
+        func pad(_ b: Bitmap) -> Bitmap {
+            let w = b.width + 2 * size, h = b.height + 2 * size
+            let stride = b.format.minimumBytesPerRow(width: w)
+            let n = b.format.bitsPerPixel / 8
+            var out = [UInt8](repeating: 0, count: stride * h)
+            for y in 0..<b.height {
+                let dst = (y + size) * stride + size * n
+                out.replaceSubrange(dst..<(dst + b.width * n), with: b.bytes[(y * b.bytesPerRow)..<(y * b.bytesPerRow + b.width * n)])
+            }
+            return Bitmap(uncheckedWidth: w, height: h, format: b.format, bytesPerRow: stride, bytes: out)
+        }
+        var out = upright
+        out.bitmap = pad(upright.bitmap)
+        if var animation = upright.animation {
+            for i in animation.frames.indices {
+                animation.frames[i].canvas = pad(animation.frames[i].canvas)
+                animation.frames[i].region = PixelRect(x: 0, y: 0, width: out.width, height: out.height)
+                animation.frames[i].blend = .source
+            }
+            out.animation = animation
+        }
+        return out
+    }
+}
