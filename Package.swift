@@ -41,7 +41,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "imglab",
-            dependencies: ["ImageCore", "ImageCodecs"],
+            dependencies: ["ImageCore", "ImageCodecs", "ImageResize"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
