@@ -109,6 +109,10 @@ enum JPEGDecoder {
         return coefficients + rowBuffers
     }
 
+    /// libjpeg-turbo's `JPEG_MAX_DIMENSION`: larger widths or heights are refused by
+    /// `jpeg_read_header`, although T.81 allows up to 65535.
+    static let maxDimension = 65_500
+
     /// Refuses, from the SOF marker, what libjpeg-turbo's 8-bit build cannot decode.
     static func checkSupported(_ frame: JPEGMarkers.Frame?) throws(DecodeError) {
         guard let frame else { return }  // no SOF before SOS: libjpeg reports it
@@ -130,6 +134,9 @@ enum JPEGDecoder {
         }
         if frame.width == 0 {
             throw .malformed(.jpeg, reason: "\(marker) declares width 0", offset: frame.offset)
+        }
+        if max(frame.width, frame.height) > maxDimension {
+            throw .limitExceeded(.dimension, requested: max(frame.width, frame.height), allowed: maxDimension)
         }
     }
 

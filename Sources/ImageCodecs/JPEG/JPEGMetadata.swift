@@ -6,7 +6,8 @@ import ImageCore
 ///   after the prefix is kept verbatim. A broken block means orientation `.up`.
 /// - ICC: APP2 segments `ICC_PROFILE\0`, sequence number (1-based), count, then a chunk
 ///   (ICC.1:2010 Annex B.4); chunks are joined in sequence order whatever their file order.
-///   An inconsistent set (a missing or repeated number, counts that disagree) is dropped
+///   A chunk repeated byte for byte is read once (noted in `jpeg.icc`). An inconsistent set
+///   (a missing number, a number repeated with other bytes, counts that disagree) is dropped
 ///   and the reason recorded in `jpeg.icc`, as browsers ignore such profiles.
 struct JPEGMetadata: Sendable {
     /// The TIFF-structured EXIF block (starting at `II`/`MM`).
@@ -39,7 +40,9 @@ struct JPEGMetadata: Sendable {
         let chunks = markers.applicationData(2, signature: Self.iccSignature, in: bytes)
         if !chunks.isEmpty {
             switch Self.joinICC(chunks) {
-            case .success(let profile): iccProfile = profile
+            case .success(let joined):
+                iccProfile = joined.profile
+                if let note = joined.note { notes["jpeg.icc"] = note }
             case .failure(let reason): notes["jpeg.icc"] = "ignored: \(reason.text)"
             }
         }
@@ -49,9 +52,10 @@ struct JPEGMetadata: Sendable {
     struct ICCProblem: Error { var text: String }
 
     /// Joins ICC chunks (payload after the signature: sequence, count, data) in sequence order.
-    static func joinICC(_ chunks: [(offset: Int, data: ArraySlice<UInt8>)]) -> Result<[UInt8], ICCProblem> {
+    static func joinICC(_ chunks: [(offset: Int, data: ArraySlice<UInt8>)]) -> Result<(profile: [UInt8], note: String?), ICCProblem> {
         var parts: [Int: ArraySlice<UInt8>] = [:]
         var declaredCount: Int?
+        var note: String?
         for chunk in chunks {
             guard chunk.data.count >= 2 else {
                 return .failure(ICCProblem(text: "APP2 chunk at byte \(chunk.offset) has no sequence number and count"))
@@ -65,8 +69,12 @@ struct JPEGMetadata: Sendable {
                 return .failure(ICCProblem(text: "APP2 chunk at byte \(chunk.offset) says \(count) chunks, an earlier one \(declaredCount)"))
             }
             declaredCount = count
-            guard parts[sequence] == nil else {
-                return .failure(ICCProblem(text: "APP2 chunk number \(sequence) appears twice (again at byte \(chunk.offset))"))
+            if let earlier = parts[sequence] {
+                guard earlier.elementsEqual(chunk.data.dropFirst(2)) else {
+                    return .failure(ICCProblem(text: "APP2 chunk number \(sequence) appears twice with different bytes (again at byte \(chunk.offset))"))
+                }
+                note = "APP2 chunk number \(sequence) repeated at byte \(chunk.offset) with the same bytes; read once"
+                continue
             }
             parts[sequence] = chunk.data.dropFirst(2)
         }
@@ -75,6 +83,6 @@ struct JPEGMetadata: Sendable {
         }
         var profile: [UInt8] = []
         for sequence in 1...count { profile += parts[sequence] ?? [] }
-        return .success(profile)
+        return .success((profile, note))
     }
 }
