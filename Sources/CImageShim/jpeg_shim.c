@@ -203,10 +203,6 @@ imglab_jpeg_status imglab_jpeg_read_rows(imglab_jpeg_decoder *decoder, uint8_t *
     return IMGLAB_JPEG_OK;
 }
 
-int32_t imglab_jpeg_error_code(const imglab_jpeg_decoder *decoder) {
-    return decoder ? decoder->err.error_code : 0;
-}
-
 imglab_jpeg_failure imglab_jpeg_error_kind(const imglab_jpeg_decoder *decoder) {
     if (decoder == NULL || decoder->err.message[0] == 0) return IMGLAB_JPEG_FAILURE_NONE;
     switch (decoder->err.error_code) {

@@ -25,6 +25,8 @@ struct JPEGDecoderTests {
         let (w, h) = size
         let bytes = try Self.jpeg(width: w, height: h)
         let header = try JPEGCodec.readJPEGHeader(bytes)
+        let listed = try JPEGCodec.readHeader(bytes, options: DecodeOptions()).metadata.properties["jpeg.scaledSizes"] ?? ""
+        #expect(listed.contains("1/8: \((w + 7) / 8)×\((h + 7) / 8)"))
         for d in [1, 2, 4, 8] {
             let expected = ((w + d - 1) / d, (h + d - 1) / d)
             let image = try JPEGCodec.decode(bytes, options: DecodeOptions(jpegScaleDenominator: d))

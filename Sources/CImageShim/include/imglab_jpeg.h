@@ -84,8 +84,6 @@ imglab_jpeg_status imglab_jpeg_start(imglab_jpeg_decoder *decoder, int32_t out_c
 imglab_jpeg_status imglab_jpeg_read_rows(imglab_jpeg_decoder *decoder, uint8_t *pixels, size_t stride,
                                          size_t capacity);
 
-/* The libjpeg message code of the last error (J_MESSAGE_CODE), or 0. */
-int32_t imglab_jpeg_error_code(const imglab_jpeg_decoder *decoder);
 /* The last error, classified. */
 imglab_jpeg_failure imglab_jpeg_error_kind(const imglab_jpeg_decoder *decoder);
 /* The text of the last error or scan-limit stop (empty when none). */

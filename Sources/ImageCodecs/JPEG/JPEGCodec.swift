@@ -15,7 +15,8 @@ import ImageCore
 public enum JPEGCodec: ImageCodec {
     public static let container = ContainerFormat.jpeg
 
-    /// Reads size, format, orientation and metadata without decoding pixels.
+    /// Reads size, format, orientation and metadata without decoding pixels; the sizes of the
+    /// 1/2, 1/4 and 1/8 decodes are listed in `metadata.properties["jpeg.scaledSizes"]`.
     /// - Throws: `.unsupported` for processes imglab does not decode, `.malformed` /
     ///   `.truncated` when libjpeg cannot read the header.
     public static func readHeader(_ bytes: [UInt8], options: DecodeOptions) throws(DecodeError) -> ImageHeader {
@@ -23,8 +24,13 @@ public enum JPEGCodec: ImageCodec {
         guard let format = parsed.header.deliveredFormat else {
             throw .unsupported(.jpeg, feature: "\(parsed.header.componentCount)-component JPEG without a known colour space")
         }
+        var metadata = JPEGDecoder.imageMetadata(parsed)
+        metadata.properties["jpeg.scaledSizes"] = JPEGHeader.scaleDenominators.dropFirst().map { d in
+            let size = parsed.header.outputSize(scaleDenominator: d)
+            return "1/\(d): \(size.width)×\(size.height)"
+        }.joined(separator: ", ")
         return ImageHeader(container: .jpeg, width: parsed.header.width, height: parsed.header.height, format: format,
-                           orientation: parsed.metadata.orientation, metadata: JPEGDecoder.imageMetadata(parsed))
+                           orientation: parsed.metadata.orientation, metadata: metadata)
     }
 
     /// The JPEG-specific header: components, process, sampling, Adobe transform, and the

@@ -45,17 +45,8 @@ enum JPEGDecoder {
             guard let format = header.deliveredFormat else {
                 throw .unsupported(.jpeg, feature: "\(header.componentCount)-component JPEG without a known colour space")
             }
-            // The declared size sets libjpeg's working memory; the output size the bitmap.
-            guard header.width <= limits.maxDimension, header.height <= limits.maxDimension else {
-                throw .limitExceeded(.dimension, requested: max(header.width, header.height), allowed: limits.maxDimension)
-            }
-            let (width, height) = header.outputSize(scaleDenominator: d)
-            try limits.check(width: width, height: height)
-            let stride = format.minimumBytesPerRow(width: width)
-            let working = workingBytes(header)
-            try limits.reserve(bytes: stride * height)
-            let memoryCap = limits.maxBytes == .max ? 0 : limits.maxBytes - limits.reservedBytes
-            try limits.reserve(bytes: working)
+            let plan = try Plan(header, format: format, scaleDenominator: d, limits: &limits)
+            let (width, height, stride, memoryCap) = (plan.width, plan.height, plan.stride, plan.memoryCap)
 
             var outWidth: UInt32 = 0, outHeight: UInt32 = 0, outComponents: Int32 = 0
             let space = Int32(format.colorModel == .gray ? IMGLAB_JCS_GRAYSCALE
@@ -80,6 +71,31 @@ enum JPEGDecoder {
             }
             let bitmap = Bitmap(uncheckedWidth: width, height: height, format: format, bytesPerRow: stride, bytes: pixels)
             return Image(bitmap: bitmap, orientation: parsed.metadata.orientation, metadata: metadata)
+        }
+    }
+
+    /// The output of a decode, checked against the limits before anything large is allocated.
+    struct Plan {
+        /// Output size, ⌈declared / d⌉.
+        var width: Int, height: Int
+        /// Bytes per output row.
+        var stride: Int
+        /// What is left of the byte budget for libjpeg's own allocations (0: no cap).
+        var memoryCap: Int
+
+        /// Checks the declared size against `maxDimension`, the output size against the pixel
+        /// limits, and reserves the output bitmap plus libjpeg's estimated working memory.
+        init(_ header: JPEGHeader, format: PixelFormat, scaleDenominator d: Int, limits: inout DecodeLimits) throws(DecodeError) {
+            // The declared size sets libjpeg's working memory; the output size the bitmap.
+            guard header.width <= limits.maxDimension, header.height <= limits.maxDimension else {
+                throw .limitExceeded(.dimension, requested: max(header.width, header.height), allowed: limits.maxDimension)
+            }
+            (width, height) = header.outputSize(scaleDenominator: d)
+            try limits.check(width: width, height: height)
+            stride = format.minimumBytesPerRow(width: width)
+            try limits.reserve(bytes: stride * height)
+            memoryCap = limits.maxBytes == .max ? 0 : limits.maxBytes - limits.reservedBytes
+            try limits.reserve(bytes: workingBytes(header))
         }
     }
 
@@ -180,6 +196,7 @@ enum JPEGDecoder {
         }
         return try bytes.withUnsafeBufferPointer { (buffer) throws(DecodeError) -> R in
             guard let base = buffer.baseAddress, let decoder = imglab_jpeg_decoder_create(base, buffer.count, maxScans) else {
+                // malloc refused the decoder's few kilobytes: no memory is available at all.
                 throw .limitExceeded(.bytes, requested: Int.max, allowed: 0)
             }
             defer { imglab_jpeg_decoder_destroy(decoder) }
