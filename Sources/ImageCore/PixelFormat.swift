@@ -43,7 +43,7 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
 
     /// Number of component slots in one pixel, counting alpha and skipped padding.
     public var slotCount: Int {
-        colorComponentCount + (alphaInfo.hasSlot ? 1 : 0)
+        alphaInfo == .only ? 1 : colorComponentCount + (alphaInfo.hasSlot ? 1 : 0)
     }
 
     /// Bits in one pixel, padding included (16 for the 555 layout).

@@ -194,3 +194,16 @@ struct FormatConversionTests {
         #expect(padded.tightlyPacked().bytes == [1, 2])
     }
 }
+
+@Suite("Alpha-only bitmaps")
+struct AlphaOnlyTests {
+    @Test("an alpha-only mask has one component and converts to and from RGBA")
+    func alphaOnly() throws {
+        let format = PixelFormat(colorModel: .none, bitsPerComponent: 8, alphaInfo: .only)
+        #expect(format.slotCount == 1 && format.bitsPerPixel == 8)
+        let mask = try Bitmap(width: 3, height: 1, format: format, bytes: [0, 128, 255])
+        #expect(try mask.converted(to: .rgba8).bytes == [0, 0, 0, 0, 0, 0, 0, 128, 0, 0, 0, 255])
+        let rgba = try Bitmap(width: 2, height: 1, format: .rgba8, bytes: [9, 9, 9, 7, 1, 2, 3, 200])
+        #expect(try rgba.converted(to: format).bytes == [7, 200])
+    }
+}
