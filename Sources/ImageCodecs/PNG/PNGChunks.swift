@@ -46,7 +46,8 @@ struct PNGChunkList: Sendable {
     ///   length over 2³¹ − 1, a non-letter chunk type, a CRC mismatch in a critical chunk,
     ///   IDAT chunks that are not consecutive, or a missing IDAT; `.truncated` when a chunk
     ///   runs past the end or the file ends before IEND.
-    init(parsing bytes: [UInt8]) throws(DecodeError) {
+    /// - Parameter stoppingAfterFirstChunk: stop after IHDR (for reading the header first).
+    init(parsing bytes: [UInt8], stoppingAfterFirstChunk: Bool = false) throws(DecodeError) {
         guard bytes.count >= 8 else {
             throw .truncated(.png, reason: "the 8-byte signature needs 8 bytes, the file has \(bytes.count)", offset: 0)
         }
@@ -95,6 +96,7 @@ struct PNGChunkList: Sendable {
             chunks.append(chunk)
             offset += 12 + length
             if type == "IEND" { sawIEND = true; break }
+            if stoppingAfterFirstChunk { self.chunks = chunks; return }
         }
         guard sawIEND else {
             throw .truncated(.png, reason: "the file ends before the IEND chunk", offset: bytes.count)

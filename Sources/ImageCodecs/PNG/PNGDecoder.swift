@@ -5,9 +5,9 @@ import ImageCore
 enum PNGDecoder {
     /// The header, read without inflating pixels (the walk does inflate iCCP and text chunks).
     static func readHeader(_ bytes: [UInt8], options: DecodeOptions) throws(DecodeError) -> ImageHeader {
-        let list = try PNGChunkList(parsing: bytes)
-        let header = try PNGImageHeader(parsing: list.chunks[0])
+        let header = try PNGImageHeader(readingStartOf: bytes)
         try options.limits.check(width: header.width, height: header.height)
+        let list = try PNGChunkList(parsing: bytes)
         var read = try PNGMetadata(reading: list, header: header)
         let format = try header.deliveredFormat(colorKey: hasColorKey(list, header), palette: palette(list, header))
         var frameCount = 1
@@ -26,10 +26,10 @@ enum PNGDecoder {
 
     /// Decodes the whole file.
     static func decode(_ bytes: [UInt8], options: DecodeOptions) throws(DecodeError) -> Image {
-        let list = try PNGChunkList(parsing: bytes)
-        let header = try PNGImageHeader(parsing: list.chunks[0])
+        let header = try PNGImageHeader(readingStartOf: bytes)
         var limits = options.limits
         try limits.check(width: header.width, height: header.height)
+        let list = try PNGChunkList(parsing: bytes)
         let read = try PNGMetadata(reading: list, header: header)
         var metadata = read.metadata
         switch APNGStructure.parse(list, header: header) {

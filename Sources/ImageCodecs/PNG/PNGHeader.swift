@@ -38,6 +38,14 @@ struct PNGImageHeader: Sendable, Hashable {
     /// Whether the pixels are Adam7-interlaced (interlace method 1).
     var interlaced: Bool
 
+    /// Reads the signature and IHDR only (the first 33 bytes), so that limits can be checked
+    /// before the rest of the file is walked.
+    /// - Throws: as ``PNGChunkList/init(parsing:)`` for those bytes, then as ``init(parsing:)``.
+    init(readingStartOf bytes: [UInt8]) throws(DecodeError) {
+        let list = try PNGChunkList(parsing: bytes, stoppingAfterFirstChunk: true)
+        try self.init(parsing: list.chunks[0])
+    }
+
     /// Parses and validates IHDR data.
     /// - Throws: `.malformed` with the field, its value and the rule it breaks.
     init(parsing chunk: PNGChunk) throws(DecodeError) {
