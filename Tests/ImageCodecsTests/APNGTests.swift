@@ -186,3 +186,57 @@ struct APNGTests {
         #expect(Double(n) / Double(d) == Double(numerator) / Double(denominator))
     }
 }
+
+/// Pillow's APNG test files (modelled on Philip Taylor's suite, where a correct decoder ends
+/// on green): the last canvas at (0, 0) and (64, 32), as Pillow's `Tests/test_file_apng.py` asserts.
+@Suite("APNG corpus")
+struct APNGCorpusTests {
+    struct Expectation: Sendable, CustomTestStringConvertible {
+        var file: String
+        var atOrigin: [Int]
+        var atCentre: [Int]
+        var testDescription: String { file }
+    }
+
+    static let green = [0, 255, 0, 255], clear = [0, 0, 0, 0]
+    static let expectations: [Expectation] = [
+        Expectation(file: "dispose_op_none", atOrigin: green, atCentre: green),
+        Expectation(file: "dispose_op_background_final", atOrigin: green, atCentre: green),
+        Expectation(file: "dispose_op_background_region", atOrigin: [0, 0, 255, 255], atCentre: clear),
+        Expectation(file: "dispose_op_background_before_region", atOrigin: clear, atCentre: clear),
+        Expectation(file: "dispose_op_previous", atOrigin: green, atCentre: green),
+        Expectation(file: "dispose_op_previous_final", atOrigin: green, atCentre: green),
+        Expectation(file: "dispose_op_previous_region", atOrigin: green, atCentre: green),
+        Expectation(file: "dispose_op_previous_frame", atOrigin: [255, 0, 0, 255], atCentre: green),
+        Expectation(file: "blend_op_source_solid", atOrigin: green, atCentre: green),
+        Expectation(file: "blend_op_source_transparent", atOrigin: clear, atCentre: clear),
+        Expectation(file: "blend_op_over", atOrigin: green, atCentre: green),
+        Expectation(file: "blend_op_over_near_transparent", atOrigin: green, atCentre: green),
+    ]
+
+    @Test("the last composited canvas shows what Pillow's tests expect", arguments: expectations)
+    func lastCanvas(_ e: Expectation) throws {
+        let path = "pillow-tests/apng/\(e.file).png"
+        guard SharedData.corpusAvailable, let bytes = Manifest.bytes(path) else {
+            print("SKIP: \(path) is not in this part of the corpus")
+            return
+        }
+        let image = try PNGCodec.decode(bytes, options: DecodeOptions())
+        let last = image.animation?.frames.last?.canvas ?? image.bitmap
+        func pixel(_ x: Int, _ y: Int) -> [Int] { last.normalizedPixel(x: x, y: y).map { Int(($0 * 255).rounded()) } }
+        #expect(pixel(0, 0) == e.atOrigin)
+        #expect(pixel(64, 32) == e.atCentre)
+    }
+
+    @Test("broken sequences fall back to the default image and say why")
+    func brokenSequences() throws {
+        guard SharedData.corpusAvailable else { return }
+        let broken = Manifest.inputs.filter { $0.path.hasPrefix("pillow-tests/apng/sequence_") || $0.path.hasPrefix("pillow-tests/apng/chunk_") }
+        for entry in broken where entry.path != "pillow-tests/apng/chunk_no_actl.png" {
+            guard let bytes = Manifest.bytes(entry.path) else { continue }
+            let image = try PNGCodec.decode(bytes, options: DecodeOptions())
+            #expect(image.animation == nil, "\(entry.path)")
+            #expect(image.metadata.properties["apng ignored"] != nil, "\(entry.path)")
+        }
+    }
+}
