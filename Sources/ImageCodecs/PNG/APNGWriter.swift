@@ -15,6 +15,7 @@ public struct APNGFrame: Sendable, Hashable {
     /// How the region combines with the canvas (APNG blend_op).
     public var blend: FrameBlend
 
+    /// A frame whose region is `pixels` placed at (`x`, `y`); `delay` in seconds.
     public init(pixels: Bitmap, x: Int = 0, y: Int = 0, delay: Double, disposal: FrameDisposal = .none, blend: FrameBlend = .source) {
         self.pixels = pixels
         self.x = x

@@ -11,6 +11,7 @@ import ImageCore
 /// channel (low-bit gray widens to 8 bits). 16-bit samples are big-endian. The chunk layer,
 /// metadata and APNG are read in Swift; ordinary pixel data is decoded by libpng.
 public enum PNGCodec: ImageCodec {
+    /// ``ContainerFormat/png`` (APNG included).
     public static let container = ContainerFormat.png
 
     /// Reads IHDR, the metadata chunks and acTL without decoding pixels.

@@ -12,8 +12,12 @@ struct PNGMetadata: Sendable {
     /// The orientation, `.up` when none is declared.
     var orientation: Orientation
 
-    /// The largest ICC profile or text the reader inflates (bytes).
+    /// The largest ICC profile the reader inflates (bytes).
     static let maxInflatedSize = 64 << 20
+    /// The largest text the reader inflates (bytes), as libpng's default chunk limit.
+    static let maxInflatedText = 8_000_000
+    /// The text keywords that can carry an orientation; other text chunks are never inflated.
+    static let orientationKeywords: Set<String> = ["Raw profile type exif", "XML:com.adobe.xmp"]
 
     /// Reads the metadata chunks of `list`.
     /// - Throws: `.unsupported` for an iCCP compression method other than 0, `.malformed` for an
@@ -52,7 +56,7 @@ struct PNGMetadata: Sendable {
                 metadata.orientationSource = .pngExif
             }
         }
-        for text in Self.textChunks(list) {
+        for text in Self.textChunks(list, keywords: Self.orientationKeywords) {
             if text.keyword == "Raw profile type exif", let block = Self.rawProfileBytes(text.text) {
                 let exif = Self.strippingExifPrefix(block)
                 if metadata.exif == nil { metadata.exif = exif }
@@ -103,20 +107,23 @@ struct PNGMetadata: Sendable {
         var text: String
     }
 
-    /// The tEXt, zTXt and iTXt chunks whose text could be read; unreadable ones are skipped
-    /// (their text is free-form and only consulted for an orientation).
-    static func textChunks(_ list: PNGChunkList) -> [Text] {
+    /// The first readable tEXt, zTXt or iTXt chunk for each of `keywords`; unreadable ones
+    /// are skipped (their text is free-form and only consulted for an orientation).
+    static func textChunks(_ list: PNGChunkList, keywords: Set<String>) -> [Text] {
         var texts: [Text] = []
+        var pending = keywords
         for chunk in list.chunks where chunk.crcMatches && ["tEXt", "zTXt", "iTXt"].contains(chunk.type) {
             let d = chunk.data
             guard let nul = d.prefix(80).firstIndex(of: 0) else { continue }
             let keyword = String(decoding: d[d.startIndex..<nul], as: UTF8.self)
+            guard pending.contains(keyword) else { continue }
             let rest = d[(nul + 1)...]
+            defer { if texts.last?.keyword == keyword { pending.remove(keyword) } }
             switch chunk.type {
             case "tEXt":
                 texts.append(Text(chunk: chunk.type, keyword: keyword, text: String(decoding: rest, as: UTF8.self)))
             case "zTXt":
-                guard rest.first == 0, case .data(let text) = PNGZlib.inflate(rest.dropFirst(), maxOutput: maxInflatedSize) else { continue }
+                guard rest.first == 0, case .data(let text) = PNGZlib.inflate(rest.dropFirst(), maxOutput: maxInflatedText) else { continue }
                 texts.append(Text(chunk: chunk.type, keyword: keyword, text: String(decoding: text, as: UTF8.self)))
             default: // iTXt: compression flag, method, language tag\0, translated keyword\0, text
                 guard rest.count >= 2 else { continue }
@@ -127,7 +134,7 @@ struct PNGMetadata: Sendable {
                 guard let translatedEnd = fields.firstIndex(of: 0) else { continue }
                 let body = fields[(translatedEnd + 1)...]
                 if compressed {
-                    guard case .data(let text) = PNGZlib.inflate(body, maxOutput: maxInflatedSize) else { continue }
+                    guard case .data(let text) = PNGZlib.inflate(body, maxOutput: maxInflatedText) else { continue }
                     texts.append(Text(chunk: chunk.type, keyword: keyword, text: String(decoding: text, as: UTF8.self)))
                 } else {
                     texts.append(Text(chunk: chunk.type, keyword: keyword, text: String(decoding: body, as: UTF8.self)))
