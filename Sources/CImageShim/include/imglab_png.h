@@ -1,0 +1,75 @@
+#ifndef IMGLAB_PNG_H
+#define IMGLAB_PNG_H
+/* libpng plumbing for imglab's PNG codec. Every entry point catches libpng's errors with
+ * setjmp/longjmp and reports them as a status; warnings are silenced; nothing is printed
+ * and nothing leaks on error paths. Chunk parsing, APNG and pixel logic live in Swift. */
+#include <stddef.h>
+#include <stdint.h>
+#include <png.h>
+#include <zlib.h>
+
+/* Size of the message buffer of an imglab_png_status. */
+#define IMGLAB_PNG_MESSAGE_SIZE 256
+
+/* Outcome codes. */
+#define IMGLAB_PNG_OK 0
+/* libpng reported an error; the message says which. */
+#define IMGLAB_PNG_ERROR 1
+/* libpng asked for bytes past the end of the input. */
+#define IMGLAB_PNG_TRUNCATED 2
+
+/* What went wrong, and how far into the input libpng had read when it did. */
+typedef struct {
+    int code;
+    size_t offset;
+    char message[IMGLAB_PNG_MESSAGE_SIZE];
+} imglab_png_status;
+
+/* The header as libpng accepted it (after png_read_info). */
+typedef struct {
+    uint32_t width, height;
+    int bit_depth, color_type, interlace_type;
+    /* Whether libpng holds a valid tRNS chunk. */
+    int has_trns;
+    /* PLTE entries libpng accepted (0 when none), as R, G, B, A with tRNS alphas applied. */
+    int palette_count;
+    uint8_t palette[256 * 4];
+} imglab_png_info;
+
+/* An open libpng read session over an in-memory file. */
+typedef struct imglab_png_reader imglab_png_reader;
+
+/* Reads the signature and chunks up to the first IDAT. Ancillary chunks other than tRNS are
+ * skipped (the Swift side parses them). Returns NULL on failure, with `status` filled. */
+imglab_png_reader *imglab_png_reader_open(const uint8_t *data, size_t size,
+                                          imglab_png_info *info, imglab_png_status *status);
+
+/* Decodes every row into `pixels` (height x row_bytes bytes), then reads to IEND. With
+ * `expand_trns`, gray/RGB tRNS becomes an alpha channel (low-bit gray goes to 8 bits).
+ * Fails when libpng's row size differs from `row_bytes`. Returns IMGLAB_PNG_OK or a code. */
+int imglab_png_reader_read(imglab_png_reader *reader, int expand_trns, uint8_t *pixels,
+                           size_t row_bytes, size_t size, imglab_png_status *status);
+
+/* Frees the session; NULL is allowed. */
+void imglab_png_reader_close(imglab_png_reader *reader);
+
+/* The image an encoder hands to libpng. Rows are packed as PNG stores them (16-bit big-endian). */
+typedef struct {
+    uint32_t width, height;
+    int bit_depth, color_type, interlace;
+    /* Palette images: `palette_count` RGB triples and `trns_count` alphas. */
+    const uint8_t *palette_rgb;
+    int palette_count;
+    const uint8_t *trns_alpha;
+    int trns_count;
+} imglab_png_image;
+
+/* Writes signature, IHDR, PLTE, tRNS, IDAT and IEND. On success `*out` holds `*out_size`
+ * bytes allocated with malloc: release them with imglab_png_free. */
+int imglab_png_write(const imglab_png_image *image, const uint8_t *pixels, size_t row_bytes,
+                     uint8_t **out, size_t *out_size, imglab_png_status *status);
+
+/* Releases a buffer returned by imglab_png_write. */
+void imglab_png_free(uint8_t *buffer);
+
+#endif

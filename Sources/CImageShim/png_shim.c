@@ -1,0 +1,237 @@
+#include "imglab_png.h"
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Shared by the error handler and the I/O callbacks of one libpng session. */
+typedef struct {
+    jmp_buf jump;
+    char message[IMGLAB_PNG_MESSAGE_SIZE];
+    int truncated;
+    /* Reading: the input. */
+    const uint8_t *data;
+    size_t size, position;
+    /* Writing: the growing output. */
+    uint8_t *out;
+    size_t out_size, out_capacity;
+} imglab_png_io;
+
+static void imglab_png_on_error(png_structp png, png_const_charp message) {
+    imglab_png_io *io = (imglab_png_io *)png_get_error_ptr(png);
+    snprintf(io->message, sizeof io->message, "%s", message ? message : "libpng error");
+    longjmp(io->jump, 1);
+}
+
+static void imglab_png_on_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+static void imglab_png_read_data(png_structp png, png_bytep destination, size_t count) {
+    imglab_png_io *io = (imglab_png_io *)png_get_io_ptr(png);
+    if (count > io->size - io->position) {
+        io->truncated = 1;
+        png_error(png, "unexpected end of data");
+    }
+    memcpy(destination, io->data + io->position, count);
+    io->position += count;
+}
+
+static void imglab_png_fill_status(const imglab_png_io *io, imglab_png_status *status) {
+    status->code = io->truncated ? IMGLAB_PNG_TRUNCATED : IMGLAB_PNG_ERROR;
+    status->offset = io->position;
+    snprintf(status->message, sizeof status->message, "%s", io->message);
+}
+
+struct imglab_png_reader {
+    imglab_png_io io;
+    png_structp png;
+    png_infop info;
+    png_bytep *rows;
+};
+
+void imglab_png_reader_close(imglab_png_reader *reader) {
+    if (!reader) return;
+    if (reader->png) png_destroy_read_struct(&reader->png, reader->info ? &reader->info : NULL, NULL);
+    free(reader->rows);
+    free(reader);
+}
+
+imglab_png_reader *imglab_png_reader_open(const uint8_t *data, size_t size,
+                                          imglab_png_info *info, imglab_png_status *status) {
+    memset(status, 0, sizeof *status);
+    memset(info, 0, sizeof *info);
+    imglab_png_reader *reader = calloc(1, sizeof *reader);
+    if (!reader) {
+        status->code = IMGLAB_PNG_ERROR;
+        snprintf(status->message, sizeof status->message, "out of memory");
+        return NULL;
+    }
+    reader->io.data = data;
+    reader->io.size = size;
+    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader->io,
+                                         imglab_png_on_error, imglab_png_on_warning);
+    if (reader->png) reader->info = png_create_info_struct(reader->png);
+    if (!reader->png || !reader->info) {
+        imglab_png_reader_close(reader);
+        status->code = IMGLAB_PNG_ERROR;
+        snprintf(status->message, sizeof status->message, "out of memory");
+        return NULL;
+    }
+    if (setjmp(reader->io.jump)) {
+        imglab_png_fill_status(&reader->io, status);
+        imglab_png_reader_close(reader);
+        return NULL;
+    }
+    png_set_read_fn(reader->png, &reader->io, imglab_png_read_data);
+    /* The Swift side checks sizes against DecodeLimits before calling in. */
+    png_set_user_limits(reader->png, 0x7fffffff, 0x7fffffff);
+    png_set_keep_unknown_chunks(reader->png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
+    png_read_info(reader->png, reader->info);
+
+    png_uint_32 width = 0, height = 0;
+    int bit_depth = 0, color_type = 0, interlace = 0;
+    png_get_IHDR(reader->png, reader->info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
+    info->width = width;
+    info->height = height;
+    info->bit_depth = bit_depth;
+    info->color_type = color_type;
+    info->interlace_type = interlace;
+    info->has_trns = png_get_valid(reader->png, reader->info, PNG_INFO_tRNS) ? 1 : 0;
+
+    png_colorp palette = NULL;
+    int palette_count = 0;
+    if (png_get_PLTE(reader->png, reader->info, &palette, &palette_count) && palette && palette_count > 0) {
+        png_bytep alphas = NULL;
+        int alpha_count = 0;
+        png_color_16p color = NULL;
+        if (info->has_trns) png_get_tRNS(reader->png, reader->info, &alphas, &alpha_count, &color);
+        if (palette_count > 256) palette_count = 256;
+        for (int i = 0; i < palette_count; i++) {
+            info->palette[i * 4 + 0] = palette[i].red;
+            info->palette[i * 4 + 1] = palette[i].green;
+            info->palette[i * 4 + 2] = palette[i].blue;
+            info->palette[i * 4 + 3] = (alphas && i < alpha_count) ? alphas[i] : 255;
+        }
+        info->palette_count = palette_count;
+    }
+    return reader;
+}
+
+int imglab_png_reader_read(imglab_png_reader *reader, int expand_trns, uint8_t *pixels,
+                           size_t row_bytes, size_t size, imglab_png_status *status) {
+    memset(status, 0, sizeof *status);
+    if (setjmp(reader->io.jump)) {
+        imglab_png_fill_status(&reader->io, status);
+        return status->code;
+    }
+    if (expand_trns) png_set_tRNS_to_alpha(reader->png);
+    (void)png_set_interlace_handling(reader->png);
+    png_read_update_info(reader->png, reader->info);
+    png_uint_32 height = png_get_image_height(reader->png, reader->info);
+    if (png_get_rowbytes(reader->png, reader->info) != row_bytes || height == 0 || row_bytes == 0 ||
+        size / row_bytes < height) {
+        png_error(reader->png, "decoded row size differs from the size the header implies");
+    }
+    free(reader->rows);
+    reader->rows = malloc((size_t)height * sizeof(png_bytep));
+    if (!reader->rows) png_error(reader->png, "out of memory");
+    for (png_uint_32 y = 0; y < height; y++) reader->rows[y] = pixels + (size_t)y * row_bytes;
+    png_read_image(reader->png, reader->rows);
+    png_read_end(reader->png, NULL);
+    return IMGLAB_PNG_OK;
+}
+
+static void imglab_png_write_data(png_structp png, png_bytep data, size_t count) {
+    imglab_png_io *io = (imglab_png_io *)png_get_io_ptr(png);
+    if (count > io->out_capacity - io->out_size) {
+        size_t capacity = io->out_capacity ? io->out_capacity : 4096;
+        while (count > capacity - io->out_size) {
+            if (capacity > SIZE_MAX / 2) png_error(png, "output too large");
+            capacity *= 2;
+        }
+        uint8_t *grown = realloc(io->out, capacity);
+        if (!grown) png_error(png, "out of memory");
+        io->out = grown;
+        io->out_capacity = capacity;
+    }
+    memcpy(io->out + io->out_size, data, count);
+    io->out_size += count;
+}
+
+static void imglab_png_flush(png_structp png) { (void)png; }
+
+/* State of one write that must survive a longjmp. */
+typedef struct {
+    imglab_png_io io;
+    png_structp png;
+    png_infop info;
+    png_bytep *rows;
+} imglab_png_writer;
+
+static void imglab_png_writer_free(imglab_png_writer *writer, int keep_output) {
+    if (writer->png) png_destroy_write_struct(&writer->png, writer->info ? &writer->info : NULL);
+    free(writer->rows);
+    if (!keep_output) free(writer->io.out);
+    free(writer);
+}
+
+int imglab_png_write(const imglab_png_image *image, const uint8_t *pixels, size_t row_bytes,
+                     uint8_t **out, size_t *out_size, imglab_png_status *status) {
+    memset(status, 0, sizeof *status);
+    *out = NULL;
+    *out_size = 0;
+    imglab_png_writer *writer = calloc(1, sizeof *writer);
+    if (!writer) {
+        status->code = IMGLAB_PNG_ERROR;
+        snprintf(status->message, sizeof status->message, "out of memory");
+        return status->code;
+    }
+    writer->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &writer->io,
+                                          imglab_png_on_error, imglab_png_on_warning);
+    if (writer->png) writer->info = png_create_info_struct(writer->png);
+    if (!writer->png || !writer->info) {
+        imglab_png_writer_free(writer, 0);
+        status->code = IMGLAB_PNG_ERROR;
+        snprintf(status->message, sizeof status->message, "out of memory");
+        return status->code;
+    }
+    if (setjmp(writer->io.jump)) {
+        status->code = IMGLAB_PNG_ERROR;
+        snprintf(status->message, sizeof status->message, "%s", writer->io.message);
+        imglab_png_writer_free(writer, 0);
+        return status->code;
+    }
+    png_set_write_fn(writer->png, &writer->io, imglab_png_write_data, imglab_png_flush);
+    png_set_IHDR(writer->png, writer->info, image->width, image->height, image->bit_depth,
+                 image->color_type, image->interlace ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (image->color_type == PNG_COLOR_TYPE_PALETTE) {
+        png_color entries[256];
+        int count = image->palette_count;
+        if (count < 1 || count > 256 || !image->palette_rgb) png_error(writer->png, "palette needs 1...256 entries");
+        for (int i = 0; i < count; i++) {
+            entries[i].red = image->palette_rgb[i * 3];
+            entries[i].green = image->palette_rgb[i * 3 + 1];
+            entries[i].blue = image->palette_rgb[i * 3 + 2];
+        }
+        png_set_PLTE(writer->png, writer->info, entries, count);
+        if (image->trns_count > 0 && image->trns_alpha)
+            png_set_tRNS(writer->png, writer->info, image->trns_alpha, image->trns_count, NULL);
+    }
+    png_write_info(writer->png, writer->info);
+    if (image->height == 0 || row_bytes < png_get_rowbytes(writer->png, writer->info))
+        png_error(writer->png, "row buffer is smaller than the image rows");
+    writer->rows = malloc((size_t)image->height * sizeof(png_bytep));
+    if (!writer->rows) png_error(writer->png, "out of memory");
+    for (png_uint_32 y = 0; y < image->height; y++) writer->rows[y] = (png_bytep)(pixels + (size_t)y * row_bytes);
+    png_write_image(writer->png, writer->rows);
+    png_write_end(writer->png, NULL);
+    *out = writer->io.out;
+    *out_size = writer->io.out_size;
+    imglab_png_writer_free(writer, 1);
+    return IMGLAB_PNG_OK;
+}
+
+void imglab_png_free(uint8_t *buffer) { free(buffer); }

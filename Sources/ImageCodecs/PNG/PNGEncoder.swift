@@ -1,0 +1,124 @@
+import CImageShim
+import ImageCore
+
+/// Writing PNG files: libpng writes the image chunks (IHDR, PLTE, tRNS, IDAT, IEND) and the
+/// metadata chunks are serialised here and placed right after IHDR.
+enum PNGEncoder {
+    /// See ``PNGCodec/encode(_:options:)``.
+    static func encode(_ image: Image, options: EncodeOptions) throws(EncodeError) -> [UInt8] {
+        if let animation = image.animation, animation.frames.count > 1 {
+            return try APNGWriter.encode(animation: animation, of: image, options: options)
+        }
+        let bitmap = try storable(image.bitmap)
+        let png = try writeImageChunks(bitmap, interlaced: options.interlaced)
+        return inserting(metadataChunks(image.metadata, orientation: image.orientation, options: options), afterIHDRof: png)
+    }
+
+    /// The nearest format PNG stores for `format` (the rules are listed on ``PNGCodec/encode(_:options:)``).
+    static func storableFormat(for format: PixelFormat) -> PixelFormat {
+        let wide = format.bitsPerComponent > 8
+        let alpha: AlphaInfo = format.alphaInfo.hasAlpha ? .last : .none
+        switch format.colorModel {
+        case .indexed:
+            return format
+        case .gray where alpha == .none && !format.isFloat && [1, 2, 4].contains(format.bitsPerComponent):
+            return PixelFormat(colorModel: .gray, bitsPerComponent: format.bitsPerComponent)
+        case .gray, .none:
+            return PixelFormat(colorModel: .gray, bitsPerComponent: wide ? 16 : 8, alphaInfo: format.colorModel == .none ? .last : alpha)
+        case .rgb, .cmyk:
+            return PixelFormat(colorModel: .rgb, bitsPerComponent: wide ? 16 : 8, alphaInfo: alpha)
+        }
+    }
+
+    /// `bitmap` in its storable format, with tight rows.
+    static func storable(_ bitmap: Bitmap) throws(EncodeError) -> Bitmap {
+        let target = storableFormat(for: bitmap.format)
+        guard target != bitmap.format else { return bitmap.tightlyPacked() }
+        do {
+            return try bitmap.converted(to: target)
+        } catch {
+            throw .unsupportedFormat(.png, bitmap.format, suggestion: "convert to \(target) first (\(error))")
+        }
+    }
+
+    /// The IHDR colour type of a storable format.
+    static func colorType(of format: PixelFormat) -> PNGColorType {
+        switch (format.colorModel, format.alphaInfo.hasAlpha) {
+        case (.indexed, _): return .palette
+        case (.gray, false): return .gray
+        case (.gray, true): return .grayAlpha
+        case (_, false): return .rgb
+        case (_, true): return .rgba
+        }
+    }
+
+    /// A complete PNG of `bitmap` (already storable, tight rows) written by libpng.
+    static func writeImageChunks(_ bitmap: Bitmap, interlaced: Bool) throws(EncodeError) -> [UInt8] {
+        var paletteRGB: [UInt8] = []
+        var alphas: [UInt8] = []
+        if case .indexed(let palette) = bitmap.format.colorModel {
+            paletteRGB = palette.entries.flatMap { [$0.red, $0.green, $0.blue] }
+            alphas = palette.entries.map(\.alpha)
+            // tRNS stops at the last non-opaque entry (§11.3.2.1: missing alphas are 255).
+            while alphas.last == 255 { alphas.removeLast() }
+        }
+        var status = imglab_png_status()
+        var output: UnsafeMutablePointer<UInt8>?
+        var outputSize = 0
+        let code = bitmap.bytes.withUnsafeBufferPointer { pixels in
+            paletteRGB.withUnsafeBufferPointer { rgb in
+                alphas.withUnsafeBufferPointer { alpha in
+                    var image = imglab_png_image(
+                        width: UInt32(bitmap.width), height: UInt32(bitmap.height),
+                        bit_depth: Int32(bitmap.format.bitsPerComponent),
+                        color_type: Int32(colorType(of: bitmap.format).rawValue), interlace: interlaced ? 1 : 0,
+                        palette_rgb: rgb.baseAddress, palette_count: Int32(rgb.count / 3),
+                        trns_alpha: alpha.baseAddress, trns_count: Int32(alpha.count))
+                    return imglab_png_write(&image, pixels.baseAddress, bitmap.bytesPerRow, &output, &outputSize, &status)
+                }
+            }
+        }
+        guard code == IMGLAB_PNG_OK, let output else {
+            let message = withUnsafeBytes(of: status.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            throw .library(.png, "libpng: \(message)")
+        }
+        defer { imglab_png_free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: outputSize))
+    }
+
+    /// The serialised iCCP or sRGB, gAMA and eXIf chunks for `metadata` and `orientation`.
+    static func metadataChunks(_ metadata: ImageMetadata, orientation: Orientation, options: EncodeOptions) -> [UInt8] {
+        var out: [UInt8] = []
+        if let profile = metadata.iccProfile, !profile.isEmpty, let compressed = PNGZlib.deflate(profile) {
+            out += PNGChunkList.serialize("iCCP", Array(iccName(metadata).utf8) + [0, 0] + compressed)
+        } else if let intent = metadata.sRGBIntent, (0...3).contains(intent) {
+            out += PNGChunkList.serialize("sRGB", [UInt8(intent)])
+        }
+        if let gamma = metadata.gamma, gamma > 0, gamma * 100_000 < Double(UInt32.max) {
+            out += PNGChunkList.serialize("gAMA", PNGChunkList.bigEndian(UInt32((gamma * 100_000).rounded())))
+        }
+        if options.writeOrientation, orientation != .up {
+            out += PNGChunkList.serialize("eXIf", EXIF.replacingOrientation(in: metadata.exif, with: orientation))
+        } else if let exif = metadata.exif, !exif.isEmpty {
+            // The stored orientation is not written (or is .up): never let a stale tag contradict it.
+            let stale = EXIF.orientationValue(in: exif).map { $0 != 1 } ?? false
+            out += PNGChunkList.serialize("eXIf", stale ? EXIF.replacingOrientation(in: exif, with: .up) : exif)
+        }
+        return out
+    }
+
+    /// The iCCP profile name: the decoded one when it is valid Latin-1 of 1…79 characters.
+    private static func iccName(_ metadata: ImageMetadata) -> String {
+        if let name = metadata.properties["icc profile name"], (1...79).contains(name.utf8.count),
+           name.utf8.allSatisfy({ (0x20...0x7E).contains($0) }), !name.hasPrefix(" "), !name.hasSuffix(" ") {
+            return name
+        }
+        return "ICC profile"
+    }
+
+    /// `png` with `chunks` placed right after its IHDR chunk (signature 8 + IHDR 25 bytes).
+    static func inserting(_ chunks: [UInt8], afterIHDRof png: [UInt8]) -> [UInt8] {
+        guard !chunks.isEmpty else { return png }
+        return Array(png[0..<33]) + chunks + Array(png[33...])
+    }
+}

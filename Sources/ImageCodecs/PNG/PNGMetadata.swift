@@ -1,0 +1,184 @@
+import ImageCore
+
+/// The ancillary chunks imglab reads itself, straight from the chunk list (libpng is told to
+/// skip them): gAMA, sRGB, iCCP, eXIf, and the text chunks that carry an orientation.
+///
+/// Orientation sources, first match wins: the eXIf chunk (PNG 3rd ed. §11.3.6.1, may come
+/// after IDAT); an ImageMagick "Raw profile type exif" tEXt/zTXt chunk (hex-encoded EXIF);
+/// an XMP packet (iTXt keyword `XML:com.adobe.xmp`) with `tiff:Orientation`.
+struct PNGMetadata: Sendable {
+    /// What the file says about its pixels.
+    var metadata: ImageMetadata
+    /// The orientation, `.up` when none is declared.
+    var orientation: Orientation
+
+    /// The largest ICC profile the reader inflates (bytes).
+    static let maxInflatedSize = 64 << 20
+    /// The largest text the reader inflates (bytes), as libpng's default chunk limit.
+    static let maxInflatedText = 8_000_000
+    /// The text keywords that can carry an orientation; other text chunks are never inflated.
+    static let orientationKeywords: Set<String> = ["Raw profile type exif", "XML:com.adobe.xmp"]
+
+    /// Reads the metadata chunks of `list`.
+    /// - Throws: `.unsupported` for an iCCP compression method other than 0, `.malformed` for an
+    ///   iCCP chunk whose keyword or zlib stream is broken (a profile that is present but unreadable).
+    init(reading list: PNGChunkList, header: PNGImageHeader) throws(DecodeError) {
+        var metadata = ImageMetadata()
+        metadata.storedBitDepth = header.bitDepth
+        metadata.properties["interlace"] = header.interlaced ? "Adam7" : "none"
+        metadata.properties["color type"] = "\(header.colorType.rawValue) (\(header.colorType.name))"
+        let ancillary = list.chunks.filter { !$0.isCritical }.map(\.type)
+        var seen = Set<String>()
+        let distinct = ancillary.filter { seen.insert($0).inserted }
+        if !distinct.isEmpty { metadata.properties["chunks"] = distinct.joined(separator: " ") }
+        let damaged = list.chunks.filter { !$0.crcMatches }.map(\.type)
+        if !damaged.isEmpty { metadata.properties["ignored (bad CRC)"] = damaged.joined(separator: " ") }
+
+        if let gAMA = list.first("gAMA"), gAMA.data.count == 4 {
+            let value = PNGChunkList.u32(gAMA.data, 0)
+            if value > 0 { metadata.gamma = Double(value) / 100_000 }
+        }
+        if let sRGB = list.first("sRGB"), sRGB.data.count == 1, let intent = sRGB.data.first, intent <= 3 {
+            metadata.sRGBIntent = Int(intent)
+        }
+        if let iCCP = list.first("iCCP") {
+            let (name, profile) = try Self.readICC(iCCP)
+            metadata.iccProfile = profile
+            metadata.properties["icc profile name"] = name
+        }
+
+        var orientation: Orientation?
+        if let eXIf = list.first("eXIf"), !eXIf.data.isEmpty {
+            let block = Self.strippingExifPrefix(Array(eXIf.data))
+            metadata.exif = block
+            if let found = EXIF.orientation(in: block) {
+                orientation = found
+                metadata.orientationSource = .pngExif
+            }
+        }
+        for text in Self.textChunks(list, keywords: Self.orientationKeywords) {
+            if text.keyword == "Raw profile type exif", let block = Self.rawProfileBytes(text.text) {
+                let exif = Self.strippingExifPrefix(block)
+                if metadata.exif == nil { metadata.exif = exif }
+                if orientation == nil, let found = EXIF.orientation(in: exif) {
+                    orientation = found
+                    metadata.orientationSource = .pngExif
+                    metadata.properties["orientation chunk"] = "\(text.chunk) Raw profile type exif"
+                }
+            } else if text.keyword == "XML:com.adobe.xmp", orientation == nil,
+                      let value = Self.xmpOrientation(text.text), let found = Orientation(exifValue: value) {
+                orientation = found
+                metadata.orientationSource = .xmp
+            }
+        }
+        self.metadata = metadata
+        self.orientation = orientation ?? .up
+    }
+
+    /// The profile name and the inflated profile of an iCCP chunk (§11.3.3.3).
+    static func readICC(_ chunk: PNGChunk) throws(DecodeError) -> (String, [UInt8]) {
+        let d = chunk.data
+        guard let nul = d.prefix(80).firstIndex(of: 0), nul > d.startIndex else {
+            throw .malformed(.png, reason: "iCCP profile name is empty or not terminated within 80 bytes", offset: chunk.dataOffset)
+        }
+        let name = String(decoding: d[d.startIndex..<nul], as: UTF8.self)
+        let methodIndex = nul + 1
+        guard methodIndex < d.endIndex else {
+            throw .malformed(.png, reason: "iCCP ends after its profile name", offset: chunk.dataOffset)
+        }
+        let method = d[methodIndex]
+        guard method == 0 else {
+            throw .unsupported(.png, feature: "iCCP compression method \(method) (only 0, zlib, is defined)")
+        }
+        switch PNGZlib.inflate(d[(methodIndex + 1)...], maxOutput: maxInflatedSize) {
+        case .data(let profile):
+            return (name, profile)
+        case .corrupt(let why):
+            throw .malformed(.png, reason: "iCCP profile '\(name)' cannot be inflated: \(why)", offset: chunk.dataOffset + (methodIndex + 1 - d.startIndex))
+        case .tooLarge(let allowed):
+            throw .limitExceeded(.bytes, requested: allowed + 1, allowed: allowed)
+        }
+    }
+
+    /// A decoded text chunk.
+    struct Text: Sendable {
+        var chunk: String
+        var keyword: String
+        var text: String
+    }
+
+    /// The first readable tEXt, zTXt or iTXt chunk for each of `keywords`; unreadable ones
+    /// are skipped (their text is free-form and only consulted for an orientation).
+    static func textChunks(_ list: PNGChunkList, keywords: Set<String>) -> [Text] {
+        var texts: [Text] = []
+        var pending = keywords
+        for chunk in list.chunks where chunk.crcMatches && ["tEXt", "zTXt", "iTXt"].contains(chunk.type) {
+            let d = chunk.data
+            guard let nul = d.prefix(80).firstIndex(of: 0) else { continue }
+            let keyword = String(decoding: d[d.startIndex..<nul], as: UTF8.self)
+            guard pending.contains(keyword) else { continue }
+            let rest = d[(nul + 1)...]
+            defer { if texts.last?.keyword == keyword { pending.remove(keyword) } }
+            switch chunk.type {
+            case "tEXt":
+                texts.append(Text(chunk: chunk.type, keyword: keyword, text: String(decoding: rest, as: UTF8.self)))
+            case "zTXt":
+                guard rest.first == 0, case .data(let text) = PNGZlib.inflate(rest.dropFirst(), maxOutput: maxInflatedText) else { continue }
+                texts.append(Text(chunk: chunk.type, keyword: keyword, text: String(decoding: text, as: UTF8.self)))
+            default: // iTXt: compression flag, method, language tag\0, translated keyword\0, text
+                guard rest.count >= 2 else { continue }
+                let compressed = rest[rest.startIndex] == 1
+                var fields = rest.dropFirst(2)
+                guard let languageEnd = fields.firstIndex(of: 0) else { continue }
+                fields = fields[(languageEnd + 1)...]
+                guard let translatedEnd = fields.firstIndex(of: 0) else { continue }
+                let body = fields[(translatedEnd + 1)...]
+                if compressed {
+                    guard case .data(let text) = PNGZlib.inflate(body, maxOutput: maxInflatedText) else { continue }
+                    texts.append(Text(chunk: chunk.type, keyword: keyword, text: String(decoding: text, as: UTF8.self)))
+                } else {
+                    texts.append(Text(chunk: chunk.type, keyword: keyword, text: String(decoding: body, as: UTF8.self)))
+                }
+            }
+        }
+        return texts
+    }
+
+    /// The bytes of an ImageMagick raw profile: `\n<type>\n<spaces><length>\n<hex digits…>`.
+    static func rawProfileBytes(_ text: String) -> [UInt8]? {
+        let lines = text.split(separator: "\n")
+        guard lines.count >= 3, let length = Int(lines[1].filter { !$0.isWhitespace }),
+              length > 0, length <= maxInflatedSize else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(length)
+        var high: UInt8?
+        for character in lines[2...].joined().utf8 {
+            guard let digit = hexDigit(character) else { continue }
+            if let h = high { bytes.append(h << 4 | digit); high = nil } else { high = digit }
+            if bytes.count == length { break }
+        }
+        return bytes.count == length ? bytes : nil
+    }
+
+    private static func hexDigit(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x30...0x39: return c - 0x30
+        case 0x41...0x46: return c - 0x41 + 10
+        case 0x61...0x66: return c - 0x61 + 10
+        default: return nil
+        }
+    }
+
+    /// The `tiff:Orientation` value of an XMP packet, as attribute or element.
+    static func xmpOrientation(_ xmp: String) -> Int? {
+        guard let range = xmp.range(of: "tiff:Orientation") else { return nil }
+        let tail = xmp[range.upperBound...].prefix(64).drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" || $0 == ">" }
+        let digits = tail.prefix { $0.isASCII && $0.isNumber }
+        return Int(digits)
+    }
+
+    /// `block` without the `Exif\0\0` prefix some writers put before the TIFF header.
+    static func strippingExifPrefix(_ block: [UInt8]) -> [UInt8] {
+        block.starts(with: EXIF.jpegPrefix) ? Array(block.dropFirst(EXIF.jpegPrefix.count)) : block
+    }
+}
