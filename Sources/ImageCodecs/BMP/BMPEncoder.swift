@@ -110,7 +110,7 @@ enum BMPEncoder {
             if isARGB { u32(0x00FF_0000); u32(0x0000_FF00); u32(0x0000_00FF); u32(0xFF00_0000) }
             else { for _ in 0..<4 { u32(0) } }
             u32(profile.isEmpty ? 0x7352_4742 : 0x4D42_4544)  // 'sRGB' or 'MBED'
-            for _ in 0..<12 { u32(0) }  // CIEXYZTRIPLE endpoints, unused for these colour spaces
+            for _ in 0..<9 { u32(0) }  // CIEXYZTRIPLE endpoints (36 bytes), unused for these colour spaces
             for _ in 0..<3 { u32(0) }   // gamma red, green, blue
             u32(4)  // LCS_GM_IMAGES
             u32(profile.isEmpty ? 0 : UInt32(headerSize + palette.count * 4 + imageSize))  // from the header start
