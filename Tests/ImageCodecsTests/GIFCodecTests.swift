@@ -28,7 +28,7 @@ enum GIFBytes {
     static func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
 
     /// A GIF89a with a 4-entry global table and the given frames.
-    static func file(width: Int, height: Int, table: [[UInt8]], loop: Int?,
+    static func file(width: Int, height: Int, table: [[UInt8]], loop: Int?, minCodeSize: Int = 2,
                      frames: [(x: Int, y: Int, w: Int, h: Int, disposal: Int, delay: Int, transparent: Int?, indices: [UInt8])]) -> [UInt8] {
         var out = Array("GIF89a".utf8) + le16(width) + le16(height) + [0xF1, 0, 0]  // global table, 4 entries
         for e in table { out += e }
@@ -37,7 +37,7 @@ enum GIFBytes {
             let flags = UInt8(f.disposal << 2) | (f.transparent == nil ? 0 : 1)
             out += [0x21, 0xF9, 4, flags] + le16(f.delay) + [UInt8(f.transparent ?? 0), 0]
             out += [0x2C] + le16(f.x) + le16(f.y) + le16(f.w) + le16(f.h) + [0]
-            out += lzw(f.indices, minCodeSize: 2)
+            out += lzw(f.indices, minCodeSize: minCodeSize)
         }
         return out + [0x3B]
     }
@@ -133,6 +133,16 @@ struct GIFCodecTests {
         #expect(image.frameCount == 1)
         #expect(image.metadata.properties["gif.stoppedEarly"] != nil)
         #expect(throws: DecodeError.self) { try GIFCodec.decode(Array(bytes[..<(firstEnd - 3)]), options: DecodeOptions()) }
+    }
+
+    @Test("image data with an LZW code size above 8, which giflib refuses, still decodes", arguments: [9, 11])
+    func wideCodeSize(codeSize: Int) throws {
+        let indices: [UInt8] = [0, 1, 2, 3, 3, 2, 1, 0, 2]
+        let bytes = GIFBytes.file(width: 3, height: 3, table: [[1, 1, 1], [2, 2, 2], [3, 3, 3], [4, 4, 4]], loop: nil,
+                                  minCodeSize: codeSize, frames: [(0, 0, 3, 3, 0, 0, nil, indices)])
+        let image = try GIFCodec.decode(bytes, options: DecodeOptions())
+        #expect(Self.indices(image.bitmap) == indices.map(Int.init))
+        #expect(try GIFCodec.readHeader(bytes, options: DecodeOptions()).frameCount == 1)
     }
 
     @Test("a screen of 65535 × 65535 is refused before any pixel is allocated")

@@ -128,7 +128,16 @@ enum GIFReader {
         /// Reads an image descriptor and, unless only the structure is wanted, its pixels.
         mutating func readImage(index: Int, screenWidth: Int, screenHeight: Int, control: GIFGraphicsControl?) throws(DecodeError) -> GIFFrameRecord {
             try limits.check(frames: index + 1)
-            guard DGifGetImageDesc(file) == GIF_OK else { throw failure("image descriptor \(index + 1)") }
+            var wideCodeSize: Int?
+            if DGifGetImageDesc(file) != GIF_OK {
+                // giflib has read the descriptor and the code-size byte, then refused a code size above 8.
+                let position = offset
+                guard file.pointee.Error == D_GIF_ERR_READ_FAILED, position > 0, position < source.pointee.count,
+                      (9...11).contains(Int(source.pointee.bytes[position - 1])) else {
+                    throw failure("image descriptor \(index + 1)")
+                }
+                wideCodeSize = Int(source.pointee.bytes[position - 1])
+            }
             let descriptor = file.pointee.Image
             let rect = PixelRect(x: Int(descriptor.Left), y: Int(descriptor.Top),
                                  width: Int(descriptor.Width), height: Int(descriptor.Height))
@@ -137,6 +146,11 @@ enum GIFReader {
                                        localTable: Self.table(descriptor.ColorMap),
                                        localTableBits: descriptor.ColorMap.map { Int($0.pointee.BitsPerPixel) },
                                        control: control, indices: [])
+            let raw = UnsafeBufferPointer(start: source.pointee.bytes, count: source.pointee.count)
+            if wideCodeSize != nil, depth == .structure || rect.width == 0 || rect.height == 0 {
+                source.pointee.position = GIFWideCodeLZW.subBlocks(raw, from: offset).end
+                return frame
+            }
             if depth == .structure || rect.width == 0 || rect.height == 0 {
                 try skipImageData(index: index)
                 return frame
@@ -147,9 +161,24 @@ enum GIFReader {
             var indices = [UInt8](repeating: 0, count: visible.width * visible.height)
             var row = [UInt8](repeating: 0, count: rect.width)
             let order = descriptor.Interlace ? gifInterlacedRowOrder(height: rect.height) : Array(0..<rect.height)
+            var wide: [UInt8] = []
+            if let wideCodeSize {
+                let start = offset
+                let (data, end) = GIFWideCodeLZW.subBlocks(raw, from: start)
+                try limits.reserve(bytes: rect.width * rect.height)
+                wide = GIFWideCodeLZW.decode(data, minCodeSize: wideCodeSize, pixelCount: rect.width * rect.height)
+                guard wide.count == rect.width * rect.height else {
+                    throw .malformed(.gif, reason: "image \(index + 1): LZW data (code size \(wideCodeSize)) gives \(wide.count) of \(rect.width * rect.height) pixels", offset: start)
+                }
+                source.pointee.position = end
+            }
             for stored in 0..<rect.height {
-                let ok = row.withUnsafeMutableBufferPointer { DGifGetLine(file, $0.baseAddress, Int32(rect.width)) }
-                guard ok == GIF_OK else { throw failure("image \(index + 1), stored row \(stored) of \(rect.height)") }
+                if wideCodeSize != nil {
+                    for x in 0..<rect.width { row[x] = wide[stored * rect.width + x] }
+                } else {
+                    let ok = row.withUnsafeMutableBufferPointer { DGifGetLine(file, $0.baseAddress, Int32(rect.width)) }
+                    guard ok == GIF_OK else { throw failure("image \(index + 1), stored row \(stored) of \(rect.height)") }
+                }
                 let y = rect.y + order[stored]
                 guard y >= visible.y, y < visible.y + visible.height else { continue }
                 let from = visible.x - rect.x
