@@ -1,18 +1,36 @@
 import ImageCore
 
-/// BMP decoder and encoder (placeholder until the codec lands).
+/// Windows and OS/2 bitmaps, parsed and written by hand.
+///
+/// Spec: https://learn.microsoft.com/en-us/windows/win32/gdi/bitmap-storage ;
+/// test suite and notes: https://entropymine.com/jason/bmpsuite/
+///
+/// Decoding validates the whole header (``BMPHeader``) and checks limits before allocating,
+/// then delivers the most exact ``PixelFormat`` (``BMPDecoder``). `metadata.storedBitDepth`
+/// is `biBitCount`. BI_JPEG / BI_PNG and OS/2 Huffman are ``DecodeError/unsupported(_:feature:)``.
 public enum BMPCodec: ImageCodec {
     public static let container = ContainerFormat.bmp
 
+    /// Reads the headers and the format a decode delivers (walking run-length data, without
+    /// storing it, to learn whether pixels are skipped).
     public static func readHeader(_ bytes: [UInt8], options: DecodeOptions) throws(DecodeError) -> ImageHeader {
-        throw .unsupported(.bmp, feature: "the BMP codec is not built yet")
+        let header = try BMPHeader(parsing: bytes, limits: options.limits)
+        let layout = BMPDecoder.layout(of: header, bytes: bytes)
+        return ImageHeader(container: .bmp, width: header.width, height: header.height, format: layout.format,
+                           metadata: BMPDecoder.metadata(of: header, layout: layout))
     }
 
+    /// Decodes the bitmap.
     public static func decode(_ bytes: [UInt8], options: DecodeOptions) throws(DecodeError) -> Image {
-        throw .unsupported(.bmp, feature: "the BMP codec is not built yet")
+        var limits = options.limits
+        let header = try BMPHeader(parsing: bytes, limits: limits)
+        let layout = BMPDecoder.layout(of: header, bytes: bytes)
+        let bitmap = try BMPDecoder.bitmap(header, layout: layout, bytes: bytes, limits: &limits)
+        return Image(bitmap: bitmap, metadata: BMPDecoder.metadata(of: header, layout: layout))
     }
 
+    /// Encodes the image; see ``BMPEncoder`` for the layout each pixel format gets.
     public static func encode(_ image: Image, options: EncodeOptions) throws(EncodeError) -> [UInt8] {
-        throw .invalidOption("the BMP encoder is not built yet")
+        try BMPEncoder.encode(image, options: options)
     }
 }
