@@ -55,12 +55,15 @@ public struct Bitmap: Hashable, Sendable {
     /// The same pixels without row padding (bytesPerRow = minimum). Returns self if already tight.
     public func tightlyPacked() -> Bitmap {
         let minimum = format.minimumBytesPerRow(width: width)
-        if minimum == bytesPerRow && bytes.count == minimum * height { return self }
+        if minimum == bytesPerRow && bytes.count == minimum * height && (width * format.bitsPerPixel) % 8 == 0 { return self }
         var out = [UInt8](repeating: 0, count: minimum * height)
+        // Padding bits after the last pixel of a packed row are cleared, so equal pixels give equal bytes.
+        let usedBits = (width * format.bitsPerPixel) % 8
+        let lastByteMask: UInt8 = usedBits == 0 ? 0xFF : UInt8(0xFF << (8 - usedBits) & 0xFF)
         for y in 0..<height {
-            // Padding bits inside the last byte of a packed row are cleared so equal pixels give equal bytes.
             let src = y * bytesPerRow, dst = y * minimum
             for i in 0..<minimum { out[dst + i] = bytes[src + i] }
+            if minimum > 0 { out[dst + minimum - 1] &= lastByteMask }
         }
         return Bitmap(uncheckedWidth: width, height: height, format: format, bytesPerRow: minimum, bytes: out)
     }

@@ -207,3 +207,16 @@ struct AlphaOnlyTests {
         #expect(try rgba.converted(to: format).bytes == [7, 200])
     }
 }
+
+@Suite("Packed rows")
+struct PackedRowTests {
+    @Test("tightlyPacked clears padding bits so equal pixels give equal bytes")
+    func paddingBitsCleared() throws {
+        // 3 pixels of 1-bit gray use the top 3 bits; the low 5 bits are padding.
+        let a = try Bitmap(width: 3, height: 1, format: PixelFormat(colorModel: .gray, bitsPerComponent: 1), bytes: [0b1010_0000])
+        let b = try Bitmap(width: 3, height: 1, format: PixelFormat(colorModel: .gray, bitsPerComponent: 1), bytes: [0b1011_1111])
+        #expect(a != b)
+        #expect(a.tightlyPacked() == b.tightlyPacked())
+        #expect(b.tightlyPacked().bytes == [0b1010_0000])
+    }
+}
