@@ -9,12 +9,16 @@
 #include <string.h>
 #include <tiffio.h>
 
-/* Where a handle's libtiff messages go: the first error since the last clear is kept. */
+/* Where a handle's libtiff messages go: the first error since the last clear is kept, and
+ * the first warning of the handle's life with a count of all warnings (never cleared). */
 typedef struct message_sink {
     int has_message;
     char message[IMGLAB_MESSAGE_SIZE];
+    int warning_count;
+    char warning[IMGLAB_MESSAGE_SIZE];
 } message_sink;
 
+/* Clears the error (warnings are kept for the handle's life). */
 static void sink_clear(message_sink *sink) {
     sink->has_message = 0;
     sink->message[0] = '\0';
@@ -26,23 +30,31 @@ static void sink_set(message_sink *sink, const char *text) {
     sink->has_message = 1;
 }
 
+static void format_message(char out[IMGLAB_MESSAGE_SIZE], const char *module, const char *fmt, va_list ap) {
+    char text[IMGLAB_MESSAGE_SIZE];
+    vsnprintf(text, sizeof text, fmt, ap);
+    if (module != NULL && module[0] != '\0') {
+        snprintf(out, IMGLAB_MESSAGE_SIZE, "%s: %s", module, text);
+    } else {
+        snprintf(out, IMGLAB_MESSAGE_SIZE, "%s", text);
+    }
+}
+
 static int record_error(TIFF *tif, void *user_data, const char *module, const char *fmt, va_list ap) {
     (void)tif;
     message_sink *sink = user_data;
     if (sink == NULL || sink->has_message) return 1;
-    char text[IMGLAB_MESSAGE_SIZE];
-    vsnprintf(text, sizeof text, fmt, ap);
-    if (module != NULL && module[0] != '\0') {
-        snprintf(sink->message, IMGLAB_MESSAGE_SIZE, "%s: %s", module, text);
-    } else {
-        snprintf(sink->message, IMGLAB_MESSAGE_SIZE, "%s", text);
-    }
+    format_message(sink->message, module, fmt, ap);
     sink->has_message = 1;
     return 1; /* handled: libtiff must not call the process-wide handlers */
 }
 
-static int ignore_warning(TIFF *tif, void *user_data, const char *module, const char *fmt, va_list ap) {
-    (void)tif; (void)user_data; (void)module; (void)fmt; (void)ap;
+static int record_warning(TIFF *tif, void *user_data, const char *module, const char *fmt, va_list ap) {
+    (void)tif;
+    message_sink *sink = user_data;
+    if (sink == NULL) return 1;
+    if (sink->warning_count == 0) format_message(sink->warning, module, fmt, ap);
+    if (sink->warning_count < INT32_MAX) sink->warning_count++;
     return 1;
 }
 
@@ -60,7 +72,7 @@ static TIFFOpenOptions *open_options(message_sink *sink, int64_t max_single_allo
     TIFFOpenOptions *opts = TIFFOpenOptionsAlloc();
     if (opts == NULL) return NULL;
     TIFFOpenOptionsSetErrorHandlerExtR(opts, record_error, sink);
-    TIFFOpenOptionsSetWarningHandlerExtR(opts, ignore_warning, sink);
+    TIFFOpenOptionsSetWarningHandlerExtR(opts, record_warning, sink);
     if (max_single_alloc > 0) TIFFOpenOptionsSetMaxSingleMemAlloc(opts, (tmsize_t)max_single_alloc);
     return opts;
 }
@@ -172,6 +184,11 @@ const char *imglab_tiff_message(const imglab_tiff_reader *reader) {
     return reader->sink.message;
 }
 
+const char *imglab_tiff_first_warning(const imglab_tiff_reader *reader, int *count) {
+    *count = reader->sink.warning_count;
+    return reader->sink.warning;
+}
+
 int imglab_tiff_read_directory(imglab_tiff_reader *reader, imglab_tiff_directory *d) {
     sink_clear(&reader->sink);
     TIFF *tif = reader->tif;
@@ -235,6 +252,13 @@ int64_t imglab_tiff_read_strip(imglab_tiff_reader *reader, uint32_t index, uint8
     sink_clear(&reader->sink);
     if (size > (size_t)INT64_MAX) return -1;
     return TIFFReadEncodedStrip(reader->tif, index, buffer, (tmsize_t)size);
+}
+
+int64_t imglab_tiff_stored_byte_count(imglab_tiff_reader *reader, uint32_t index) {
+    sink_clear(&reader->sink);
+    int error = 0;
+    uint64_t count = TIFFGetStrileByteCountWithErr(reader->tif, index, &error);
+    return error || count > (uint64_t)INT64_MAX ? -1 : (int64_t)count;
 }
 
 int64_t imglab_tiff_read_tile(imglab_tiff_reader *reader, uint32_t index, uint8_t *buffer, size_t size) {

@@ -2,7 +2,7 @@
 #define IMGLAB_TIFF_H
 /* libtiff plumbing for imglab's TIFF codec. libtiff never longjmps: it reports errors through
  * handlers. Every handle here has its own error and warning handlers (TIFFOpenOptions), which
- * record the first error message in the handle instead of printing it. Functions return a
+ * record the first error (and the first warning) in the handle instead of printing them. Functions return a
  * status; on failure the reason is in imglab_tiff_message() (or in the caller's buffer when
  * no handle exists). No libtiff type crosses this header. */
 #include <stddef.h>
@@ -42,6 +42,8 @@ int imglab_tiff_open(const uint8_t *data, size_t size, int64_t max_single_alloc,
 void imglab_tiff_close(imglab_tiff_reader *reader);
 /* The first error libtiff reported since the last call into this reader, or "". */
 const char *imglab_tiff_message(const imglab_tiff_reader *reader);
+/* The first warning libtiff gave since the file was opened ("" if none); *count gets how many. */
+const char *imglab_tiff_first_warning(const imglab_tiff_reader *reader, int *count);
 
 /* Fills `out` from the current (first) IFD. Returns 1, or 0 on failure. */
 int imglab_tiff_read_directory(imglab_tiff_reader *reader, imglab_tiff_directory *out);
@@ -50,6 +52,8 @@ int imglab_tiff_count_directories(imglab_tiff_reader *reader, uint32_t *count);
 /* Decodes strip or tile `index` into `buffer`; returns the bytes decoded, or -1. Samples wider
  * than 8 bits come out in host byte order. */
 int64_t imglab_tiff_read_strip(imglab_tiff_reader *reader, uint32_t index, uint8_t *buffer, size_t size);
+/* StripByteCounts / TileByteCounts of strip or tile `index`: the stored (compressed) size, or -1. */
+int64_t imglab_tiff_stored_byte_count(imglab_tiff_reader *reader, uint32_t index);
 int64_t imglab_tiff_read_tile(imglab_tiff_reader *reader, uint32_t index, uint8_t *buffer, size_t size);
 /* libtiff's RGBA interface (YCbCr, JPEG, Lab, LogLuv…) into `raster` (width × height 32-bit
  * words, R G B A in memory, alpha premultiplied), rows in stored order: the Orientation tag

@@ -30,6 +30,9 @@ enum TIFFDecoder {
             }
             var metadata = metadata(d, plan)
             metadata.properties["pages"] = String(reader.pageCount())
+            if let (first, count) = reader.warnings() {
+                metadata.properties["libtiff warnings"] = count == 1 ? first : "\(first) (and \(count - 1) more)"
+            }
             return Image(bitmap: bitmap, orientation: d.orientation ?? .up, metadata: metadata)
         }
     }

@@ -54,6 +54,7 @@ struct TIFFRaster {
                     let wanted = rows * rowBytes
                     let index = plane * stripsPerPlane + strip
                     do throws(DecodeError) {
+                        try Self.checkUncompressedSize(reader, d, index: index, needs: wanted, what: "strip")
                         let n = try reader.readStrip(index, into: UnsafeMutableRawBufferPointer(rebasing: buffer[start..<(start + wanted)]))
                         guard n >= wanted else {
                             throw .truncated(.tiff, reason: "strip \(index) decoded to \(n) bytes, \(rows) rows need \(wanted)", offset: nil)
@@ -96,6 +97,7 @@ struct TIFFRaster {
             for ty in 0..<down {
                 for tx in 0..<across {
                     let index = (plane * down + ty) * across + tx
+                    try Self.checkUncompressedSize(reader, d, index: index, needs: tileBytes, what: "tile")
                     let decoded = tile.withUnsafeMutableBytes { buffer in
                         Result { () throws(DecodeError) -> Int in try reader.readTile(index, into: buffer) }
                     }
@@ -117,6 +119,17 @@ struct TIFFRaster {
                     }
                 }
             }
+        }
+    }
+
+    /// For uncompressed data libtiff reads the rows a strip should hold whatever its byte count
+    /// says, so a short strip would silently take in the bytes after it: refuse it instead.
+    private static func checkUncompressedSize(_ reader: TIFFReader, _ d: TIFFDirectory, index: Int,
+                                              needs: Int, what: String) throws(DecodeError) {
+        guard d.compression == TIFFTag.compressionNone else { return }
+        let stored = try reader.storedByteCount(index)
+        guard stored >= needs else {
+            throw .truncated(.tiff, reason: "\(what) \(index) holds \(stored) bytes (its byte count), its rows need \(needs)", offset: nil)
         }
     }
 

@@ -44,10 +44,25 @@ struct TIFFReader {
         return imglab_tiff_count_directories(handle, &count) != 0 ? max(Int(count), 1) : 1
     }
 
+    /// libtiff's warnings so far: the first one's text and how many there were; `nil` when none.
+    /// They mark repairs libtiff made silently (a bogus StripByteCounts recomputed, a tag ignored).
+    func warnings() -> (first: String, count: Int)? {
+        var count: Int32 = 0
+        let first = String(cString: imglab_tiff_first_warning(handle, &count))
+        return count > 0 ? (first, Int(count)) : nil
+    }
+
     /// Decodes strip `index` into `buffer`; returns the bytes decoded.
     func readStrip(_ index: Int, into buffer: UnsafeMutableRawBufferPointer) throws(DecodeError) -> Int {
         let n = imglab_tiff_read_strip(handle, UInt32(index), buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count)
         guard n >= 0 else { throw failure(doing: "decoding strip \(index)") }
+        return Int(n)
+    }
+
+    /// The stored size of strip or tile `index` (StripByteCounts / TileByteCounts).
+    func storedByteCount(_ index: Int) throws(DecodeError) -> Int {
+        let n = imglab_tiff_stored_byte_count(handle, UInt32(index))
+        guard n >= 0 else { throw failure(doing: "reading the byte count of strip or tile \(index)") }
         return Int(n)
     }
 
