@@ -104,8 +104,9 @@ struct TIFFDecoderTests {
     typealias T = HandMadeTIFF
 
     @Test("odd depths expand exactly to round(v·(2^t−1)/(2^b−1))",
-          arguments: [(3, [0, 3, 5, 7]), (5, [0, 1, 16, 31]), (6, [0, 1, 62, 63]), (7, [0, 64, 100, 127]),
-                      (10, [0, 1, 512, 1023]), (12, [0, 1, 2048, 4095]), (14, [0, 3, 8191, 16383])])
+          // The middle values are ones where truncation and bit replication give another result.
+          arguments: [(3, [0, 2, 4, 7]), (5, [0, 3, 24, 31]), (6, [0, 11, 13, 63]), (7, [0, 64, 100, 127]),
+                      (10, [0, 9, 512, 1023]), (12, [0, 137, 2048, 4095]), (14, [0, 2731, 8191, 16383])])
     func oddDepthExpansion(bits: Int, values: [Int]) throws {
         let file = T.file(T.fields(width: 4, height: 1, bits: [UInt32(bits)], photometric: 1), strip: T.pack(values, bits: bits))
         let image = try TIFFCodec.decode(file, options: DecodeOptions())
@@ -120,7 +121,7 @@ struct TIFFDecoderTests {
 
     @Test("MinIsWhite is inverted before expanding, so 0 is black")
     func minIsWhite() throws {
-        let values = [0, 1, 62, 63]
+        let values = [0, 11, 52, 63]
         let file = T.file(T.fields(width: 4, height: 1, bits: [6], photometric: 0), strip: T.pack(values, bits: 6))
         let image = try TIFFCodec.decode(file, options: DecodeOptions())
         #expect(components(image.bitmap) == values.map { Int((Double(63 - $0) * 255 / 63).rounded()) })
@@ -197,6 +198,22 @@ struct TIFFDecoderTests {
         #expect(image.metadata.orientationSource == .tiffTag)
         #expect(image.bitmap.bytes == [1, 2, 3, 4, 5, 6])
         #expect(try TIFFCodec.readHeader(file, options: DecodeOptions()).orientation == orientation)
+    }
+
+    @Test("the RGBA-interface route (YCbCr) keeps rows as stored and reports the tag's orientation",
+          arguments: Orientation.allCases)
+    func rgbaRouteKeepsStoredRows(_ orientation: Orientation) throws {
+        // 1×2 YCbCr without subsampling: row 0 white (Y 255), row 1 black (Y 0), neutral chroma.
+        // TIFFReadRGBAImage flips rows unless the requested orientation matches the file's
+        // (it asks for bottom-left by default; TIFFReadRGBAImageOriented usually for top-left).
+        let fields = T.fields(width: 1, height: 2, bits: [8, 8, 8], photometric: 6)
+            + [T.short(274, UInt32(orientation.exifValue)), T.short(530, 1, 1)]
+        let image = try TIFFCodec.decode(T.file(fields, strip: [255, 128, 128, 0, 128, 128]), options: DecodeOptions())
+        #expect(image.format == .rgb8)
+        #expect(image.orientation == orientation)
+        #expect(image.metadata.storedFormatNote?.contains("YCbCr") == true)
+        #expect(image.bitmap.bytes.prefix(3).allSatisfy { $0 >= 250 })
+        #expect(image.bitmap.bytes.suffix(3).allSatisfy { $0 <= 5 })
     }
 
     @Test("without tag 274 the orientation is up and has no source")
@@ -374,6 +391,22 @@ struct TIFFCorpusTests {
             }
         }
         #expect(compared >= 10)
+    }
+
+    @Test("the header announces the size, format and orientation a full decode delivers, for every TIFF in the corpus")
+    func headerAgreesWithDecode() throws {
+        guard SharedData.corpusAvailable else { return }
+        var checked = 0
+        for entry in Manifest.inputs where entry.format == "tiff" {
+            guard let bytes = Manifest.bytes(entry.path), let image = try? TIFFCodec.decode(bytes, options: DecodeOptions()) else { continue }
+            let header = try TIFFCodec.readHeader(bytes, options: DecodeOptions())
+            #expect(header.format == image.format, "\(entry.path)")
+            #expect(header.width == image.width && header.height == image.height, "\(entry.path)")
+            #expect(header.orientation == image.orientation, "\(entry.path)")
+            #expect(header.metadata.storedBitDepth == image.metadata.storedBitDepth, "\(entry.path)")
+            checked += 1
+        }
+        #expect(checked > 100)
     }
 
     @Test("G4 files with orientations 1…8 show the same picture once oriented (Pillow's tolerance: mean difference < 0.7/255)")

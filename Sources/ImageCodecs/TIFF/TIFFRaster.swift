@@ -18,10 +18,10 @@ struct TIFFRaster {
         let planeCount = d.isPlanar ? d.samplesPerPixel : 1
         let samplesPerPlane = d.isPlanar ? 1 : d.samplesPerPixel
         guard let rowBits = product(d.width, samplesPerPlane, d.bitsPerSample),
-              let total = product((rowBits + 7) / 8, d.height, planeCount) else {
+              let total = product(bytes(bits: rowBits), d.height, planeCount) else {
             throw .limitExceeded(.bytes, requested: .max, allowed: limits.maxBytes)
         }
-        let rowBytes = (rowBits + 7) / 8
+        let rowBytes = bytes(bits: rowBits)
         if !d.isTiled, d.scanlineSize != rowBytes {
             throw .malformed(.tiff, reason: "libtiff's row size \(d.scanlineSize) differs from the \(rowBytes) bytes that \(d.width) × \(samplesPerPlane) samples of \(d.bitsPerSample) bits need", offset: nil)
         }
@@ -75,10 +75,10 @@ struct TIFFRaster {
             throw .malformed(.tiff, reason: "tile size \(d.tileWidth)×\(d.tileLength) is empty", offset: nil)
         }
         guard let tileRowBits = Self.product(d.tileWidth, samplesPerPlane, d.bitsPerSample),
-              let tileBytes = Self.product((tileRowBits + 7) / 8, d.tileLength) else {
+              let tileBytes = Self.product(Self.bytes(bits: tileRowBits), d.tileLength) else {
             throw .limitExceeded(.bytes, requested: .max, allowed: limits.maxBytes)
         }
-        let tileRowBytes = (tileRowBits + 7) / 8
+        let tileRowBytes = Self.bytes(bits: tileRowBits)
         guard tileRowBytes == d.tileRowSize else {
             throw .malformed(.tiff, reason: "libtiff's tile row size \(d.tileRowSize) differs from the \(tileRowBytes) bytes that \(d.tileWidth) × \(samplesPerPlane) samples of \(d.bitsPerSample) bits need", offset: nil)
         }
@@ -132,6 +132,9 @@ struct TIFFRaster {
             throw .truncated(.tiff, reason: "\(what) \(index) holds \(stored) bytes (its byte count), its rows need \(needs)", offset: nil)
         }
     }
+
+    /// Whole bytes holding `bits` bits (without the overflow of `(bits + 7) / 8`).
+    static func bytes(bits: Int) -> Int { bits / 8 + (bits % 8 == 0 ? 0 : 1) }
 
     /// The product of non-negative sizes, or `nil` on overflow.
     static func product(_ values: Int...) -> Int? {
