@@ -17,15 +17,15 @@ Run 'imglab <command> --help' for a command's options and examples.
 let argv = Array(CommandLine.arguments.dropFirst())
 guard let verb = argv.first, verb != "--help", verb != "-h", verb != "help" else {
     print(overview)
-    exit(argv.isEmpty ? ExitStatus.usage.rawValue : ExitStatus.ok.rawValue)
+    PeakMemory.exit(argv.isEmpty ? ExitStatus.usage.rawValue : ExitStatus.ok.rawValue)
 }
 guard let command = commands.first(where: { $0.name == verb }) else {
     printError("imglab: unknown command '\(verb)'\n\n\(overview)")
-    exit(ExitStatus.usage.rawValue)
+    PeakMemory.exit(ExitStatus.usage.rawValue)
 }
 do {
-    exit(try command.run(Array(argv.dropFirst())).rawValue)
+    PeakMemory.exit(try command.run(Array(argv.dropFirst())).rawValue)
 } catch {
     printError("imglab \(verb): \(error.message)\n\n\(command.help)")
-    exit(ExitStatus.usage.rawValue)
+    PeakMemory.exit(ExitStatus.usage.rawValue)
 }

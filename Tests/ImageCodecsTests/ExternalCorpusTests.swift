@@ -13,7 +13,25 @@ struct ExternalCorpusTests {
         var description: String { "\(path): \(problem)" }
     }
 
+    /// Files where imglab deliberately disagrees with the manifest, and why. Each is listed in
+    /// the issue's closing note; the test still checks that the file decodes as described.
+    static let manifestDisagreements: [String: String] = [
+        "image-rs-image-tests/bad/tiff/TODO hpredict_cmyk.tiff":
+            "a valid TIFF 6.0 file (CMYK + unassociated alpha, LZW, horizontal predictor) that image-rs lists as a TODO it cannot read yet; libtiff decodes it and it matches hpredict.tiff, the same picture as RGBA, within 0.6/255",
+    ]
+
     static func check(_ entry: ManifestEntry) -> Outcome? {
+        if let reason = manifestDisagreements[entry.path] {
+            print("  NOTE \(entry.path): decoded although the manifest says \(entry.expected?.decode ?? "?"): \(reason)")
+            var e = entry
+            e.expected?.decode = "ok"
+            return expectationsHold(e)
+        }
+        return expectationsHold(entry)
+    }
+
+    /// Decodes one file and compares the outcome with its (possibly amended) expectations.
+    static func expectationsHold(_ entry: ManifestEntry) -> Outcome? {
         guard let expected = entry.expected, let bytes = Manifest.bytes(entry.path) else {
             return Outcome(path: entry.path, problem: "cannot read the file")
         }
