@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import ImageCore
+import ImageCodecs
+
+/// `imglab resize` and `imglab thumbnail` end to end: files in, files out.
+@Suite("resize and thumbnail commands")
+struct ResizeCommandTests {
+    static func temporaryPath(_ ext: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("imglab-\(UUID().uuidString).\(ext)").path
+    }
+
+    /// A 60×40 RGB gradient stored with orientation 6 (displayed 40×60), as a JPEG or PNG file.
+    static func writeInput(_ container: ContainerFormat) throws -> String {
+        var bytes: [UInt8] = []
+        for y in 0..<40 { for x in 0..<60 { bytes += [UInt8(x * 4), UInt8(y * 6), 100] } }
+        let image = Image(bitmap: try Bitmap(width: 60, height: 40, format: .rgb8, bytes: bytes), orientation: .right)
+        let path = temporaryPath(container.fileExtension)
+        try Data(try ImageCodecs.encode(image, as: container)).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("resize --mode fit writes an upright image of the rule's size")
+    func resizeFit() throws {
+        let input = try Self.writeInput(.png), output = Self.temporaryPath("png")
+        defer { try? FileManager.default.removeItem(atPath: input); try? FileManager.default.removeItem(atPath: output) }
+        let run = try ImglabRun.run(["resize", input, "--size", "30x30", "--mode", "fit", "-o", output])
+        #expect(run.status == 0, "\(run.stderr)")
+        let out = try ImageCodecs.decode(contentsOf: output)
+        // Displayed 40×60 fits 30×30 as 20×30 (exact), orientation baked in.
+        #expect((out.width, out.height) == (20, 30))
+        #expect(out.orientation == .up)
+    }
+
+    @Test("thumbnail --max-pixel-size bounds the longer side and never enlarges")
+    func thumbnail() throws {
+        let input = try Self.writeInput(.jpeg), small = Self.temporaryPath("jpg"), same = Self.temporaryPath("jpg")
+        defer { [input, small, same].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        #expect(try ImglabRun.run(["thumbnail", input, "--max-pixel-size", "16", "-o", small]).status == 0)
+        let out = try ImageCodecs.decode(contentsOf: small)
+        // Displayed 40×60 → longer side 16: 11×16 (40·16/60 = 10.67 → 11).
+        #expect((out.width, out.height) == (11, 16))
+        #expect(try ImglabRun.run(["thumbnail", input, "--max-pixel-size", "500", "-o", same]).status == 0)
+        let unchanged = try ImageCodecs.decode(contentsOf: same)
+        #expect((unchanged.width, unchanged.height) == (40, 60))
+    }
+
+    @Test("usage errors name the problem: bad size, unknown mode, missing output")
+    func usageErrors() throws {
+        let input = try Self.writeInput(.png)
+        defer { try? FileManager.default.removeItem(atPath: input) }
+        let badSize = try ImglabRun.run(["resize", input, "--size", "0x5", "-o", Self.temporaryPath("png")])
+        #expect(badSize.status == 2 && badSize.stderr.contains("--size needs WxH"))
+        let badMode = try ImglabRun.run(["resize", input, "--size", "5x5", "--mode", "zoom", "-o", Self.temporaryPath("png")])
+        #expect(badMode.status == 2 && badMode.stderr.contains("unknown --mode 'zoom'"))
+        let noOutput = try ImglabRun.run(["resize", input, "--size", "5x5"])
+        #expect(noOutput.status == 2 && noOutput.stderr.contains("no output file"))
+        let noSize = try ImglabRun.run(["thumbnail", input, "-o", Self.temporaryPath("png")])
+        #expect(noSize.status == 2 && noSize.stderr.contains("--max-pixel-size N is required"))
+    }
+
+    @Test("an animated GIF stays animated with its frame count, delays and loop count")
+    func animated() throws {
+        let palette = Palette([.init(red: 255, green: 0, blue: 0), .init(red: 0, green: 0, blue: 255)])
+        let format = PixelFormat(colorModel: .indexed(palette), bitsPerComponent: 8)
+        var frames: [AnimationFrame] = []
+        for i in 0..<3 {
+            let canvas = try Bitmap(width: 8, height: 8, format: format, bytes: [UInt8](repeating: UInt8(i % 2), count: 64))
+            frames.append(AnimationFrame(canvas: canvas, delay: 0.1 * Double(i + 1), region: PixelRect(x: 0, y: 0, width: 8, height: 8)))
+        }
+        let image = Image(bitmap: frames[0].canvas, animation: Animation(loopCount: 3, frames: frames))
+        let input = Self.temporaryPath("gif"), output = Self.temporaryPath("gif")
+        defer { [input, output].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        try Data(try ImageCodecs.encode(image, as: .gif)).write(to: URL(fileURLWithPath: input))
+        let run = try ImglabRun.run(["resize", input, "--size", "4x4", "-o", output])
+        #expect(run.status == 0, "\(run.stderr)")
+        let out = try ImageCodecs.decode(contentsOf: output)
+        #expect(out.frameCount == 3)
+        #expect(out.animation?.loopCount == 3)
+        #expect(out.animation?.frames.map(\.delay) == [0.1, 0.2, 0.3])
+        #expect((out.width, out.height) == (4, 4))
+    }
+}
