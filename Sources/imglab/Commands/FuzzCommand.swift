@@ -18,8 +18,9 @@ enum FuzzCommand: Command {
     64 MiB); every outcome must be an image or a typed DecodeError.
 
     Run it under AddressSanitizer for the full robustness check (README):
-      swift build -c release --sanitize=address
-      .build/release/imglab fuzz --count 100000 --seeds ../shared/corpus-external
+      swift build -c release --sanitize=address --scratch-path .build-asan
+      ASAN_OPTIONS=quarantine_size_mb=16 .build-asan/release/imglab fuzz --count 100000 \
+          --seeds ../shared/corpus-external
 
     OPTIONS:
       --count N            inputs to decode (default 10000)
