@@ -73,7 +73,7 @@ enum InfoCommand: Command {
             ? stored : "\(stored) stored, \(i.displayWidth)×\(i.displayHeight) displayed")
         add("orientation", "\(i.orientation) (\(i.orientationName))" + (i.orientationSource.map { " from \($0)" } ?? ", none declared"))
         add("pixel format", i.format.summary + (i.storedBitDepth.map { $0 != i.bitsPerComponent ? "; file declares \($0)-bit" : "" } ?? ""))
-        add("", "\(i.format.bitsPerComponent) bits/component, \(i.format.bitsPerPixel) bits/pixel, \(i.format.components) components, \(i.format.alphaInfo), \(i.format.byteOrder)\(i.format.floatComponents ? ", kCGBitmapFloatComponents" : "")")
+        add("", "\(i.format.bitsPerComponent) bits/component, \(i.format.bitsPerPixel) bits/pixel, \(i.format.components) component\(i.format.components == 1 ? "" : "s"), \(i.format.alphaInfo), \(i.format.byteOrder)\(i.format.floatComponents ? ", kCGBitmapFloatComponents" : "")")
         var model = i.format.colorModel
         if let n = i.format.paletteEntries {
             model += ", \(n) palette entries, \(i.format.transparentPaletteEntries ?? 0) transparent"
