@@ -37,6 +37,7 @@ struct imglab_jpeg_decoder {
     int created;
     const uint8_t *data;
     size_t size;
+    FILE *file;                   /* set instead of data/size for a streamed file */
     size_t error_offset;
 };
 
@@ -93,6 +94,12 @@ static void shim_progress(j_common_ptr cinfo) {
 static void record_offset(imglab_jpeg_decoder *decoder) {
     const struct jpeg_source_mgr *src = decoder->cinfo.src;
     const uint8_t *at = src ? (const uint8_t *)src->next_input_byte : NULL;
+    if (decoder->file != NULL) {
+        long position = ftell(decoder->file);
+        size_t buffered = src ? src->bytes_in_buffer : 0;
+        decoder->error_offset = position > 0 && (size_t)position >= buffered ? (size_t)position - buffered : 0;
+        return;
+    }
     if (at == NULL) decoder->error_offset = 0;
     else if (at < decoder->data || at > decoder->data + decoder->size) decoder->error_offset = decoder->size;
     else decoder->error_offset = (size_t)(at - decoder->data);
@@ -119,6 +126,52 @@ imglab_jpeg_decoder *imglab_jpeg_decoder_create(const uint8_t *data, size_t size
     decoder->cinfo.progress = &decoder->progress;
     jpeg_mem_src(&decoder->cinfo, data, (unsigned long)size);
     return decoder;
+}
+
+imglab_jpeg_decoder *imglab_jpeg_decoder_create_file(FILE *file, int max_scans) {
+    if (file == NULL) return NULL;
+    imglab_jpeg_decoder *decoder = calloc(1, sizeof *decoder);
+    if (decoder == NULL) return NULL;
+    shim_install_errors(&decoder->err);
+    decoder->cinfo.err = &decoder->err.pub;
+    decoder->max_scans = max_scans;
+    decoder->file = file;
+    if (setjmp(decoder->err.jump)) {
+        if (decoder->created) jpeg_destroy_decompress(&decoder->cinfo);
+        free(decoder);
+        return NULL;
+    }
+    jpeg_create_decompress(&decoder->cinfo);
+    decoder->created = 1;
+    decoder->cinfo.client_data = decoder;
+    decoder->progress.progress_monitor = shim_progress;
+    decoder->cinfo.progress = &decoder->progress;
+    jpeg_stdio_src(&decoder->cinfo, file);
+    return decoder;
+}
+
+imglab_jpeg_status imglab_jpeg_read_some_rows(imglab_jpeg_decoder *decoder, uint8_t *pixels, size_t stride,
+                                              uint32_t max_rows, uint32_t *rows_read) {
+    if (decoder == NULL || pixels == NULL || rows_read == NULL) return IMGLAB_JPEG_RESOURCE_ERROR;
+    *rows_read = 0;
+    j_decompress_ptr cinfo = &decoder->cinfo;
+    size_t row_bytes = (size_t)cinfo->output_width * (size_t)cinfo->output_components;
+    if (stride < row_bytes) return IMGLAB_JPEG_RESOURCE_ERROR;
+    if (setjmp(decoder->err.jump)) {
+        record_offset(decoder);
+        return decoder->scan_limit_hit ? IMGLAB_JPEG_SCAN_LIMIT : IMGLAB_JPEG_LIBRARY_ERROR;
+    }
+    while (*rows_read < max_rows && cinfo->output_scanline < cinfo->output_height) {
+        JSAMPROW row = pixels + (size_t)(*rows_read) * stride;
+        /* Neither source suspends, so 0 rows means libjpeg cannot go on. */
+        if (jpeg_read_scanlines(cinfo, &row, 1) != 1) {
+            snprintf(decoder->err.message, sizeof decoder->err.message,
+                     "libjpeg returned no row at scanline %u", cinfo->output_scanline);
+            return IMGLAB_JPEG_LIBRARY_ERROR;
+        }
+        *rows_read += 1;
+    }
+    return IMGLAB_JPEG_OK;
 }
 
 void imglab_jpeg_decoder_destroy(imglab_jpeg_decoder *decoder) {

@@ -235,3 +235,35 @@ int imglab_png_write(const imglab_png_image *image, const uint8_t *pixels, size_
 }
 
 void imglab_png_free(uint8_t *buffer) { free(buffer); }
+
+int imglab_png_reader_begin_rows(imglab_png_reader *reader, int expand_trns, size_t row_bytes,
+                                 imglab_png_status *status) {
+    memset(status, 0, sizeof *status);
+    if (setjmp(reader->io.jump)) {
+        imglab_png_fill_status(&reader->io, status);
+        return status->code;
+    }
+    if (png_get_interlace_type(reader->png, reader->info) != PNG_INTERLACE_NONE) {
+        png_error(reader->png, "row-by-row reading needs a non-interlaced image");
+    }
+    if (expand_trns) png_set_tRNS_to_alpha(reader->png);
+    png_read_update_info(reader->png, reader->info);
+    if (png_get_rowbytes(reader->png, reader->info) != row_bytes || row_bytes == 0) {
+        png_error(reader->png, "decoded row size differs from the size the header implies");
+    }
+    return IMGLAB_PNG_OK;
+}
+
+int imglab_png_reader_read_rows(imglab_png_reader *reader, const uint8_t *data, size_t size,
+                                uint8_t *pixels, size_t stride, uint32_t count, imglab_png_status *status) {
+    memset(status, 0, sizeof *status);
+    /* The caller's buffer may live elsewhere than at open time; the read position is kept. */
+    reader->io.data = data;
+    reader->io.size = size;
+    if (setjmp(reader->io.jump)) {
+        imglab_png_fill_status(&reader->io, status);
+        return status->code;
+    }
+    for (uint32_t i = 0; i < count; i++) png_read_row(reader->png, pixels + (size_t)i * stride, NULL);
+    return IMGLAB_PNG_OK;
+}

@@ -37,6 +37,13 @@ public enum ImageCodecs {
         try decode(readFile(path, limit: options.limits.maxBytes), options: options)
     }
 
+    /// Reads a file into memory, refusing one larger than `limit` bytes; with `prefix`, only
+    /// its first `prefix` bytes (enough for a header).
+    public static func readFile(_ path: String, limit: Int = .max, prefix: Int) throws(DecodeError) -> [UInt8] {
+        guard FileManager.default.fileExists(atPath: path) else { throw .io(path: path, reason: "no such file") }
+        return try readPrefix(path, count: prefix)
+    }
+
     /// Reads a whole file into memory, refusing one larger than `limit` bytes.
     public static func readFile(_ path: String, limit: Int = .max) throws(DecodeError) -> [UInt8] {
         let url = URL(fileURLWithPath: path)

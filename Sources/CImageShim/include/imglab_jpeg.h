@@ -6,6 +6,7 @@
  * few are kept as text. Pixel logic (colour models, inversion, conversions) lives in Swift. */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Size of the message buffers. */
 #define IMGLAB_JPEG_MESSAGE_SIZE 256
@@ -66,6 +67,13 @@ typedef struct imglab_jpeg_decoder imglab_jpeg_decoder;
 
 /* Creates a decoder; NULL when out of memory. `max_scans` bounds the number of scans read. */
 imglab_jpeg_decoder *imglab_jpeg_decoder_create(const uint8_t *data, size_t size, int max_scans);
+/* Creates a decoder that reads an open file through libjpeg's stdio source, a buffer at a time,
+ * so the file is never held in memory. The caller keeps the file open until destroy, and closes it. */
+imglab_jpeg_decoder *imglab_jpeg_decoder_create_file(FILE *file, int max_scans);
+/* Reads the next output rows, at most `max_rows`, row i at pixels + i * stride; `rows_read`
+ * gets how many (fewer only at the end of the image). */
+imglab_jpeg_status imglab_jpeg_read_some_rows(imglab_jpeg_decoder *decoder, uint8_t *pixels, size_t stride,
+                                              uint32_t max_rows, uint32_t *rows_read);
 /* Frees the decoder and everything libjpeg allocated; accepts NULL. */
 void imglab_jpeg_decoder_destroy(imglab_jpeg_decoder *decoder);
 

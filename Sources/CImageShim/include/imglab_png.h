@@ -50,6 +50,17 @@ imglab_png_reader *imglab_png_reader_open(const uint8_t *data, size_t size,
 int imglab_png_reader_read(imglab_png_reader *reader, int expand_trns, uint8_t *pixels,
                            size_t row_bytes, size_t size, imglab_png_status *status);
 
+/* Prepares row-by-row reading of a non-interlaced image (the streaming path): applies the
+ * tRNS expansion like imglab_png_reader_read and checks libpng's row size against `row_bytes`. */
+int imglab_png_reader_begin_rows(imglab_png_reader *reader, int expand_trns, size_t row_bytes,
+                                 imglab_png_status *status);
+
+/* Reads the next `count` rows, row i at pixels + i * stride, from `data` (the same file bytes
+ * the reader was opened on, passed again because their address may have changed). The caller
+ * never asks for more rows than the image has. */
+int imglab_png_reader_read_rows(imglab_png_reader *reader, const uint8_t *data, size_t size,
+                                uint8_t *pixels, size_t stride, uint32_t count, imglab_png_status *status);
+
 /* Frees the session; NULL is allowed. */
 void imglab_png_reader_close(imglab_png_reader *reader);
 

@@ -157,7 +157,7 @@ enum JPEGDecoder {
     }
 
     /// Walks the markers, runs `jpeg_read_header` and combines the two.
-    private static func parse(_ bytes: [UInt8], _ decoder: OpaquePointer) throws(DecodeError) -> Parsed {
+    static func parse(_ bytes: [UInt8], _ decoder: OpaquePointer) throws(DecodeError) -> Parsed {
         let markers = try JPEGMarkers(bytes)
         try checkSupported(markers.frame)
         var info = imglab_jpeg_info()
@@ -205,7 +205,7 @@ enum JPEGDecoder {
     }
 
     /// The typed error for a failed C call; `memoryAllowed` is libjpeg's memory cap (0: none).
-    private static func failure(_ status: imglab_jpeg_status, _ decoder: OpaquePointer, step: String,
+    static func failure(_ status: imglab_jpeg_status, _ decoder: OpaquePointer, step: String,
                                 memoryAllowed: Int) -> DecodeError {
         let message = String(cString: imglab_jpeg_error_message(decoder))
         let offset = Int(imglab_jpeg_error_offset(decoder))

@@ -57,7 +57,7 @@ enum PNGPixelDecoder {
     }
 
     /// The palette libpng accepted, with tRNS alphas; `nil` when there is no PLTE.
-    private static func palette(_ info: imglab_png_info) -> Palette? {
+    static func palette(_ info: imglab_png_info) -> Palette? {
         let count = Int(info.palette_count)
         guard count > 0 else { return nil }
         let raw = withUnsafeBytes(of: info.palette) { Array($0.prefix(count * 4)) }
@@ -67,7 +67,7 @@ enum PNGPixelDecoder {
     }
 
     /// The DecodeError for a libpng status.
-    private static func error(_ status: imglab_png_status, context: String?) -> DecodeError {
+    static func error(_ status: imglab_png_status, context: String?) -> DecodeError {
         let message = withUnsafeBytes(of: status.message) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }

@@ -39,4 +39,53 @@ public enum MaxPixelSizeThumbnail {
         let image = try ImageCodecs.decode(bytes, options: decode)
         return try image.resized(width: target.width, height: target.height, contentMode: .scaleToFill, options: options)
     }
+
+    /// Makes the thumbnail of an image file, streaming: JPEGs are read from disk row by row at
+    /// the chosen DCT scale and resampled through a ring buffer of rows, so memory grows with
+    /// the output, not the input (other containers are decoded whole first). The resampling
+    /// happens in the stored orientation and the small result is then oriented (resizing
+    /// commutes with the eight orientations).
+    /// - Parameters:
+    ///   - path: the image file.
+    ///   - maxPixelSize: the longest side of the result, in pixels (> 0).
+    public static func thumbnail(atPath path: String, maxPixelSize: Int, options: ResizeOptions = ResizeOptions(),
+                                 limits: DecodeLimits = .default) throws -> Image {
+        guard maxPixelSize > 0 else { throw ResizeError.invalidGeometry("max pixel size \(maxPixelSize) must be positive") }
+        let head = try ImageCodecs.readFile(path, limit: .max, prefix: 64 << 10)
+        guard ContainerFormat(sniffing: head) == .jpeg else {
+            return try thumbnail(of: ImageCodecs.readFile(path, limit: limits.maxBytes), maxPixelSize: maxPixelSize, options: options, limits: limits)
+        }
+        let header = try jpegHeader(path: path, prefix: head, limits: limits)
+        let display = header.orientation.displaySize(width: header.width, height: header.height)
+        let target = OutputGeometry.maxPixelSize(width: display.width, height: display.height, limit: maxPixelSize)
+        let stored = header.orientation.swapsDimensions ? (width: target.height, height: target.width) : target
+        var decode = DecodeOptions(limits: limits)
+        decode.jpegScaleDenominator = jpegScaleDenominator(width: header.width, height: header.height, target: stored)
+        let reader = try ImageCodecs.rowReader(path: path, options: decode)
+        let format = options.outputFormat ?? OutputFormat.result(for: reader.format)
+        let bitmap = try StreamingResample.resample(reader, width: stored.width, height: stored.height, kernel: options.kernel,
+                                                    lightSpace: options.lightSpace, format: format)
+        var metadata = reader.metadata
+        if metadata.exif != nil { metadata.exif = EXIF.replacingOrientation(in: metadata.exif, with: .up) }
+        return Image(bitmap: reader.orientation.apply(to: bitmap), orientation: .up, metadata: metadata)
+    }
+
+    /// The header from the file's first bytes, reading more when the markers before the frame
+    /// header (EXIF, ICC) are larger than the prefix.
+    private static func jpegHeader(path: String, prefix: [UInt8], limits: DecodeLimits) throws(DecodeError) -> ImageHeader {
+        var bytes = prefix
+        var size = prefix.count
+        while true {
+            let result: Result<ImageHeader, DecodeError>
+            do { result = .success(try ImageCodecs.readHeader(bytes, options: DecodeOptions(limits: limits))) }
+            catch { result = .failure(error) }
+            switch result {
+            case .success(let header): return header
+            case .failure(let error):
+                guard case .truncated = error, bytes.count == size, size < 64 << 20 else { throw error }
+                size *= 8
+                bytes = try ImageCodecs.readFile(path, limit: .max, prefix: size)
+            }
+        }
+    }
 }

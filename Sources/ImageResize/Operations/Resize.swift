@@ -62,11 +62,30 @@ extension Image {
     func resampled(width: Int, height: Int, source: (x: Double, y: Double, width: Double, height: Double)?,
                    options: ResizeOptions, needsAlpha: Bool = false) throws(ResizeError) -> Image {
         let format = options.outputFormat ?? OutputFormat.result(for: self.format, needsAlpha: needsAlpha)
-        func one(_ bitmap: Bitmap) throws(ResizeError) -> Bitmap {
-            let working = WorkingImage(bitmap, lightSpace: options.lightSpace)
-            let out = Resample.resample(working, width: width, height: height, kernel: options.kernel, source: source)
-            do { return try out.bitmap(format: format) } catch { throw .conversion(error) }
+        if format.isIndexed {
+            // An indexed target needs every resampled colour in its palette: take the exact path,
+            // which reports the first missing colour.
+            func exact(_ bitmap: Bitmap) throws(ResizeError) -> Bitmap {
+                let working = WorkingImage(bitmap, lightSpace: options.lightSpace)
+                let out = Resample.resample(working, width: width, height: height, kernel: options.kernel, source: source)
+                do { return try out.bitmap(format: format) } catch { throw .conversion(error) }
+            }
+            return try resampledFrames(exact)
         }
+        func one(_ bitmap: Bitmap) throws(ResizeError) -> Bitmap {
+            do {
+                return try StreamingResample.resample(BitmapRowReader(bitmap), width: width, height: height, kernel: options.kernel,
+                                                      lightSpace: options.lightSpace, format: format, source: source)
+            } catch {
+                // A bitmap in memory delivers every row; nothing else can fail here.
+                throw .invalidGeometry("resampling failed: \(error)")
+            }
+        }
+        return try resampledFrames(one)
+    }
+
+    /// Applies `one` to the image and to every animation frame; the result is upright.
+    private func resampledFrames(_ one: (Bitmap) throws(ResizeError) -> Bitmap) throws(ResizeError) -> Image {
         var result = Image(bitmap: try one(bitmap), orientation: .up, metadata: metadata)
         if metadata.exif != nil { result.metadata.exif = EXIF.replacingOrientation(in: metadata.exif, with: .up) }
         if let animation {
@@ -75,7 +94,7 @@ extension Image {
                 var f = frame
                 f.canvas = try one(frame.canvas)
                 // Each resized frame is a whole composited canvas: it replaces the canvas.
-                f.region = PixelRect(x: 0, y: 0, width: width, height: height)
+                f.region = PixelRect(x: 0, y: 0, width: f.canvas.width, height: f.canvas.height)
                 f.blend = .source
                 frames.append(f)
             }

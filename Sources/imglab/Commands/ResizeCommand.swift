@@ -46,6 +46,19 @@ enum ResizeCommand: Command {
         let border = try args.int("--border", default: 0, in: 0...10_000)
         let radius = try double(args, "--corner-radius", default: 0, min: 0)
 
+        // Only a box: resize straight from the file, streaming rows where the container allows.
+        if let size = args.value("--size"), args.value("--crop") == nil, border == 0, radius == 0 {
+            let box = try parseSize(size)
+            let pixels = (Int((Double(box.0) * scale).rounded()), Int((Double(box.1) * scale).rounded()))
+            let contentMode = try mode(args)
+            do {
+                var image = try FileResize.resized(path: input, width: pixels.0, height: pixels.1, contentMode: contentMode, options: options)
+                image.metadata.scale = scale
+                return output.write(image, command: name)
+            } catch {
+                printError("imglab resize: \(input): \(error)"); return .failure
+            }
+        }
         var image: Image
         do { image = try ImageCodecs.decode(contentsOf: input) } catch {
             printError("imglab resize: \(input): \(error)"); return .failure
@@ -157,8 +170,7 @@ enum ThumbnailCommand: Command {
         let output = try ImageOutput(args)
         let options = try ResizeCommand.resizeOptions(args)
         do {
-            let bytes = try ImageCodecs.readFile(input)
-            let thumb = try MaxPixelSizeThumbnail.thumbnail(of: bytes, maxPixelSize: size, options: options)
+            let thumb = try MaxPixelSizeThumbnail.thumbnail(atPath: input, maxPixelSize: size, options: options)
             return output.write(thumb, command: name)
         } catch {
             printError("imglab thumbnail: \(input): \(error)")

@@ -1,0 +1,271 @@
+import Foundation
+import ImageCore
+
+/// Where the components of one 8- or 16-bit pixel sit, as byte offsets within the pixel,
+/// after Quartz's alpha placement and 32-bit byte order are taken into account.
+struct ComponentLayout {
+    /// Offsets of red, green, blue (all three the same for gray).
+    var red: Int, green: Int, blue: Int
+    /// Offset of alpha, or nil when the format has none.
+    var alpha: Int?
+    /// Bytes per pixel.
+    var pixelBytes: Int
+    /// Whether 16-bit components are little-endian.
+    var littleEndian16: Bool
+
+    /// The layout of `format`, or nil when it is not a plain 8/16-bit gray or RGB layout
+    /// (indexed, packed, 5-bit, CMYK and float take the general path).
+    init?(_ format: PixelFormat) {
+        let bpc = format.bitsPerComponent
+        guard bpc == 8 || bpc == 16, !format.isFloat else { return nil }
+        let gray: Bool
+        switch format.colorModel {
+        case .gray: gray = true
+        case .rgb: gray = false
+        default: return nil
+        }
+        guard format.alphaInfo != .only else { return nil }
+        let bytes = bpc / 8
+        let slots = format.slotCount
+        let colorBase = format.alphaInfo.hasSlot && format.alphaInfo.isFirst ? 1 : 0
+        // Logical slot k is at byte k·bytes, except that a 32-bit little-endian word of four
+        // 8-bit components is stored reversed (ARGB → BGRA).
+        let reversed = bpc == 8 && slots == 4 && format.byteOrder == .little32
+        func offset(_ slot: Int) -> Int { (reversed ? 3 - slot : slot) * bytes }
+        red = offset(colorBase)
+        green = gray ? red : offset(colorBase + 1)
+        blue = gray ? red : offset(colorBase + 2)
+        if format.alphaInfo.hasAlpha {
+            alpha = offset(format.alphaInfo.isFirst ? 0 : slots - 1)
+        }
+        pixelBytes = slots * bytes
+        littleEndian16 = bpc == 16 && format.byteOrder == .little16
+    }
+}
+
+/// Converts rows of a stored pixel format into the premultiplied float RGBA working form
+/// (linear light or sRGB codes), with table lookups for 8- and 16-bit layouts and palettes;
+/// other layouts go through ``Bitmap/straightRGBARow(_:)``. Agrees with ``WorkingImage``'s
+/// exact conversion to within float rounding (to 1/65535 for premultiplied sources).
+struct InputRowConverter {
+    let format: PixelFormat
+    let width: Int
+    let lightSpace: LightSpace
+    private let layout: ComponentLayout?
+    /// Colour value of each code, in the working light space (256 or 65536 entries).
+    private let colorTable: [Float]
+    /// Premultiplied working RGBA of each palette entry.
+    private let paletteTable: [SIMD4<Float>]?
+
+    init(format: PixelFormat, width: Int, lightSpace: LightSpace) {
+        self.format = format
+        self.width = width
+        self.lightSpace = lightSpace
+        layout = ComponentLayout(format)
+        let codes = format.bitsPerComponent == 16 || format.isPremultiplied ? 65536 : 256
+        let linear = lightSpace == .linear
+        colorTable = (0..<codes).map { code in
+            let v = Double(code) / Double(codes - 1)
+            return Float(linear ? SRGBTransfer.toLinear(v) : v)
+        }
+        if case .indexed(let palette) = format.colorModel, format.bitsPerComponent == 8 {
+            paletteTable = palette.entries.map { e in
+                let a = Float(e.alpha) / 255
+                func c(_ v: UInt8) -> Float { Float(linear ? SRGBTransfer.toLinear(Double(v) / 255) : Double(v) / 255) * a }
+                return SIMD4(c(e.red), c(e.green), c(e.blue), a)
+            }
+        } else {
+            paletteTable = nil
+        }
+    }
+
+    /// Converts one stored row at `source` into `width × 4` floats at `destination`.
+    func convert(_ source: UnsafeRawPointer, into destination: UnsafeMutablePointer<Float>) {
+        if let paletteTable {
+            let indices = source.assumingMemoryBound(to: UInt8.self)
+            let transparent = SIMD4<Float>(0, 0, 0, 1)  // out-of-range index: opaque black, as Bitmap does
+            for x in 0..<width {
+                let i = Int(indices[x])
+                let p = i < paletteTable.count ? paletteTable[i] : transparent
+                destination[4 * x] = p.x; destination[4 * x + 1] = p.y; destination[4 * x + 2] = p.z; destination[4 * x + 3] = p.w
+            }
+            return
+        }
+        guard let layout else { convertGenerally(source, into: destination); return }
+        let bytes = source.assumingMemoryBound(to: UInt8.self)
+        colorTable.withUnsafeBufferPointer { table in
+            if format.bitsPerComponent == 8 {
+                let premultiplied = format.isPremultiplied
+                for x in 0..<width {
+                    let p = x * layout.pixelBytes
+                    let alphaCode = layout.alpha.map { Int(bytes[p + $0]) } ?? 255
+                    let a = Float(alphaCode) / 255
+                    let o = 4 * x
+                    if premultiplied {
+                        // Unpremultiply in code space, then look up at 16-bit resolution.
+                        func straight(_ c: UInt8) -> Float {
+                            guard alphaCode > 0 else { return 0 }
+                            let v = min(Int(c) * 65535 * 255 / (alphaCode * 255), 65535)
+                            return table[v] * a
+                        }
+                        destination[o] = straight(bytes[p + layout.red])
+                        destination[o + 1] = straight(bytes[p + layout.green])
+                        destination[o + 2] = straight(bytes[p + layout.blue])
+                    } else {
+                        destination[o] = table[Int(bytes[p + layout.red])] * a
+                        destination[o + 1] = table[Int(bytes[p + layout.green])] * a
+                        destination[o + 2] = table[Int(bytes[p + layout.blue])] * a
+                    }
+                    destination[o + 3] = a
+                }
+            } else {
+                let little = layout.littleEndian16
+                func code(_ at: Int) -> Int {
+                    little ? Int(bytes[at]) | Int(bytes[at + 1]) << 8 : Int(bytes[at]) << 8 | Int(bytes[at + 1])
+                }
+                let premultiplied = format.isPremultiplied
+                for x in 0..<width {
+                    let p = x * layout.pixelBytes
+                    let alphaCode = layout.alpha.map { code(p + $0) } ?? 65535
+                    let a = Float(alphaCode) / 65535
+                    func value(_ c: Int) -> Float {
+                        guard premultiplied else { return table[c] * a }
+                        guard alphaCode > 0 else { return 0 }
+                        return table[min(c * 65535 / alphaCode, 65535)] * a
+                    }
+                    let o = 4 * x
+                    destination[o] = value(code(p + layout.red))
+                    destination[o + 1] = value(code(p + layout.green))
+                    destination[o + 2] = value(code(p + layout.blue))
+                    destination[o + 3] = a
+                }
+            }
+        }
+    }
+
+    /// Any other layout: exact normalised samples through ImageCore, then the working form.
+    private func convertGenerally(_ source: UnsafeRawPointer, into destination: UnsafeMutablePointer<Float>) {
+        let rowBytes = format.minimumBytesPerRow(width: width)
+        let row = Bitmap(uncheckedWidth: width, height: 1, format: format, bytesPerRow: rowBytes,
+                         bytes: Array(UnsafeRawBufferPointer(start: source, count: rowBytes)))
+        let rgba = row.straightRGBARow(0)
+        let linear = lightSpace == .linear
+        for x in 0..<width {
+            let a = rgba[4 * x + 3]
+            for c in 0..<3 {
+                let v = rgba[4 * x + c]
+                destination[4 * x + c] = Float((linear ? SRGBTransfer.toLinear(v) : v) * a)
+            }
+            destination[4 * x + 3] = Float(a)
+        }
+    }
+}
+
+/// Converts premultiplied float RGBA rows of the working form into a stored pixel format:
+/// colour divided by alpha, clamped, encoded to sRGB when linear, rounded half up. 8-bit
+/// layouts use a table indexed at 1/65535 resolution (within one code of the exact path);
+/// 16-bit layouts compute exactly; others go through ``Bitmap/converted(to:)``.
+struct OutputRowConverter {
+    let format: PixelFormat
+    let width: Int
+    let lightSpace: LightSpace
+    private let layout: ComponentLayout?
+    /// Stored 8-bit code of each working value, indexed by `round(value · 65535)`.
+    private let codeTable: [UInt8]
+
+    init(format: PixelFormat, width: Int, lightSpace: LightSpace) {
+        self.format = format
+        self.width = width
+        self.lightSpace = lightSpace
+        layout = ComponentLayout(format)
+        let linear = lightSpace == .linear
+        if layout != nil && format.bitsPerComponent == 8 {
+            codeTable = (0...65535).map { i in
+                let v = Double(i) / 65535
+                let e = linear ? SRGBTransfer.fromLinear(v) : v
+                return UInt8(min(max((e * 255 + 0.5 + 1e-7).rounded(.down), 0), 255))
+            }
+        } else {
+            codeTable = []
+        }
+    }
+
+    /// Writes `width` pixels from `source` (premultiplied RGBA floats) into the row at `destination`.
+    func convert(_ source: UnsafePointer<Float>, into destination: UnsafeMutableRawPointer) {
+        guard let layout else { convertGenerally(source, into: destination); return }
+        let bytes = destination.assumingMemoryBound(to: UInt8.self)
+        let premultiplied = format.isPremultiplied
+        let gray = format.colorModel == .gray
+        let linear = lightSpace == .linear
+        if format.bitsPerComponent == 8 {
+            codeTable.withUnsafeBufferPointer { table in
+                for x in 0..<width {
+                    let o = 4 * x, p = x * layout.pixelBytes
+                    let a = min(max(source[o + 3], 0), 1)
+                    let alphaCode = Int(a * 255 + 0.5)
+                    func code(_ c: Float) -> UInt8 {
+                        let straight = a > 0 ? min(max(c / a, 0), 1) : 0
+                        return table[Int(straight * 65535 + 0.5)]
+                    }
+                    var r = code(source[o]), g = code(source[o + 1]), b = code(source[o + 2])
+                    if gray {
+                        // Luma of the encoded values, as Bitmap.converted(to:) computes it.
+                        let y = 0.299 * Double(r) + 0.587 * Double(g) + 0.114 * Double(b)
+                        r = UInt8(min(max((y + 0.5 + 1e-7).rounded(.down), 0), 255)); g = r; b = r
+                    }
+                    if premultiplied {
+                        func pre(_ c: UInt8) -> UInt8 { UInt8((2 * Int(c) * alphaCode + 255) / 510) }
+                        r = pre(r); g = pre(g); b = pre(b)
+                    }
+                    bytes[p + layout.red] = r
+                    if !gray { bytes[p + layout.green] = g; bytes[p + layout.blue] = b }
+                    if let ao = layout.alpha { bytes[p + ao] = UInt8(alphaCode) }
+                    else if format.alphaInfo.hasSlot {
+                        // A skipped component is written as fully set.
+                        let skip = format.alphaInfo.isFirst ? (format.byteOrder == .little32 ? 3 : 0) : (format.byteOrder == .little32 ? 0 : 3)
+                        bytes[p + skip] = 255
+                    }
+                }
+            }
+            return
+        }
+        // 16-bit: exact encoding.
+        for x in 0..<width {
+            let o = 4 * x, p = x * layout.pixelBytes
+            let a = Double(min(max(source[o + 3], 0), 1))
+            let alphaCode = Int(a * 65535 + 0.5)
+            func code(_ c: Float) -> Int {
+                let straight = a > 0 ? min(max(Double(c) / a, 0), 1) : 0
+                let e = linear ? SRGBTransfer.fromLinear(straight) : straight
+                return Int((e * 65535 + 0.5 + 1e-7).rounded(.down))
+            }
+            var r = code(source[o]), g = code(source[o + 1]), b = code(source[o + 2])
+            if gray {
+                let y = 0.299 * Double(r) + 0.587 * Double(g) + 0.114 * Double(b)
+                r = Int((y + 0.5 + 1e-7).rounded(.down)); g = r; b = r
+            }
+            if premultiplied {
+                func pre(_ c: Int) -> Int { (2 * c * alphaCode + 65535) / 131070 }
+                r = pre(r); g = pre(g); b = pre(b)
+            }
+            func put(_ v: Int, _ at: Int) {
+                if layout.littleEndian16 { bytes[at] = UInt8(v & 0xFF); bytes[at + 1] = UInt8(v >> 8) }
+                else { bytes[at] = UInt8(v >> 8); bytes[at + 1] = UInt8(v & 0xFF) }
+            }
+            put(r, p + layout.red)
+            if !gray { put(g, p + layout.green); put(b, p + layout.blue) }
+            if let ao = layout.alpha { put(alphaCode, p + ao) }
+            else if format.alphaInfo.hasSlot { put(65535, p + (format.alphaInfo.isFirst ? 0 : 6)) }
+        }
+    }
+
+    private func convertGenerally(_ source: UnsafePointer<Float>, into destination: UnsafeMutableRawPointer) {
+        var working = WorkingImage(width: width, height: 1, lightSpace: lightSpace)
+        for i in 0..<(width * 4) { working.pixels[i] = source[i] }
+        // The target format was validated when the operation chose it; conversion into an
+        // indexed target can still miss the palette, which the caller checks beforehand.
+        guard let row = try? working.bitmap(format: format) else { return }
+        let rowBytes = format.minimumBytesPerRow(width: width)
+        row.bytes.withUnsafeBytes { destination.copyMemory(from: $0.baseAddress!, byteCount: rowBytes) }
+    }
+}
