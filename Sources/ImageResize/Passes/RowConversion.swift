@@ -105,7 +105,7 @@ struct InputRowConverter {
                         // Unpremultiply in code space, then look up at 16-bit resolution.
                         func straight(_ c: UInt8) -> Float {
                             guard alphaCode > 0 else { return 0 }
-                            let v = min(Int(c) * 65535 * 255 / (alphaCode * 255), 65535)
+                            let v = min((2 * Int(c) * 65535 + alphaCode) / (2 * alphaCode), 65535)
                             return table[v] * a
                         }
                         destination[o] = straight(bytes[p + layout.red])
@@ -131,7 +131,7 @@ struct InputRowConverter {
                     func value(_ c: Int) -> Float {
                         guard premultiplied else { return table[c] * a }
                         guard alphaCode > 0 else { return 0 }
-                        return table[min(c * 65535 / alphaCode, 65535)] * a
+                        return table[min((2 * c * 65535 + alphaCode) / (2 * alphaCode), 65535)] * a
                     }
                     let o = 4 * x
                     destination[o] = value(code(p + layout.red))
