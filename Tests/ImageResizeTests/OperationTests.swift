@@ -120,3 +120,67 @@ struct OperationTests {
         #expect(throws: ResizeError.self) { try image.scaledToFill(from: Rect(x: 0, y: 0, width: 13, height: 8), width: 4, height: 4) }
     }
 }
+
+@Suite("End-to-end resize rules")
+struct EndToEndRuleTests {
+    @Test("a loud colour hidden under α = 0 never reaches visible output pixels", arguments: Kernel.presets.map(\.name))
+    func dirtyPixels(kernelName: String) throws {
+        let kernel = try #require(Kernel.named(kernelName))
+        // Left half opaque mid-grey; right half fully transparent but storing pure magenta.
+        var bytes: [UInt8] = []
+        for _ in 0..<16 { for x in 0..<24 { bytes += x < 12 ? [128, 128, 128, 255] : [255, 0, 255, 0] } }
+        let image = Image(bitmap: try Bitmap(width: 24, height: 16, format: .rgba8, bytes: bytes))
+        let out = try image.resized(width: 7, height: 5, options: ResizeOptions(kernel: kernel)).bitmap
+        #expect(out.format == .rgba8)
+        for y in 0..<out.height {
+            let row = out.straightRGBARow(y)
+            for x in 0..<out.width where row[4 * x + 3] > 0.02 {
+                // Every visible pixel is grey: red = green = blue within rounding.
+                #expect(abs(row[4 * x] - row[4 * x + 1]) < 0.01 && abs(row[4 * x + 2] - row[4 * x + 1]) < 0.01,
+                        "\(kernelName) (\(x), \(y)) shows hidden colour: \(row[(4 * x)..<(4 * x + 4)])")
+            }
+        }
+    }
+
+    @Test("the identity resize gives back the same bytes", arguments: [PixelFormat.rgba8, .rgb8, .gray8, .rgba16, .bgra8Premultiplied])
+    func identityBytes(format: PixelFormat) throws {
+        let bitmap = try OperationTests.picture(format)
+        for space in LightSpace.allCases {
+            let out = try Image(bitmap: bitmap).resized(width: bitmap.width, height: bitmap.height,
+                                                        options: ResizeOptions(kernel: .lanczos3, lightSpace: space))
+            // Identical wherever alpha is not 0; under α = 0 only alpha is defined (colour there is
+            // not kept: the working form is premultiplied).
+            for y in 0..<bitmap.height {
+                let a = bitmap.straightRGBARow(y), b = out.bitmap.straightRGBARow(y)
+                for x in 0..<bitmap.width {
+                    let channels = a[4 * x + 3] == 0 ? 3...3 : 0...3
+                    for c in channels { #expect(a[4 * x + c] == b[4 * x + c], "\(format) \(space) (\(x), \(y))") }
+                }
+            }
+            if !format.hasAlpha { #expect(out.bitmap.tightlyPacked() == bitmap.tightlyPacked(), "\(format) \(space)") }
+        }
+    }
+
+    @Test("points times scale gives the pixel size and records the scale (D8)")
+    func retinaScale() throws {
+        let image = Image(bitmap: try OperationTests.picture(.rgb8))
+        let out = try image.resized(pointWidth: 5, pointHeight: 5, scale: 3, contentMode: .aspectFit)
+        #expect((out.width, out.height) == (15, 10))
+        #expect(out.metadata.scale == 3)
+        #expect(throws: ResizeError.self) { try image.resized(pointWidth: 5, pointHeight: 5, scale: 0) }
+    }
+
+    @Test("16-bit in gives 16-bit out, with values a 8-bit path could not produce")
+    func sixteenBitKept() throws {
+        var bytes: [UInt8] = []
+        for x in 0..<16 { let v = 30000 + x * 7; bytes += [UInt8(v >> 8), UInt8(v & 0xFF)] }
+        let gray = try Bitmap(width: 16, height: 1, format: .gray16, bytes: bytes)
+        let out = try Image(bitmap: gray).resized(width: 8, height: 1, options: ResizeOptions(kernel: .nearest, lightSpace: .sRGB)).bitmap
+        #expect(out.format == .gray16)
+        let values = stride(from: 0, to: 16, by: 2).map { Int(out.bytes[$0]) << 8 | Int(out.bytes[$0 + 1]) }
+        // The box kernel averages pairs in sRGB mode: (30000 + 14i) and (30007 + 14i) → 30003.5 + 14i,
+        // values no 8-bit path can produce (not multiples of 257).
+        #expect(values.contains { $0 % 257 != 0 })
+        for (i, v) in values.enumerated() { #expect(abs(Double(v) - (30003.5 + 14 * Double(i))) <= 1, "pixel \(i): \(v)") }
+    }
+}

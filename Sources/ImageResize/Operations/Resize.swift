@@ -105,3 +105,20 @@ extension Image {
     }
 }
 
+
+extension Image {
+    /// Resizes into a box given in points for a display of `scale` pixels per point (2 for
+    /// @2x, 3 for @3x): the pixel box is `points × scale`, rounded half up, and the result's
+    /// `metadata.scale` is `scale`, so a 100 × 100 pt thumbnail at @3x is 300 × 300 pixels —
+    /// never a blurry 100 × 100 (D8).
+    public func resized(pointWidth: Double, pointHeight: Double, scale: Double, contentMode: ContentMode = .scaleToFill,
+                        options: ResizeOptions = ResizeOptions()) throws(ResizeError) -> Image {
+        guard scale > 0, scale.isFinite, pointWidth > 0, pointHeight > 0 else {
+            throw .invalidGeometry("\(pointWidth)×\(pointHeight) pt at scale \(scale) is empty")
+        }
+        let width = Int((pointWidth * scale + 0.5).rounded(.down)), height = Int((pointHeight * scale + 0.5).rounded(.down))
+        var result = try resized(width: width, height: height, contentMode: contentMode, options: options)
+        result.metadata.scale = scale
+        return result
+    }
+}
