@@ -88,6 +88,9 @@ imglab_png_reader *imglab_png_reader_open(const uint8_t *data, size_t size,
     /* The Swift side checks sizes against DecodeLimits before calling in. */
     png_set_user_limits(reader->png, 0x7fffffff, 0x7fffffff);
     png_set_keep_unknown_chunks(reader->png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
+    /* The Swift chunk walk has already verified every chunk's CRC (critical ones must match),
+     * so libpng need not hash the file a second time. */
+    png_set_crc_action(reader->png, PNG_CRC_QUIET_USE, PNG_CRC_QUIET_USE);
     png_read_info(reader->png, reader->info);
 
     png_uint_32 width = 0, height = 0;

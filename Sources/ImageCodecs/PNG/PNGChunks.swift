@@ -127,9 +127,14 @@ struct PNGChunkList: Sendable {
     /// CRC-32 (ISO 3309, as zlib computes it) over the chunk type and data.
     static func crc(_ type: some Collection<UInt8>, _ data: some Collection<UInt8>) -> UInt32 {
         var crc = CImageShim.crc32(0, nil, 0)
-        for part in [Array(type), Array(data)] where !part.isEmpty {
-            crc = part.withUnsafeBufferPointer { CImageShim.crc32(crc, $0.baseAddress, UInt32($0.count)) }
+        // Contiguous collections (array slices of the file) are hashed in place, without a copy.
+        func add(_ part: some Collection<UInt8>) {
+            guard !part.isEmpty else { return }
+            let hashed = part.withContiguousStorageIfAvailable { CImageShim.crc32(crc, $0.baseAddress, UInt32($0.count)) }
+            crc = hashed ?? Array(part).withUnsafeBufferPointer { CImageShim.crc32(crc, $0.baseAddress, UInt32($0.count)) }
         }
+        add(type)
+        add(data)
         return UInt32(truncatingIfNeeded: crc)
     }
 
