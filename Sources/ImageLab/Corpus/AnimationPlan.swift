@@ -35,7 +35,8 @@ public enum AnimationStyle: Hashable, Sendable {
 /// Frame 0 covers the canvas with a scene (delay 0.1 s). Frames 1 and 2 (0.2 s, 0.3 s) draw a
 /// white sprite with a transparent square hole in its middle, in regions of a third of the
 /// width and half the height at x = w/6 and x = w/2, y = h/4, so they do not overlap and
-/// frame 2 shows what frame 1's disposal left. Every frame has the style's disposal and blend;
+/// frame 2 shows what frame 1's disposal left. Frame 0 is kept (disposal none); frames 1 and 2
+/// have the style's disposal, and every frame its blend;
 /// alpha is only 0 or 1, so "over" is a choice, the same in any light space. Composition
 /// follows APNG §"dispose_op"/"blend_op" and GIF89a §23: the canvas starts transparent
 /// black; before frame k, frame k−1's region is kept (none), cleared to transparent
@@ -52,6 +53,10 @@ public struct AnimationPlan: Hashable, Sendable {
     public static let frameCount = 3
     /// Delay of frame k, seconds.
     public static func delay(_ k: Int) -> Double { Double(k + 1) / 10 }
+
+    /// The disposal of frame `k`: none for frame 0 (so the scene stays under the sprites),
+    /// the style's for the others.
+    public func disposal(_ k: Int) -> FrameDisposal { k == 0 ? .none : style.disposal }
 
     /// The region frame `k` draws, canvas pixels.
     public func region(_ k: Int) -> PixelRect {
@@ -75,7 +80,7 @@ public struct AnimationPlan: Hashable, Sendable {
         var beforeLast = clear
         for j in 0...k {
             if j > 0, contains(region(j - 1), x, y) {
-                switch style.disposal {
+                switch disposal(j - 1) {
                 case .background: shown = clear
                 case .previous: shown = beforeLast
                 case .none, .unspecified: break

@@ -80,7 +80,7 @@ public enum CorpusGenerator {
         let stored = c.storedSize
         let animation = c.animation.map { plan in
             AnimationRecord(style: plan.style.id, loopCount: 0, delays: (0..<AnimationPlan.frameCount).map(AnimationPlan.delay),
-                            disposal: plan.style.disposal.rawValue, blend: plan.style.blend.rawValue,
+                            disposals: (0..<AnimationPlan.frameCount).map { plan.disposal($0).rawValue }, blend: plan.style.blend.rawValue,
                             regions: (0..<AnimationPlan.frameCount).map { let r = plan.region($0); return [r.x, r.y, r.width, r.height] })
         }
         return CaseRecord(id: c.id, file: c.sourcePath, container: c.encoding.container.rawValue, encoding: c.encoding.id,

@@ -83,8 +83,8 @@ public struct AnimationRecord: Codable, Hashable, Sendable {
     public var loopCount: Int
     /// Seconds, per frame.
     public var delays: [Double]
-    /// Disposal of every frame: `unspecified`, `none`, `background`, `previous`.
-    public var disposal: String
+    /// Disposal of each frame: `unspecified`, `none`, `background`, `previous`.
+    public var disposals: [String]
     /// Blend of every frame: `source` or `over`.
     public var blend: String
     /// Each frame's region [x, y, width, height], canvas pixels.

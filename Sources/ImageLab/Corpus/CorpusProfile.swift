@@ -3,7 +3,7 @@ import ImageCore
 /// Which cases and operations a corpus holds.
 ///
 /// - `quick`: the CI gate. About ninety 48 × 32 cases chosen so that every encoding appears
-///   once, every orientation-carrying container with all eight orientations, and every input
+///   at least once, every orientation-carrying container with all eight orientations, and every input
 ///   failure (``DocumentFailure/inputFailures``) and format class (``BugClass/formatClasses``)
 ///   at least once; four operations each (orient, fit, and two from a rotating pool).
 /// - `full`: every encoding × every scene it can hold, all eight orientations of the
@@ -64,7 +64,8 @@ public enum CorpusProfile: String, CaseIterable, Sendable {
             ("jpeg-gray", .landscape, .up), ("jpeg-444", .colorPatches, .up), ("jpeg-422", .landscape, .up),
             ("jpeg-progressive", .landscape, .up), ("jpeg-cmyk-adobe", .colorPatches, .up),
             ("gif-palette", .orientation, .up), ("gif-transparent", .stencil, .up), ("gif-interlaced", .colorPatches, .up),
-            ("gif-anim-none", .orientation, .up), ("gif-anim-background", .orientation, .up), ("gif-anim-previous", .orientation, .up),
+            ("gif-anim-unspecified", .orientation, .up), ("gif-anim-none", .orientation, .up),
+            ("gif-anim-background", .orientation, .up), ("gif-anim-previous", .orientation, .up),
             ("tiff-rgb8", .landscape, .up), ("tiff-rgba8-assoc", .softAlpha, .up), ("tiff-rgba8-unassoc", .stepEdges, .up),
             ("tiff-rgb16", .zonePlate, .up), ("tiff-rgba16-assoc", .softAlpha, .up), ("tiff-rgba16-unassoc", .colorPatches, .up),
             ("tiff-float-rgb", .landscape, .up), ("tiff-float-rgba", .softAlpha, .up), ("tiff-palette", .orientation, .up),
@@ -75,6 +76,7 @@ public enum CorpusProfile: String, CaseIterable, Sendable {
             ("bmp-24-topdown", .orientation, .up),
             ("apng-over-none", .orientation, .up), ("apng-over-background", .orientation, .up),
             ("apng-over-previous", .orientation, .up), ("apng-source-none", .orientation, .up),
+            ("apng-source-background", .orientation, .up), ("apng-source-previous", .orientation, .up),
         ]
         let orientationEncodings = ["png-rgba8", "jpeg-420", "tiff-rgba8-unassoc"]
         var entries = plan

@@ -80,13 +80,13 @@ public enum ManifestSchema {
     },
     "animation": {
       "type": "object",
-      "required": ["style", "loopCount", "delays", "disposal", "blend", "regions"],
+      "required": ["style", "loopCount", "delays", "disposals", "blend", "regions"],
       "additionalProperties": false,
       "properties": {
         "style": { "type": "string" },
         "loopCount": { "type": "integer", "minimum": 0, "description": "0 plays forever." },
         "delays": { "type": "array", "items": { "type": "number", "minimum": 0 }, "description": "Seconds per frame." },
-        "disposal": { "enum": ["unspecified", "none", "background", "previous"] },
+        "disposals": { "type": "array", "items": { "enum": ["unspecified", "none", "background", "previous"] }, "description": "Disposal of each frame." },
         "blend": { "enum": ["source", "over"] },
         "regions": { "type": "array", "items": { "type": "array", "items": { "type": "integer" }, "minItems": 4, "maxItems": 4 }, "description": "[x, y, width, height] per frame, canvas pixels." }
       }

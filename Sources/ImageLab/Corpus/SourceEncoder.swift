@@ -60,22 +60,22 @@ public enum SourceEncoder {
         func fail(_ reason: String) -> CorpusGenerationError { CorpusGenerationError(caseID: c.id, reason: reason) }
         do {
             switch plan.style {
-            case .apng(let disposal, let blend):
+            case .apng(_, let blend):
                 var frames: [APNGFrame] = []
                 for k in 0..<AnimationPlan.frameCount {
                     let r = plan.region(k)
                     let layer = Oracle.render(canvasWidth: r.width, canvasHeight: r.height,
                                               placement: .identity(width: r.width, height: r.height)) { x, y in plan.layer(k, x: x, y: y) }
                     frames.append(APNGFrame(pixels: try layer.straightFloatBitmap().converted(to: .rgba8), x: r.x, y: r.y,
-                                            delay: AnimationPlan.delay(k), disposal: disposal, blend: blend))
+                                            delay: AnimationPlan.delay(k), disposal: plan.disposal(k), blend: blend))
                 }
                 return try APNGWriter.encode(canvasWidth: plan.width, canvasHeight: plan.height, frames: frames, loopCount: 0)
-            case .gif(let disposal):
+            case .gif:
                 var frames: [AnimationFrame] = []
                 for k in 0..<AnimationPlan.frameCount {
                     let canvas = try uprightRendering(c, frame: k).straightFloatBitmap().converted(to: .rgba8)
                     frames.append(AnimationFrame(canvas: canvas, delay: AnimationPlan.delay(k), region: plan.region(k),
-                                                 disposal: disposal, blend: .over))
+                                                 disposal: plan.disposal(k), blend: .over))
                 }
                 let image = Image(bitmap: frames[0].canvas, animation: Animation(loopCount: 0, frames: frames))
                 return try ImageCodecs.encode(image, as: .gif, options: c.encoding.options)
