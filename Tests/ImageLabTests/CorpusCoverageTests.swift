@@ -61,4 +61,23 @@ struct CorpusCoverageTests {
         #expect(stats.orientations.values.reduce(0, +) == records.count)
         #expect(stats.text.contains("per container:"))
     }
+
+    @Test("case identifiers are unique in both profiles")
+    func uniqueIDs() {
+        for profile in CorpusProfile.allCases {
+            let ids = profile.cases.map(\.id)
+            #expect(Set(ids).count == ids.count, "\(profile)")
+        }
+    }
+
+    @Test("full holds every encoding, all eight orientations of every container that records one, and only storable scenes")
+    func fullProfile() {
+        let cases = CorpusProfile.full.cases
+        #expect(Set(cases.map(\.encoding.id)) == Set(EncodingCatalog.all.map(\.id)))
+        for encoding in EncodingCatalog.all where encoding.carriesOrientation {
+            #expect(Set(cases.filter { $0.encoding == encoding }.map(\.orientation)) == Set(Orientation.allCases), "\(encoding.id)")
+        }
+        #expect(cases.allSatisfy { CorpusProfile.canStore($0.scene, in: $0.encoding) })
+        #expect(cases.allSatisfy { $0.width == 96 && $0.height == 64 })
+    }
 }

@@ -46,6 +46,8 @@ public enum CorpusProfile: String, CaseIterable, Sendable {
     public static func canStore(_ scene: Scene, in encoding: Encoding) -> Bool {
         if encoding.needsFlatScene && !scene.isFlat { return false }
         if let bits = encoding.paletteBits, scene.flatColorCount > 1 << bits { return false }
+        // Animations composite frames with on/off alpha only (see AnimationPlan), and GIF has no other.
+        if encoding.animationStyle != nil && scene.hasPartialAlpha { return false }
         return true
     }
 
@@ -125,6 +127,10 @@ public enum CorpusProfile: String, CaseIterable, Sendable {
 }
 
 extension Scene {
+    /// Whether some point of the scene has 0 < α < 1 (the colour patches' alpha row, the soft
+    /// edges); flat scenes without it hold only opaque and fully transparent colours.
+    public var hasPartialAlpha: Bool { self == .colorPatches || self == .softAlpha }
+
     /// The largest number of distinct colours (straight RGBA) of a flat scene under any
     /// reduction; `Int.max` for smooth scenes.
     public var flatColorCount: Int {
