@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ImageCore", targets: ["ImageCore"]),
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
         .library(name: "ImageResize", targets: ["ImageResize"]),
+        .library(name: "ImageLab", targets: ["ImageLab"]),
         .executable(name: "imglab", targets: ["imglab"]),
     ],
     targets: [
@@ -39,9 +40,19 @@ let package = Package(
             dependencies: ["ImageCore", "ImageCodecs"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The corpus generator and the analytic oracle. It imports ImageResize for OutputGeometry (the
+        // declared size rule) only, in one file; every other file cannot see ImageResize
+        // (MemberImportVisibility), and OracleIndependenceTests checks it. It is optimised (-O) in
+        // debug builds too: the oracle integrates ~10^8 scene samples, which takes 90 s unoptimised
+        // and 8 s optimised, so `swift test` can regenerate and verify Corpus/ bit for bit.
+        .target(
+            name: "ImageLab",
+            dependencies: ["ImageCore", "ImageCodecs", "ImageResize"],
+            swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("MemberImportVisibility"), .unsafeFlags(["-O"])]
+        ),
         .executableTarget(
             name: "imglab",
-            dependencies: ["ImageCore", "ImageCodecs", "ImageResize"],
+            dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageLab"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
@@ -57,6 +68,11 @@ let package = Package(
         .testTarget(
             name: "ImageResizeTests",
             dependencies: ["ImageCore", "ImageResize"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "ImageLabTests",
+            dependencies: ["ImageCore", "ImageCodecs", "ImageLab"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

@@ -1,0 +1,106 @@
+/// `manifest.json`: every case of a generated corpus, what a decoder must find in its file,
+/// and the oracle of each of its operations. `manifest.schema.json` (``ManifestSchema``)
+/// documents every field.
+public struct CorpusManifest: Codable, Hashable, Sendable {
+    /// The schema file beside the manifest.
+    public var schema: String = ManifestSchema.fileName
+    /// The manifest format version (``ImageLab/manifestVersion``).
+    public var version: Int = ImageLab.manifestVersion
+    /// `quick` or `full`.
+    public var profile: String
+    /// How oracle images are made and stored.
+    public var oracle: OracleConvention = OracleConvention()
+    /// The cases, in generation order.
+    public var cases: [CaseRecord]
+
+    public init(profile: String, cases: [CaseRecord]) {
+        self.profile = profile
+        self.cases = cases
+    }
+}
+
+/// The conventions every oracle image follows.
+public struct OracleConvention: Codable, Hashable, Sendable {
+    /// The stored form.
+    public var storage = "PNG, RGBA 16 bits per channel, straight alpha, sRGB-encoded (IEC 61966-2-1)"
+    /// What each pixel is.
+    public var pixel = "area average over the output pixel of the scene's premultiplied colour in linear light, times the content shape's coverage"
+    /// How the integral is computed.
+    public var sampling = "regular n×n points per output pixel at ((i+1/2)/n, (j+1/2)/n); n = 16, or 16·ceil(reduction) capped at 64 when shrinking"
+    /// Where output sizes come from.
+    public var geometry = "ImageResize.OutputGeometry (the resizer's declared rounding rule); crops by CGRectIntegral"
+    public init() {}
+}
+
+/// One corpus file.
+public struct CaseRecord: Codable, Hashable, Sendable {
+    public var id: String
+    /// Path of the source file, relative to the corpus folder.
+    public var file: String
+    /// `png`, `jpeg`, `gif`, `tiff`, `bmp`.
+    public var container: String
+    /// The encoding identifier (``Encoding/id``).
+    public var encoding: String
+    /// What the file stores, in the container's words.
+    public var stored: String
+    /// The scene and its purpose.
+    public var scene: String
+    public var purpose: String
+    /// The channel reduction applied to the scene (``ChannelReduction``).
+    public var reduction: String
+    /// Stored size, pixels.
+    public var width: Int
+    public var height: Int
+    /// Size after the orientation is applied, pixels.
+    public var displayWidth: Int
+    public var displayHeight: Int
+    /// EXIF orientation value 1…8.
+    public var orientation: Int
+    /// Points-to-pixels scale (2 for `@2x`).
+    public var scale: Int
+    /// Number of frames.
+    public var frames: Int
+    /// The animation, for animated files.
+    public var animation: AnimationRecord?
+    /// The pixel format a decoder delivers, in Quartz terms.
+    public var pixelFormat: PixelFormatRecord
+    /// Largest |Δ| of α·C′ and α between the decoded file and the identity oracle; absent when lossy.
+    public var tolerance: Double?
+    /// Whether the storage is lossy (JPEG).
+    public var lossy: Bool
+    /// Documents' failures (D1–D13) and bug classes (B1–B29) exercised.
+    public var documents: [String]
+    public var bugClasses: [String]
+    /// The operations and their oracles.
+    public var operations: [OperationEntry]
+}
+
+/// The frames of an animated case.
+public struct AnimationRecord: Codable, Hashable, Sendable {
+    /// `gif-none`, `apng-over-previous`, …
+    public var style: String
+    /// 0 = forever.
+    public var loopCount: Int
+    /// Seconds, per frame.
+    public var delays: [Double]
+    /// Disposal of each frame: `unspecified`, `none`, `background`, `previous`.
+    public var disposals: [String]
+    /// Blend of every frame: `source` or `over`.
+    public var blend: String
+    /// Each frame's region [x, y, width, height], canvas pixels.
+    public var regions: [[Int]]
+}
+
+/// One (case, operation) pair.
+public struct OperationEntry: Codable, Hashable, Sendable {
+    /// ``LabOperation/id``.
+    public var id: String
+    public var operation: OperationRecord
+    /// Expected output size, pixels.
+    public var outputWidth: Int
+    public var outputHeight: Int
+    /// Supersampling points per axis per output pixel.
+    public var samplesPerAxis: Int
+    /// The oracle image of each frame, relative to the corpus folder.
+    public var oracle: [String]
+}

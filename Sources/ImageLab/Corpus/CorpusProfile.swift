@@ -1,0 +1,147 @@
+import ImageCore
+
+/// Which cases and operations a corpus holds.
+///
+/// - `quick`: the CI gate. About ninety 48 × 32 cases chosen so that every encoding appears
+///   at least once, every orientation-carrying container with all eight orientations, and every input
+///   failure (``DocumentFailure/inputFailures``) and format class (``BugClass/formatClasses``)
+///   at least once; four operations each (orient, fit, and two from a rotating pool).
+/// - `full`: every encoding × every scene it can hold, all eight orientations of the
+///   orientation and stencil scenes for every container that records orientation, at 96 × 64,
+///   each with every operation of the pool. Meant for sharded runs; not committed.
+public enum CorpusProfile: String, CaseIterable, Sendable {
+    case quick, full
+
+    /// The cases, in a fixed order.
+    public var cases: [CorpusCase] {
+        switch self {
+        case .quick: return Self.quickCases()
+        case .full: return Self.fullCases()
+        }
+    }
+
+    /// The pool of operations on a canvas of 48 × 32 × `k`: every content mode, crops (whole
+    /// and fractional), thumbnails with border and corners, rounded corners, borders, the
+    /// max-pixel-size thumbnail, a 2× enlargement and odd sizes.
+    public static func operationPool(scale k: Int) -> [LabOperation] {
+        [
+            .resize(width: 31 * k, height: 17 * k, mode: .stretch),
+            .resize(width: 20 * k, height: 20 * k, mode: .aspectFill(anchorX: 0.5, anchorY: 0.5)),
+            .squareThumbnail(size: 24 * k, border: 2 * k, cornerRadius: Double(6 * k)),
+            .resize(width: 20 * k, height: 20 * k, mode: .aspectFillWithoutCrop),
+            .crop(x: Double(5 * k), y: Double(3 * k), width: Double(20 * k), height: Double(14 * k)),
+            .roundCorners(radius: Double(8 * k), border: 0),
+            .resize(width: 20 * k, height: 20 * k, mode: .aspectFill(anchorX: 0, anchorY: 0)),
+            .transparentBorder(3 * k),
+            .maxPixelSize(40 * k),
+            .resize(width: 96 * k, height: 64 * k, mode: .stretch),
+            .crop(x: 4.5 * Double(k), y: 2.25 * Double(k), width: 19.5 * Double(k), height: 13.5 * Double(k)),
+            .roundCorners(radius: Double(6 * k), border: 2 * k),
+            .resize(width: 16 * k, height: 16 * k, mode: .aspectFit),
+            .resize(width: 20 * k, height: 20 * k, mode: .aspectFill(anchorX: 1, anchorY: 1)),
+        ]
+    }
+
+    /// Whether `encoding` can store `scene` exactly as the corpus needs.
+    public static func canStore(_ scene: Scene, in encoding: Encoding) -> Bool {
+        if encoding.needsFlatScene && !scene.isFlat { return false }
+        if let bits = encoding.paletteBits, scene.flatColorCount > 1 << bits { return false }
+        // Animations composite frames with on/off alpha only (see AnimationPlan), and GIF has no other.
+        if encoding.animationStyle != nil && scene.hasPartialAlpha { return false }
+        return true
+    }
+
+    private static func quickCases() -> [CorpusCase] {
+        let plan: [(String, Scene, Orientation)] = [
+            ("png-gray1", .checkerAndGray, .up), ("png-gray2", .stepEdges, .up), ("png-gray4", .landscape, .up),
+            ("png-gray8", .zonePlate, .up), ("png-gray16", .landscape, .up),
+            ("png-graya8", .softAlpha, .up), ("png-graya16", .stepEdges, .up),
+            ("png-rgb8", .colorPatches, .up), ("png-rgb8", .constant, .up), ("png-rgb16", .zonePlate, .up),
+            ("png-rgba8", .softAlpha, .up), ("png-rgba8", .colorPatches, .up), ("png-rgba16", .softAlpha, .up),
+            ("png-palette1", .stencil, .up), ("png-palette1-trns", .stencil, .up),
+            ("png-palette2", .stepEdges, .up), ("png-palette2-trns", .stepEdges, .up),
+            ("png-palette4", .orientation, .up), ("png-palette4-trns", .stepEdges, .up),
+            ("png-palette8", .colorPatches, .up), ("png-palette8-trns", .colorPatches, .up),
+            ("png-rgba8-adam7", .thinStrokes, .up), ("png-rgb8-adam7", .checkerAndGray, .up),
+            ("jpeg-gray", .landscape, .up), ("jpeg-444", .colorPatches, .up), ("jpeg-422", .landscape, .up),
+            ("jpeg-progressive", .landscape, .up), ("jpeg-cmyk-adobe", .colorPatches, .up),
+            ("gif-palette", .orientation, .up), ("gif-transparent", .stencil, .up), ("gif-interlaced", .colorPatches, .up),
+            ("gif-anim-unspecified", .orientation, .up), ("gif-anim-none", .orientation, .up),
+            ("gif-anim-background", .orientation, .up), ("gif-anim-previous", .orientation, .up),
+            ("tiff-rgb8", .landscape, .up), ("tiff-rgba8-assoc", .softAlpha, .up), ("tiff-rgba8-unassoc", .stepEdges, .up),
+            ("tiff-rgb16", .zonePlate, .up), ("tiff-rgba16-assoc", .softAlpha, .up), ("tiff-rgba16-unassoc", .colorPatches, .up),
+            ("tiff-float-rgb", .landscape, .up), ("tiff-float-rgba", .softAlpha, .up), ("tiff-palette", .orientation, .up),
+            ("tiff-cmyk", .colorPatches, .up), ("tiff-gray8", .checkerAndGray, .up), ("tiff-gray16", .zonePlate, .up),
+            ("tiff-rgb8-planar", .thinStrokes, .up), ("tiff-rgba16-planar", .stepEdges, .up),
+            ("bmp-24", .colorPatches, .up), ("bmp-xrgb32", .landscape, .up), ("bmp-bgra32-v5", .softAlpha, .up),
+            ("bmp-565", .landscape, .up), ("bmp-555", .colorPatches, .up), ("bmp-palette8", .orientation, .up),
+            ("bmp-24-topdown", .orientation, .up),
+            ("apng-over-none", .orientation, .up), ("apng-over-background", .orientation, .up),
+            ("apng-over-previous", .orientation, .up), ("apng-source-none", .orientation, .up),
+            ("apng-source-background", .orientation, .up), ("apng-source-previous", .orientation, .up),
+        ]
+        let orientationEncodings = ["png-rgba8", "jpeg-420", "tiff-rgba8-unassoc"]
+        var entries = plan
+        for id in orientationEncodings {
+            for o in Orientation.allCases { entries.append((id, .orientation, o)) }
+        }
+        let pool = operationPool(scale: 1)
+        var cases: [CorpusCase] = []
+        for (i, entry) in entries.enumerated() {
+            guard let encoding = EncodingCatalog.named(entry.0) else { preconditionFailure("no encoding \(entry.0) in the catalogue") }
+            var ops: [LabOperation] = [.orient, .resize(width: 24, height: 24, mode: .aspectFit)]
+            if entry.2 != .up {
+                ops.append(.squareThumbnail(size: 16, border: 0, cornerRadius: 0))
+            } else {
+                ops.append(pool[(2 * i) % pool.count])
+                ops.append(pool[(2 * i + 1) % pool.count])
+                if entry.1.hasAlpha && encoding.reduction != .opaque && encoding.reduction != .grayOpaque {
+                    let thumb = LabOperation.squareThumbnail(size: 24, border: 2, cornerRadius: 6)
+                    if !ops.contains(thumb) { ops.append(thumb) }
+                }
+            }
+            cases.append(CorpusCase(scene: entry.1, encoding: encoding, width: 48, height: 32, orientation: entry.2, operations: ops))
+        }
+        // The retina case: a 2× asset whose points are 24 × 16 (D8, B24).
+        if let rgba = EncodingCatalog.named("png-rgba8") {
+            cases.append(CorpusCase(scene: .softAlpha, encoding: rgba, width: 48, height: 32, scale: 2,
+                                    operations: [.orient, .resize(width: 24, height: 24, mode: .aspectFit), .resize(width: 48, height: 48, mode: .aspectFit)]))
+        }
+        return cases
+    }
+
+    private static func fullCases() -> [CorpusCase] {
+        let ops = [LabOperation.orient, .resize(width: 48, height: 48, mode: .aspectFit)] + operationPool(scale: 2)
+        var cases: [CorpusCase] = []
+        for encoding in EncodingCatalog.all {
+            for scene in Scene.allCases where canStore(scene, in: encoding) {
+                let orientations: [Orientation] = encoding.carriesOrientation && (scene == .orientation || scene == .stencil)
+                    ? Orientation.allCases : [.up]
+                for o in orientations {
+                    cases.append(CorpusCase(scene: scene, encoding: encoding, width: 96, height: 64, orientation: o, operations: ops))
+                }
+            }
+        }
+        return cases
+    }
+}
+
+extension Scene {
+    /// Whether some point of the scene has 0 < α < 1 (the colour patches' alpha row, the soft
+    /// edges); flat scenes without it hold only opaque and fully transparent colours.
+    public var hasPartialAlpha: Bool { self == .colorPatches || self == .softAlpha }
+
+    /// The largest number of distinct colours (straight RGBA) of a flat scene under any
+    /// reduction; `Int.max` for smooth scenes.
+    public var flatColorCount: Int {
+        switch self {
+        case .orientation: return 16
+        case .colorPatches: return 24
+        case .checkerAndGray: return 3
+        case .stepEdges: return 4
+        case .constant: return 1
+        case .stencil: return 2
+        case .softAlpha, .zonePlate, .thinStrokes, .landscape: return .max
+        }
+    }
+}

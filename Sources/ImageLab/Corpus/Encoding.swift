@@ -1,0 +1,76 @@
+import ImageCore
+import ImageCodecs
+
+/// How a corpus case stores its scene: container, pixel format, encoder options, and what a
+/// decoder must deliver.
+public struct Encoding: Hashable, Sendable {
+    /// How the source pixels are made from the scene's rendering.
+    public enum Storage: Hashable, Sendable {
+        /// Converted exactly (``Bitmap/converted(to:)``) to this format, then encoded.
+        case pixels(PixelFormat)
+        /// An exact palette of the rendering's distinct 8-bit colours, indices of this many
+        /// bits (flat scenes only; no quantiser is involved).
+        case exactPalette(bits: Int)
+        /// A 16-bit BI_BITFIELDS BMP with R 5, G 6, B 5 bits, written by ``BMP565Writer``.
+        case bmp565
+        /// An animation (see ``AnimationPlan``).
+        case animation(AnimationStyle)
+    }
+
+    /// A short identifier: `png-rgba8`, `jpeg-420`, `gif-anim-previous`, …
+    public var id: String
+    /// The container.
+    public var container: ContainerFormat
+    /// How the pixels are made.
+    public var storage: Storage
+    /// Encoder options (quality, subsampling, interlace, planar, top-down…).
+    public var options: EncodeOptions
+    /// What the format cannot hold of a scene, applied to the scene before rendering.
+    public var reduction: ChannelReduction
+    /// The pixel format a decode must deliver (the codecs' documented rules).
+    public var delivered: PixelFormat
+    /// What the file stores, in the container's own words.
+    public var stored: String
+    /// The largest |Δ| (0…1) allowed between a decode and the identity oracle, per channel of
+    /// `α·C′` (straight sRGB-encoded colour times alpha) and of α; `nil` for lossy storage.
+    /// It is the storage's rounding: ½ step of colour, plus ½ step of alpha when alpha is
+    /// straight (`|c′α′ − cα| ≤ |c′ − c|·α′ + c·|α′ − α|`).
+    public var tolerance: Double?
+    /// The documents' failures this storage exercises.
+    public var documents: [DocumentFailure]
+    /// The bug classes this storage exercises.
+    public var bugClasses: [BugClass]
+
+    /// Whether the container records an orientation for this storage (PNG eXIf, JPEG APP1
+    /// EXIF, TIFF tag 274; not GIF, BMP or the animations).
+    public var carriesOrientation: Bool {
+        if case .animation = storage { return false }
+        return container == .png || container == .jpeg || container == .tiff
+    }
+
+    /// Whether only flat scenes with few colours can be stored (palettes, GIF, animations).
+    public var needsFlatScene: Bool {
+        switch storage {
+        case .exactPalette, .animation: return true
+        case .pixels, .bmp565: return false
+        }
+    }
+
+    /// The palette index bits, for palette storage.
+    public var paletteBits: Int? {
+        if case .exactPalette(let bits) = storage { return bits }
+        return nil
+    }
+
+    /// The animation, for animated storage.
+    public var animationStyle: AnimationStyle? {
+        if case .animation(let style) = storage { return style }
+        return nil
+    }
+
+    /// The tolerance of an integer format with `bits` per component (see ``tolerance``).
+    static func rounding(bits: Int, straightAlpha: Bool) -> Double {
+        let half = 0.5 / Double((1 << bits) - 1)
+        return straightAlpha ? 2 * half : half
+    }
+}

@@ -1,0 +1,87 @@
+import ImageCore
+import ImageCodecs
+
+/// A corpus source that could not be made: a bug in the corpus definition, never bad input.
+public struct CorpusGenerationError: Error, Sendable, CustomStringConvertible {
+    /// The case.
+    public var caseID: String
+    /// What failed.
+    public var reason: String
+    public var description: String { "\(caseID): \(reason)" }
+}
+
+/// Makes the bytes of a corpus source file from its case.
+///
+/// The upright canvas is rendered by the ``Oracle`` at the identity placement (so the source
+/// *is* the identity oracle, quantised), converted from 32-bit float straight sRGB-encoded
+/// RGBA to the encoding's pixel format by ImageCore's exact rules, transformed by the inverse
+/// of the case's orientation, and encoded with the orientation recorded.
+public enum SourceEncoder {
+    /// The identity rendering of frame `k` of a case.
+    public static func uprightRendering(_ c: CorpusCase, frame k: Int = 0) -> OracleImage {
+        Oracle.render(canvasWidth: c.width, canvasHeight: c.height, placement: .identity(width: c.width, height: c.height),
+                      scene: c.content(frame: k))
+    }
+
+    /// The file's bytes.
+    public static func encode(_ c: CorpusCase) throws(CorpusGenerationError) -> [UInt8] {
+        func fail(_ reason: String) -> CorpusGenerationError { CorpusGenerationError(caseID: c.id, reason: reason) }
+        let encoding = c.encoding
+        if let plan = c.animation { return try encodeAnimation(c, plan: plan) }
+        let float = uprightRendering(c).straightFloatBitmap()
+        let upright: Bitmap
+        do {
+            switch encoding.storage {
+            case .pixels(let format):
+                upright = try float.converted(to: format)
+            case .exactPalette(let bits):
+                upright = try float.converted(to: .rgba8).withExactPalette(bitsPerComponent: bits)
+            case .bmp565:
+                return BMP565Writer.encode(c.orientation.inverse.apply(to: float))
+            case .animation:
+                throw fail("animation without a plan")
+            }
+        } catch let error as CorpusGenerationError {
+            throw error
+        } catch {
+            throw fail("cannot convert the rendering: \(error)")
+        }
+        let image = Image(bitmap: c.orientation.inverse.apply(to: upright), orientation: c.orientation)
+        do {
+            return try ImageCodecs.encode(image, as: encoding.container, options: encoding.options)
+        } catch {
+            throw fail("cannot encode: \(error)")
+        }
+    }
+
+    /// APNG frames are written as their regions with their dispose and blend ops (APNGWriter);
+    /// GIF frames as composited canvases, from which the GIF encoder recovers the regions.
+    static func encodeAnimation(_ c: CorpusCase, plan: AnimationPlan) throws(CorpusGenerationError) -> [UInt8] {
+        func fail(_ reason: String) -> CorpusGenerationError { CorpusGenerationError(caseID: c.id, reason: reason) }
+        do {
+            switch plan.style {
+            case .apng(_, let blend):
+                var frames: [APNGFrame] = []
+                for k in 0..<AnimationPlan.frameCount {
+                    let r = plan.region(k)
+                    let layer = Oracle.render(canvasWidth: r.width, canvasHeight: r.height,
+                                              placement: .identity(width: r.width, height: r.height)) { x, y in plan.layer(k, x: x, y: y) }
+                    frames.append(APNGFrame(pixels: try layer.straightFloatBitmap().converted(to: .rgba8), x: r.x, y: r.y,
+                                            delay: AnimationPlan.delay(k), disposal: plan.disposal(k), blend: blend))
+                }
+                return try APNGWriter.encode(canvasWidth: plan.width, canvasHeight: plan.height, frames: frames, loopCount: 0)
+            case .gif:
+                var frames: [AnimationFrame] = []
+                for k in 0..<AnimationPlan.frameCount {
+                    let canvas = try uprightRendering(c, frame: k).straightFloatBitmap().converted(to: .rgba8)
+                    frames.append(AnimationFrame(canvas: canvas, delay: AnimationPlan.delay(k), region: plan.region(k),
+                                                 disposal: plan.disposal(k), blend: .over))
+                }
+                let image = Image(bitmap: frames[0].canvas, animation: Animation(loopCount: 0, frames: frames))
+                return try ImageCodecs.encode(image, as: .gif, options: c.encoding.options)
+            }
+        } catch {
+            throw fail("cannot encode the animation: \(error)")
+        }
+    }
+}
