@@ -223,6 +223,13 @@ int imglab_png_write(const imglab_png_image *image, const uint8_t *pixels, size_
         if (image->trns_count > 0 && image->trns_alpha)
             png_set_tRNS(writer->png, writer->info, image->trns_alpha, image->trns_count, NULL);
     }
+    if (image->compression == 1) {
+        png_set_compression_level(writer->png, 9);
+        png_set_filter(writer->png, 0, PNG_ALL_FILTERS);
+    } else if (image->color_type != PNG_COLOR_TYPE_PALETTE && image->bit_depth >= 8) {
+        png_set_compression_strategy(writer->png, Z_RLE);
+        png_set_filter(writer->png, 0, PNG_FILTER_PAETH);
+    }
     png_write_info(writer->png, writer->info);
     if (image->height == 0 || row_bytes < png_get_rowbytes(writer->png, writer->info))
         png_error(writer->png, "row buffer is smaller than the image rows");

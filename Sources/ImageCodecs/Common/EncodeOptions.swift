@@ -17,10 +17,12 @@ public struct EncodeOptions: Sendable, Hashable {
     public var bmpTopDown: Bool
     /// Write the image's orientation into the file (EXIF / TIFF tag) when it is not `.up`.
     public var writeOrientation: Bool
+    /// PNG: favour encoding speed (the default) or the smallest file.
+    public var pngCompression: PNGCompression
 
     public init(jpegQuality: Int = 90, jpegSubsampling: ChromaSubsampling = .s420, jpegProgressive: Bool = false,
                 interlaced: Bool = false, tiffCompression: TIFFCompression = .lzw, tiffPlanar: Bool = false,
-                bmpTopDown: Bool = false, writeOrientation: Bool = true) {
+                bmpTopDown: Bool = false, writeOrientation: Bool = true, pngCompression: PNGCompression = .fast) {
         self.jpegQuality = jpegQuality
         self.jpegSubsampling = jpegSubsampling
         self.jpegProgressive = jpegProgressive
@@ -29,6 +31,7 @@ public struct EncodeOptions: Sendable, Hashable {
         self.tiffPlanar = tiffPlanar
         self.bmpTopDown = bmpTopDown
         self.writeOrientation = writeOrientation
+        self.pngCompression = pngCompression
     }
 }
 
@@ -47,4 +50,14 @@ public enum ChromaSubsampling: String, Sendable, Hashable, CaseIterable, Codable
 /// TIFF compression schemes the encoder writes.
 public enum TIFFCompression: String, Sendable, Hashable, CaseIterable, Codable {
     case none, lzw, deflate
+}
+
+/// How hard the PNG encoder compresses.
+public enum PNGCompression: String, Sendable, Hashable, CaseIterable, Codable {
+    /// zlib's run-length strategy with the Paeth filter for 8/16-bit gray and colour: about 2.5×
+    /// faster than libpng's defaults, at the same size on photographs (a little larger on flat
+    /// graphics). Palette and low-bit images use zlib's default matching.
+    case fast
+    /// zlib level 9 with libpng's adaptive filter choice per row.
+    case smallest
 }

@@ -10,7 +10,7 @@ enum PNGEncoder {
             return try APNGWriter.encode(animation: animation, of: image, options: options)
         }
         let bitmap = try storable(image.bitmap)
-        let png = try writeImageChunks(bitmap, interlaced: options.interlaced)
+        let png = try writeImageChunks(bitmap, interlaced: options.interlaced, smallest: options.pngCompression == .smallest)
         return inserting(metadataChunks(image.metadata, orientation: image.orientation, options: options), afterIHDRof: png)
     }
 
@@ -53,7 +53,7 @@ enum PNGEncoder {
     }
 
     /// A complete PNG of `bitmap` (already storable, tight rows) written by libpng.
-    static func writeImageChunks(_ bitmap: Bitmap, interlaced: Bool) throws(EncodeError) -> [UInt8] {
+    static func writeImageChunks(_ bitmap: Bitmap, interlaced: Bool, smallest: Bool = false) throws(EncodeError) -> [UInt8] {
         var paletteRGB: [UInt8] = []
         var alphas: [UInt8] = []
         if case .indexed(let palette) = bitmap.format.colorModel {
@@ -73,7 +73,7 @@ enum PNGEncoder {
                         bit_depth: Int32(bitmap.format.bitsPerComponent),
                         color_type: Int32(colorType(of: bitmap.format).rawValue), interlace: interlaced ? 1 : 0,
                         palette_rgb: rgb.baseAddress, palette_count: Int32(rgb.count / 3),
-                        trns_alpha: alpha.baseAddress, trns_count: Int32(alpha.count))
+                        trns_alpha: alpha.baseAddress, trns_count: Int32(alpha.count), compression: smallest ? 1 : 0)
                     return imglab_png_write(&image, pixels.baseAddress, bitmap.bytesPerRow, &output, &outputSize, &status)
                 }
             }
