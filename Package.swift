@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ImageCore", targets: ["ImageCore"]),
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
         .library(name: "ImageResize", targets: ["ImageResize"]),
+        .library(name: "ImageMetrics", targets: ["ImageMetrics"]),
         .executable(name: "imglab", targets: ["imglab"]),
     ],
     targets: [
@@ -39,9 +40,16 @@ let package = Package(
             dependencies: ["ImageCore", "ImageCodecs"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Metrics validated against shared/reference, the three alpha views, the diagnosis,
+        // gate expressions, canaries and the HTML diff report (pure: values in, values/strings out).
+        .target(
+            name: "ImageMetrics",
+            dependencies: ["ImageCore", "ImageCodecs", "ImageResize"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "imglab",
-            dependencies: ["ImageCore", "ImageCodecs", "ImageResize"],
+            dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
@@ -57,6 +65,11 @@ let package = Package(
         .testTarget(
             name: "ImageResizeTests",
             dependencies: ["ImageCore", "ImageResize"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "ImageMetricsTests",
+            dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
