@@ -15,7 +15,7 @@ enum Diagnoser {
     static let separationScale = 0.25
 
     /// A sampled pixel and its weight.
-    struct Sample { var x: Int, y: Int, weight: Double }
+    struct Sample: Sendable { var x: Int, y: Int, weight: Double }
 
     static func diagnose(expected: ValueImage, actual: ValueImage, context: DiagnosisContext) -> Diagnosis {
         let sameSize = expected.width == actual.width && expected.height == actual.height
@@ -32,69 +32,83 @@ enum Diagnoser {
         let samples = sameSize ? differenceSamples(expected, actual) : gridSamples(actual)
         guard !samples.isEmpty else { return .none("identical: nothing to explain") }
 
-        // Visible vectors of the actual image and the baseline.
-        @Sendable func visible(_ p: SIMD4<Double>) -> [Double] {
-            if opaqueOnly { return [p.x * 255, p.y * 255, p.z * 255] }
+        // Visible vectors (flat, `dim` values per sample) of the actual image and the baseline.
+        let dim = opaqueOnly ? 3 : 6
+        @Sendable func visible(_ p: SIMD4<Double>, into out: inout [Double], at o: Int) {
             let a = p.w
-            return [p.x * a * 255, p.y * a * 255, p.z * a * 255,
-                    (p.x * a + 1 - a) * 255, (p.y * a + 1 - a) * 255, (p.z * a + 1 - a) * 255]
+            out[o] = p.x * a * 255; out[o + 1] = p.y * a * 255; out[o + 2] = p.z * a * 255
+            if dim == 6 {
+                out[o + 3] = (p.x * a + 1 - a) * 255; out[o + 4] = (p.y * a + 1 - a) * 255; out[o + 5] = (p.z * a + 1 - a) * 255
+            }
         }
+        let count = samples.count
         let actualView = ExpectedView(actual)
-        let actualVectors = samples.map { visible(actualView.pixel($0.x, $0.y)) }
+        var actualVectors = [Double](repeating: 0, count: count * dim)
+        var baselineVectors = [Double](repeating: 0, count: count * dim)
+        for (i, s) in samples.enumerated() {
+            visible(actualView.pixel(s.x, s.y), into: &actualVectors, at: i * dim)
+            if sameSize { visible(view.pixel(s.x, s.y), into: &baselineVectors, at: i * dim) }
+        }
         var baseline = 0.0
-        var baselineVectors: [[Double]] = []
         if sameSize {
-            baselineVectors = samples.map { visible(view.pixel($0.x, $0.y)) }
             for (i, s) in samples.enumerated() {
-                baseline += s.weight * squaredDistance(actualVectors[i], baselineVectors[i])
+                var d2 = 0.0
+                for k in 0..<dim { let d = actualVectors[i * dim + k] - baselineVectors[i * dim + k]; d2 += d * d }
+                baseline += s.weight * d2
             }
         } else {
-            var mean = [Double](repeating: 0, count: actualVectors.first?.count ?? 0)
+            var mean = [Double](repeating: 0, count: dim)
             var total = 0.0
             for (i, s) in samples.enumerated() {
                 total += s.weight
-                for k in 0..<mean.count { mean[k] += s.weight * actualVectors[i][k] }
+                for k in 0..<dim { mean[k] += s.weight * actualVectors[i * dim + k] }
             }
-            for k in 0..<mean.count { mean[k] /= max(total, 1) }
-            for (i, s) in samples.enumerated() { baseline += s.weight * squaredDistance(actualVectors[i], mean) }
+            for k in 0..<dim { mean[k] /= max(total, 1) }
+            for (i, s) in samples.enumerated() {
+                var d2 = 0.0
+                for k in 0..<dim { let d = actualVectors[i * dim + k] - mean[k]; d2 += d * d }
+                baseline += s.weight * d2
+            }
         }
         guard baseline > 0 else { return .none("identical: nothing to explain", sampled: samples.count) }
-        let baselineSum = baseline, baselineVisible = baselineVectors
+        let baselineSum = baseline, baselineVisible = baselineVectors, actualVisible = actualVectors
 
         let dropAlpha = !context.actualHasAlpha
         let scores = Parallel.map(candidates.count) { ci -> Diagnosis.CandidateScore in
             let c = candidates[ci]
-            var predictions = samples.map { s -> [Double] in
+            var predictions = [Double](repeating: 0, count: count * dim)
+            for (i, s) in samples.enumerated() {
                 var p = c.predict(view, s.x, s.y)
                 if dropAlpha { p.w = 1 }
-                return visible(p)
+                visible(p, into: &predictions, at: i * dim)
             }
             var strength = 1.0
             if c.kind == .fitted && sameSize {
                 // λ = <r, t> / <t, t> with r = actual − expected, t = T(expected) − expected.
                 var rt = 0.0, tt = 0.0
                 for (i, s) in samples.enumerated() {
-                    for k in 0..<predictions[i].count {
-                        let t = predictions[i][k] - baselineVisible[i][k]
-                        let r = actualVectors[i][k] - baselineVisible[i][k]
+                    for k in (i * dim)..<(i * dim + dim) {
+                        let t = predictions[k] - baselineVisible[k], r = actualVisible[k] - baselineVisible[k]
                         rt += s.weight * r * t; tt += s.weight * t * t
                     }
                 }
                 strength = tt > 0 ? max(0, rt / tt) : 0
-                for i in predictions.indices {
-                    for k in 0..<predictions[i].count {
-                        predictions[i][k] = baselineVisible[i][k] + strength * (predictions[i][k] - baselineVisible[i][k])
-                    }
+                for k in 0..<predictions.count {
+                    predictions[k] = baselineVisible[k] + strength * (predictions[k] - baselineVisible[k])
                 }
             }
             var residual = 0.0
-            var changes = false
+            var changes = !sameSize
             for (i, s) in samples.enumerated() {
-                residual += s.weight * squaredDistance(actualVectors[i], predictions[i])
-                if sameSize && !changes && predictions[i] != baselineVisible[i] { changes = true }
+                var d2 = 0.0
+                for k in (i * dim)..<(i * dim + dim) {
+                    let d = actualVisible[k] - predictions[k]; d2 += d * d
+                    if !changes && predictions[k] != baselineVisible[k] { changes = true }
+                }
+                residual += s.weight * d2
             }
             // A candidate that predicts no change explains nothing.
-            let explained = (sameSize && !changes) ? 0 : 1 - residual / baselineSum
+            let explained = changes ? 1 - residual / baselineSum : 0
             return Diagnosis.CandidateScore(id: c.id, bugClass: c.bugClass, name: c.name, explained: explained, strength: strength)
         }
         let ranked = scores.enumerated().sorted { a, b in
@@ -118,13 +132,6 @@ enum Diagnoser {
             ? "no candidate explains half of the difference (best: \(best.id), \(percent)); it looks like noise, lossy re-encoding or a change of content"
             : "ambiguous: \(best.id) explains \(percent) but \(ranked.count > 1 ? ranked[1].id : "another candidate") explains \(String(format: "%.0f%%", max(0, runnerUp) * 100))"
         return .none("no diagnosis: " + why, ranking: top, sampled: samples.count)
-    }
-
-    @inline(__always)
-    static func squaredDistance(_ a: [Double], _ b: [Double]) -> Double {
-        var s = 0.0
-        for k in 0..<a.count { let d = a[k] - b[k]; s += d * d }
-        return s
     }
 
     /// Differing and unchanged pixels, each at a stride keeping at most ``sampleBudget``.
