@@ -24,6 +24,10 @@ struct Candidate: Sendable {
     /// Failure ids of DESIGN.md / research anchors this reproduces (D5, D6, …).
     let references: [String]
     let kind: Kind
+    /// Whether the prediction is stored the way the actual file stores pixels: when the actual
+    /// format has no alpha, the predicted alpha is dropped (the misread alpha byte is lost).
+    /// Only byte-layout candidates do this; others must not get "alpha dropped" for free.
+    let followsActualStorage: Bool
     /// Whether the candidate can be told apart from "no change" for these images.
     let applies: @Sendable (DiagnosisContext) -> Bool
     /// The actual image's size this candidate predicts, from the expected size.
@@ -32,6 +36,7 @@ struct Candidate: Sendable {
     let predict: @Sendable (ExpectedView, Int, Int) -> SIMD4<Double>
 
     init(id: String, bugClass: String, name: String, references: [String] = [], kind: Kind = .exact,
+         followsActualStorage: Bool = false,
          applies: @escaping @Sendable (DiagnosisContext) -> Bool = { _ in true },
          size: @escaping @Sendable (Int, Int) -> (width: Int, height: Int) = { ($0, $1) },
          predict: @escaping @Sendable (ExpectedView, Int, Int) -> SIMD4<Double>) {
@@ -40,6 +45,7 @@ struct Candidate: Sendable {
         self.name = name
         self.references = references
         self.kind = kind
+        self.followsActualStorage = followsActualStorage
         self.applies = applies
         self.size = size
         self.predict = predict

@@ -39,13 +39,13 @@ enum CandidateCatalog {
     static let alphaPlacement: [Candidate] = [
         Candidate(id: "alpha.argb-read-as-rgba", bugClass: "alpha-position",
                   name: "alpha-first pixels read as alpha-last (ARGB as RGBA): the alpha byte lands in red — the pink tint",
-                  references: ["D6"]) { e, x, y in
+                  references: ["D6"], followsActualStorage: true) { e, x, y in
             let v = e.pixel(x, y)
             return SIMD4(v.w, v.x, v.y, v.z)
         },
         Candidate(id: "alpha.rgba-read-as-argb", bugClass: "alpha-position",
                   name: "alpha-last pixels read as alpha-first (RGBA as ARGB): red becomes alpha, colour shifts left",
-                  references: ["D6"]) { e, x, y in
+                  references: ["D6"], followsActualStorage: true) { e, x, y in
             let v = e.pixel(x, y)
             return SIMD4(v.y, v.z, v.w, v.x)
         },
@@ -56,13 +56,13 @@ enum CandidateCatalog {
     static let premultiplication: [Candidate] = [
         Candidate(id: "premultiplied.read-as-straight", bugClass: "premultiplication",
                   name: "premultiplied colour read as straight (premultiplied twice): translucent pixels too dark",
-                  references: ["D6", "D7"], applies: { $0.expectedTranslucent }) { e, x, y in
+                  references: ["D6", "D7"], applies: { $0.expectedTranslucent && $0.actualHasAlpha }) { e, x, y in
             let v = e.pixel(x, y)
             return SIMD4(v.x * v.w, v.y * v.w, v.z * v.w, v.w)
         },
         Candidate(id: "straight.read-as-premultiplied", bugClass: "premultiplication",
                   name: "straight colour read as premultiplied (never premultiplied): translucent pixels too bright",
-                  references: ["D6"], applies: { $0.expectedTranslucent }) { e, x, y in
+                  references: ["D6"], applies: { $0.expectedTranslucent && $0.actualHasAlpha }) { e, x, y in
             let v = e.pixel(x, y)
             return ExpectedView.straight(v)
         },
@@ -112,26 +112,39 @@ enum CandidateCatalog {
 
     // MARK: Light space
 
-    /// Direction of the sRGB-averaging error at a pixel: the 3×3 mean of the encoded values
-    /// minus the encoded 3×3 mean of linear light (≤ 0: averaging codes darkens mixed pixels).
+    /// Where a pixel lies between the darkest and brightest of its 3×3 neighbourhood (per
+    /// channel, range ≥ ``edgeRange``), read as the coverage of a two-level edge that was
+    /// averaged in linear light; the prediction is the same coverage averaged in encoded sRGB:
+    /// `lo + p·(hi − lo)` with `p = (lin(E) − lin(lo)) / (lin(hi) − lin(lo))`. Flat pixels are left alone.
     static let lightSpace = Candidate(
         id: "light.srgb-averaging", bugClass: "light-space",
         name: "averaged in gamma-encoded sRGB instead of linear light (mixed pixels darker, thin bright lines fade)",
         references: ["B-gamma"], kind: .fitted) { e, x, y in
-        var encoded = SIMD4<Double>(repeating: 0), linear = SIMD4<Double>(repeating: 0)
+        let (centre, lo, hi) = neighbourhood(e, x, y)
+        var out = centre
+        for c in 0..<3 where hi[c] - lo[c] >= edgeRange {
+            let l0 = SRGBTransfer.toLinear(lo[c]), l1 = SRGBTransfer.toLinear(hi[c])
+            let p = min(max((SRGBTransfer.toLinear(centre[c]) - l0) / (l1 - l0), 0), 1)
+            out[c] = lo[c] + p * (hi[c] - lo[c])
+        }
+        return out
+    }
+
+    /// Smallest 3×3 range (0…1) treated as an edge by the resampling candidates: 24 code values,
+    /// well above the noise of photographs and JPEG, well below real edges.
+    static let edgeRange = 24.0 / 255
+
+    /// The centre pixel and the per-channel minimum and maximum of its 3×3 neighbourhood.
+    static func neighbourhood(_ e: ExpectedView, _ x: Int, _ y: Int) -> (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>) {
+        let centre = e.pixel(x, y)
+        var lo = centre, hi = centre
         for dy in -1...1 {
-            for dx in -1...1 {
+            for dx in -1...1 where dx != 0 || dy != 0 {
                 let v = e.pixel(x + dx, y + dy)
-                let p = SIMD4(v.x * v.w, v.y * v.w, v.z * v.w, v.w)
-                encoded += p
-                linear += SIMD4(SRGBTransfer.toLinear(v.x) * v.w, SRGBTransfer.toLinear(v.y) * v.w, SRGBTransfer.toLinear(v.z) * v.w, v.w)
+                lo = pointwiseMin(lo, v); hi = pointwiseMax(hi, v)
             }
         }
-        encoded /= 9; linear /= 9
-        let s = ExpectedView.straight(encoded), l = ExpectedView.straight(linear)
-        let lEncoded = SIMD4(SRGBTransfer.fromLinear(l.x), SRGBTransfer.fromLinear(l.y), SRGBTransfer.fromLinear(l.z), l.w)
-        let centre = e.pixel(x, y)
-        return centre + (s - lEncoded)
+        return (centre, lo, hi)
     }
 
     // MARK: Scale
@@ -195,14 +208,14 @@ enum CandidateCatalog {
     static let sixteenBit: [Candidate] = [
         Candidate(id: "depth16.byte-swap", bugClass: "16-bit",
                   name: "16-bit samples byte-swapped (little-endian read as big-endian)",
-                  references: ["D4"], applies: { $0.expectedBits == 16 || $0.actualBits == 16 }) { e, x, y in
+                  references: ["D4"], applies: { $0.expectedBits == 16 && $0.actualBits == 16 }) { e, x, y in
             let r = e.raw(x, y)
             let s = (r &<< 8) | (r &>> 8)
             return SIMD4(Double(s.x), Double(s.y), Double(s.z), Double(s.w)) / 65535
         },
         Candidate(id: "depth16.low-byte", bugClass: "16-bit",
                   name: "16-bit samples truncated to their low byte (a UInt16 → UInt8 cast instead of scaling)",
-                  references: ["D4"], applies: { $0.expectedBits == 16 }) { e, x, y in
+                  references: ["D4"], applies: { $0.expectedBits == 16 && $0.actualBits <= 8 }) { e, x, y in
             let r = e.raw(x, y)
             let low = r & 0xFF
             return SIMD4(Double(low.x), Double(low.y), Double(low.z), Double(low.w)) / 255
@@ -211,24 +224,25 @@ enum CandidateCatalog {
 
     // MARK: Filtering
 
-    /// Direction of nearest-neighbour sampling: each pixel snapped to the nearer extreme of its
-    /// 3×3 neighbourhood (a hard edge where a filter leaves an intermediate value).
+    /// Nearest-neighbour sampling keeps the full contrast of detail that a filter attenuates
+    /// (and aliases it): the direction is the detail of the expected image, `E − G∗E` with the
+    /// 3×3 binomial kernel G = [1 2 1]ᵀ[1 2 1]/16 (premultiplied), scaled by the fitted λ > 0.
+    /// Lossy re-encoding and blur remove detail (λ ≤ 0, clamped to 0) and noise is uncorrelated
+    /// with it, so neither is explained.
     static let nearestNeighbour = Candidate(
         id: "filter.nearest", bugClass: "aliasing",
-        name: "nearest-neighbour sampling where a filter was expected: hard, aliased edges (jaggies)",
+        name: "nearest-neighbour sampling where a filter was expected: detail at full contrast, aliased (jaggies, moiré)",
         references: ["D10"], kind: .fitted) { e, x, y in
         let centre = e.pixel(x, y)
-        var lo = centre, hi = centre
+        var blurred = SIMD4<Double>(repeating: 0)
+        let weights: [Double] = [1, 2, 1]
         for dy in -1...1 {
-            for dx in -1...1 where dx != 0 || dy != 0 {
+            for dx in -1...1 {
                 let v = e.pixel(x + dx, y + dy)
-                lo = pointwiseMin(lo, v); hi = pointwiseMax(hi, v)
+                blurred += SIMD4(v.x * v.w, v.y * v.w, v.z * v.w, v.w) * (weights[dx + 1] * weights[dy + 1] / 16)
             }
         }
-        var out = centre
-        for c in 0..<3 {
-            out[c] = centre[c] - lo[c] < hi[c] - centre[c] ? lo[c] : hi[c]
-        }
-        return out
+        let b = ExpectedView.straight(blurred)
+        return SIMD4(centre.x + (centre.x - b.x), centre.y + (centre.y - b.y), centre.z + (centre.z - b.z), centre.w)
     }
 }

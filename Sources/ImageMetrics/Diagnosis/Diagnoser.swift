@@ -79,7 +79,7 @@ enum Diagnoser {
             var predictions = [Double](repeating: 0, count: count * dim)
             for (i, s) in samples.enumerated() {
                 var p = c.predict(view, s.x, s.y)
-                if dropAlpha { p.w = 1 }
+                if dropAlpha && c.followsActualStorage { p.w = 1 }
                 visible(p, into: &predictions, at: i * dim)
             }
             var strength = 1.0
