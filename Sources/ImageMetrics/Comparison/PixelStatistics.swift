@@ -74,102 +74,124 @@ struct PixelStatistics: Sendable {
     mutating func accumulate(_ e: ValueImage, _ a: ValueImage, rows: Range<Int>, backgrounds: [Double], tolerance: Double) {
         let n = e.channels, w = e.width
         let unit = ValueImage.perEightBitUnit
+        let edges = PixelStatistics.bucketEdges
+        // Local accumulators (scalars and small arrays), folded into `self` at the end.
+        var mR = 0, mG = 0, mB = 0, mA = 0          // max |Δ| in 16-bit units
+        var bucketCounts = [Int](repeating: 0, count: edges.count)
+        var over = 0, diff = 0, hidden = 0, hiddenMaxRaw = 0
+        var bias = [Double](repeating: 0, count: 12), bandCount = [0, 0, 0]
+        var alphaMaxRaw = 0, alphaSumRaw = 0
+        var transMaxRaw = 0, transSumRaw = 0, transSamples = 0
+        var vis = visible
+        let toleranceRaw = tolerance * unit
+        let edgesRaw = edges.map { $0 * unit }
         let lin = PixelStatistics.linearOf16
+        let binScale = 1 / PixelStatistics.deltaEStep
+        let lastBin = PixelStatistics.deltaEBins - 1
         e.samples.withUnsafeBufferPointer { es in
-            a.samples.withUnsafeBufferPointer { as_ in
-                lin.withUnsafeBufferPointer { lut in
-                    for y in rows {
-                        var i = y * w * n
-                        for _ in 0..<w {
-                            defer { i += n }
-                            pixels += 1
-                            let ea = n == 4 ? Int(es[i + 3]) : 65535, aa = n == 4 ? Int(as_[i + 3]) : 65535
-                            let visibleEither = ea > 0 || aa > 0
-                            var pixelMax = 0.0
-                            var colourChanged = false
-                            for c in 0..<3 {
-                                let d = Int(as_[i + c]) - Int(es[i + c])
-                                if d != 0 { colourChanged = true }
-                                let ad = Double(abs(d)) / unit
-                                if visibleEither {
-                                    if ad > maxAbs[c] { maxAbs[c] = ad }
-                                    if ad > pixelMax { pixelMax = ad }
-                                }
-                            }
-                            let alphaDiff = Double(abs(aa - ea)) / unit
-                            if alphaDiff > maxAbs[3] { maxAbs[3] = alphaDiff }
-                            if alphaDiff > pixelMax { pixelMax = alphaDiff }
-                            alphaSum += alphaDiff
-                            if alphaDiff > alphaMax { alphaMax = alphaDiff }
-                            if !visibleEither && colourChanged {
-                                hiddenChanged += 1
-                                for c in 0..<3 {
-                                    hiddenMax = max(hiddenMax, Double(abs(Int(as_[i + c]) - Int(es[i + c]))) / unit)
-                                }
-                            }
-                            if pixelMax > 0 { differing += 1 }
-                            if pixelMax > tolerance { overTolerance += 1 }
-                            var bucket = 0
-                            while bucket < PixelStatistics.bucketEdges.count - 1 && pixelMax > PixelStatistics.bucketEdges[bucket] { bucket += 1 }
-                            buckets[bucket] += 1
+        a.samples.withUnsafeBufferPointer { as_ in
+        lin.withUnsafeBufferPointer { lut in
+            for y in rows {
+                var i = y * w * n
+                for _ in 0..<w {
+                    defer { i += n }
+                    let er = Int(es[i]), eg = Int(es[i + 1]), eb = Int(es[i + 2])
+                    let ar = Int(as_[i]), ag = Int(as_[i + 1]), ab = Int(as_[i + 2])
+                    let ea = n == 4 ? Int(es[i + 3]) : 65535, aa = n == 4 ? Int(as_[i + 3]) : 65535
+                    let dr = ar - er, dg = ag - eg, db = ab - eb, da = aa - ea
+                    let visibleEither = ea > 0 || aa > 0
+                    var pixelMax = abs(da)
+                    if abs(da) > mA { mA = abs(da) }
+                    alphaSumRaw += abs(da)
+                    if visibleEither {
+                        let adr = abs(dr), adg = abs(dg), adb = abs(db)
+                        if adr > mR { mR = adr }
+                        if adg > mG { mG = adg }
+                        if adb > mB { mB = adb }
+                        pixelMax = max(pixelMax, adr, adg, adb)
+                    } else if dr != 0 || dg != 0 || db != 0 {
+                        hidden += 1
+                        hiddenMaxRaw = max(hiddenMaxRaw, abs(dr), abs(dg), abs(db))
+                    }
+                    if pixelMax > 0 { diff += 1 }
+                    let pm = Double(pixelMax)
+                    if pm > toleranceRaw { over += 1 }
+                    var bucket = 0
+                    while bucket < edgesRaw.count - 1 && pm > edgesRaw[bucket] { bucket += 1 }
+                    bucketCounts[bucket] += 1
 
-                            let band = ea == 65535 ? 0 : (ea == 0 ? 2 : 1)
-                            bandPixels[band] += 1
-                            for c in 0..<3 { biasSums[band][c] += Double(Int(as_[i + c]) - Int(es[i + c])) / unit }
-                            biasSums[band][3] += Double(aa - ea) / unit
-                            if band == 1 {
-                                for c in 0..<3 {
-                                    let ad = Double(abs(Int(as_[i + c]) - Int(es[i + c]))) / unit
-                                    translucentMax = max(translucentMax, ad)
-                                    translucentSum += ad
-                                }
-                                translucentSamples += 3
-                            }
+                    let band = ea == 65535 ? 0 : (ea == 0 ? 2 : 1)
+                    bandCount[band] += 1
+                    bias[band * 4] += Double(dr); bias[band * 4 + 1] += Double(dg)
+                    bias[band * 4 + 2] += Double(db); bias[band * 4 + 3] += Double(da)
+                    if band == 1 {
+                        transMaxRaw = max(transMaxRaw, abs(dr), abs(dg), abs(db))
+                        transSumRaw += abs(dr) + abs(dg) + abs(db)
+                        transSamples += 3
+                    }
 
-                            // Visible: composite over each background, encoded domain.
-                            for (k, bg) in backgrounds.enumerated() {
-                                var ve = (0.0, 0.0, 0.0), va = (0.0, 0.0, 0.0)
-                                var le = (0.0, 0.0, 0.0), la = (0.0, 0.0, 0.0)
-                                if ea == 65535 && aa == 65535 {
-                                    ve = (Double(es[i]) / 65535, Double(es[i + 1]) / 65535, Double(es[i + 2]) / 65535)
-                                    va = (Double(as_[i]) / 65535, Double(as_[i + 1]) / 65535, Double(as_[i + 2]) / 65535)
-                                    le = (lut[Int(es[i])], lut[Int(es[i + 1])], lut[Int(es[i + 2])])
-                                    la = (lut[Int(as_[i])], lut[Int(as_[i + 1])], lut[Int(as_[i + 2])])
-                                } else {
-                                    let fe = Double(ea) / 65535, fa = Double(aa) / 65535
-                                    func over(_ v: UInt16, _ alpha: Double) -> Double { Double(v) / 65535 * alpha + bg * (1 - alpha) }
-                                    ve = (over(es[i], fe), over(es[i + 1], fe), over(es[i + 2], fe))
-                                    va = (over(as_[i], fa), over(as_[i + 1], fa), over(as_[i + 2], fa))
-                                    le = (SRGBTransfer.toLinear(ve.0), SRGBTransfer.toLinear(ve.1), SRGBTransfer.toLinear(ve.2))
-                                    la = (SRGBTransfer.toLinear(va.0), SRGBTransfer.toLinear(va.1), SRGBTransfer.toLinear(va.2))
-                                }
-                                let d = ((va.0 - ve.0) * 255, (va.1 - ve.1) * 255, (va.2 - ve.2) * 255)
-                                let m = max(abs(d.0), abs(d.1), abs(d.2))
-                                visible[k].maxAbs = max(visible[k].maxAbs, m)
-                                visible[k].sumAbs += m
-                                if m > 0 { visible[k].differing += 1 }
-                                visible[k].squared[0] += d.0 * d.0
-                                visible[k].squared[1] += d.1 * d.1
-                                visible[k].squared[2] += d.2 * d.2
-                                let dy = 0.299 * d.0 + 0.587 * d.1 + 0.114 * d.2
-                                visible[k].squaredY += dy * dy
-                                if m == 0 { visible[k].histogram[0] += 1; continue }
-                                let labE = CIELab.lab(linearRed: le.0, green: le.1, blue: le.2)
-                                let labA = CIELab.lab(linearRed: la.0, green: la.1, blue: la.2)
-                                visible[k].sumDL += labA.l - labE.l
-                                visible[k].sumDA += labA.a - labE.a
-                                visible[k].sumDB += labA.b - labE.b
-                                let de = CIEDE2000.difference(labE, labA)
-                                visible[k].sumDE += de
-                                visible[k].maxDE = max(visible[k].maxDE, de)
-                                let bin = min(Int((de / PixelStatistics.deltaEStep).rounded(.up)), PixelStatistics.deltaEBins - 1)
-                                visible[k].histogram[bin] += 1
-                            }
+                    // Visible: composite over each background, encoded domain.
+                    let opaque = ea == 65535 && aa == 65535
+                    for k in 0..<backgrounds.count {
+                        var ve = (0.0, 0.0, 0.0), va = (0.0, 0.0, 0.0)
+                        if opaque {
+                            ve = (Double(er), Double(eg), Double(eb)); va = (Double(ar), Double(ag), Double(ab))
+                        } else {
+                            let bg = backgrounds[k] * 65535
+                            let fe = Double(ea) / 65535, fa = Double(aa) / 65535
+                            ve = (Double(er) * fe + bg * (1 - fe), Double(eg) * fe + bg * (1 - fe), Double(eb) * fe + bg * (1 - fe))
+                            va = (Double(ar) * fa + bg * (1 - fa), Double(ag) * fa + bg * (1 - fa), Double(ab) * fa + bg * (1 - fa))
                         }
+                        // Differences in 8-bit units.
+                        let d0 = (va.0 - ve.0) / unit, d1 = (va.1 - ve.1) / unit, d2 = (va.2 - ve.2) / unit
+                        let m = max(abs(d0), abs(d1), abs(d2))
+                        if m == 0 { vis[k].histogram[0] += 1; continue }
+                        if m > vis[k].maxAbs { vis[k].maxAbs = m }
+                        vis[k].sumAbs += m
+                        vis[k].differing += 1
+                        vis[k].squared[0] += d0 * d0
+                        vis[k].squared[1] += d1 * d1
+                        vis[k].squared[2] += d2 * d2
+                        let dy = 0.299 * d0 + 0.587 * d1 + 0.114 * d2
+                        vis[k].squaredY += dy * dy
+                        let labE: LabColor, labA: LabColor
+                        if opaque {
+                            labE = CIELab.lab(linearRed: lut[er], green: lut[eg], blue: lut[eb])
+                            labA = CIELab.lab(linearRed: lut[ar], green: lut[ag], blue: lut[ab])
+                        } else {
+                            labE = CIELab.lab(sRGBRed: ve.0 / 65535, green: ve.1 / 65535, blue: ve.2 / 65535)
+                            labA = CIELab.lab(sRGBRed: va.0 / 65535, green: va.1 / 65535, blue: va.2 / 65535)
+                        }
+                        vis[k].sumDL += labA.l - labE.l
+                        vis[k].sumDA += labA.a - labE.a
+                        vis[k].sumDB += labA.b - labE.b
+                        let de = CIEDE2000.fastDifference(labE, labA)
+                        vis[k].sumDE += de
+                        if de > vis[k].maxDE { vis[k].maxDE = de }
+                        vis[k].histogram[min(Int((de * binScale).rounded(.up)), lastBin)] += 1
                     }
                 }
             }
         }
+        }
+        }
+        pixels += rows.count * w
+        maxAbs = [Double(mR) / unit, Double(mG) / unit, Double(mB) / unit, Double(mA) / unit]
+        buckets = bucketCounts
+        overTolerance = over
+        differing = diff
+        hiddenChanged = hidden
+        hiddenMax = Double(hiddenMaxRaw) / unit
+        for band in 0..<3 {
+            bandPixels[band] = bandCount[band]
+            for c in 0..<4 { biasSums[band][c] = bias[band * 4 + c] / unit }
+        }
+        alphaMax = Double(mA) / unit
+        alphaSum = Double(alphaSumRaw) / unit
+        translucentMax = Double(transMaxRaw) / unit
+        translucentSum = Double(transSumRaw) / unit
+        translucentSamples = transSamples
+        visible = vis
     }
 
     mutating func merge(_ o: PixelStatistics) {

@@ -9,7 +9,7 @@ import Foundation
 /// alone are represented. The sample depends only on the images.
 enum Diagnoser {
     /// Largest number of sampled pixels of each kind (differing, unchanged).
-    static let sampleBudget = 1 << 17
+    static let sampleBudget = 1 << 15
     static let minimumExplained = 0.5
     static let minimumConfidence = 0.5
     static let separationScale = 0.25

@@ -46,22 +46,25 @@ struct RecursiveGaussian: Sendable {
     }
 
     /// Blurs one line (`input.count` samples) into `output` (same length).
-    func blur(_ input: [Double], into output: inout [Double]) {
+    func blur(_ input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>) {
         let len = input.count, n = radius
         let (a1, a3, a5) = (n2[0], n2[1], n2[2]), (b1, b3, b5) = (d1[0], d1[1], d1[2])
-        var p1: Double = 0, p3: Double = 0, p5: Double = 0, q1: Double = 0, q3: Double = 0, q5: Double = 0
+        var p1 = 0.0, p3 = 0.0, p5 = 0.0, q1 = 0.0, q3 = 0.0, q5 = 0.0
+        for i in (-n + 1)..<len {
+            let left = i - n - 1, right = i + n - 1
+            let sum = (left >= 0 ? input[left] : 0) + (right < len ? input[right] : 0)
+            let y1 = a1 * sum - b1 * p1 - q1
+            let y3 = a3 * sum - b3 * p3 - q3
+            let y5 = a5 * sum - b5 * p5 - q5
+            q1 = p1; p1 = y1; q3 = p3; p3 = y3; q5 = p5; p5 = y5
+            if i >= 0 { output[i] = y1 + y3 + y5 }
+        }
+    }
+
+    /// Array convenience of ``blur(_:into:)``.
+    func blur(_ input: [Double], into output: inout [Double]) {
         input.withUnsafeBufferPointer { src in
-            output.withUnsafeMutableBufferPointer { dst in
-                for i in (-n + 1)..<len {
-                    let left = i - n - 1, right = i + n - 1
-                    let sum = (left >= 0 ? src[left] : 0) + (right < len ? src[right] : 0)
-                    let y1 = a1 * sum - b1 * p1 - q1
-                    let y3 = a3 * sum - b3 * p3 - q3
-                    let y5 = a5 * sum - b5 * p5 - q5
-                    q1 = p1; p1 = y1; q3 = p3; p3 = y3; q5 = p5; p5 = y5
-                    if i >= 0 { dst[i] = y1 + y3 + y5 }
-                }
-            }
+            output.withUnsafeMutableBufferPointer { dst in blur(src, into: dst) }
         }
     }
 }

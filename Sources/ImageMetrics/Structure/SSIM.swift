@@ -53,49 +53,65 @@ enum SSIM {
     private static func bandSums(_ xs: PlaneSource, _ ys: PlaneSource, outputRows rows: Range<Int>) -> (Double, Double) {
         let w = xs.width, mw = w - 10
         let inRows = rows.count + 10
-        // Horizontally filtered signals for every input row of the band: μx, μy, x², y², xy.
-        var hx = [Double](repeating: 0, count: inRows * mw), hy = hx, hxx = hx, hyy = hx, hxy = hx
-        var rx = [Double](repeating: 0, count: w), ry = rx
+        // Horizontally filtered signals for every input row of the band: x, y, x², y², xy.
+        var h = [Double](repeating: 0, count: 5 * inRows * mw)
+        var rx = [Double](repeating: 0, count: w), ry = rx, sq = [Double](repeating: 0, count: 3 * w)
+        var acc = [Double](repeating: 0, count: 5 * mw)
         let t = taps
-        for r in 0..<inRows {
-            xs.read(rows.lowerBound + r, &rx)
-            ys.read(rows.lowerBound + r, &ry)
-            let o = r * mw
-            rx.withUnsafeBufferPointer { px in
+        var total = 0.0, totalCS = 0.0
+        h.withUnsafeMutableBufferPointer { hp in
+        sq.withUnsafeMutableBufferPointer { sp in
+        acc.withUnsafeMutableBufferPointer { ap in
+            for r in 0..<inRows {
+                xs.read(rows.lowerBound + r, &rx)
+                ys.read(rows.lowerBound + r, &ry)
+                for x in 0..<w {
+                    let a = rx[x], b = ry[x]
+                    sp[x] = a * a; sp[w + x] = b * b; sp[2 * w + x] = a * b
+                }
+                rx.withUnsafeBufferPointer { px in
                 ry.withUnsafeBufferPointer { py in
-                    for i in 0..<mw {
-                        var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0
-                        for k in 0..<11 {
-                            let a = px[i + k], b = py[i + k], wk = t[k]
-                            sx += wk * a; sy += wk * b
-                            sxx += wk * a * a; syy += wk * b * b; sxy += wk * a * b
+                    for signal in 0..<5 {
+                        let src: UnsafePointer<Double>
+                        switch signal {
+                        case 0: src = px.baseAddress!
+                        case 1: src = py.baseAddress!
+                        default: src = UnsafePointer(sp.baseAddress! + (signal - 2) * w)
                         }
-                        hx[o + i] = sx; hy[o + i] = sy; hxx[o + i] = sxx; hyy[o + i] = syy; hxy[o + i] = sxy
+                        let dst = hp.baseAddress! + (signal * inRows + r) * mw
+                        for i in 0..<mw { dst[i] = t[0] * src[i] }
+                        for k in 1..<11 {
+                            let wk = t[k], s = src + k
+                            for i in 0..<mw { dst[i] += wk * s[i] }
+                        }
                     }
                 }
-            }
-        }
-        var total = 0.0, totalCS = 0.0
-        var mx = [Double](repeating: 0, count: mw), my = mx, vxx = mx, vyy = mx, vxy = mx
-        for (r, _) in rows.enumerated() {
-            for i in 0..<mw { mx[i] = 0; my[i] = 0; vxx[i] = 0; vyy[i] = 0; vxy[i] = 0 }
-            for k in 0..<11 {
-                let wk = t[k], o = (r + k) * mw
-                for i in 0..<mw {
-                    mx[i] += wk * hx[o + i]; my[i] += wk * hy[o + i]
-                    vxx[i] += wk * hxx[o + i]; vyy[i] += wk * hyy[o + i]; vxy[i] += wk * hxy[o + i]
                 }
             }
-            var rowSum = 0.0, rowCS = 0.0
-            for i in 0..<mw {
-                let ux = mx[i], uy = my[i]
-                let sxx = vxx[i] - ux * ux, syy = vyy[i] - uy * uy, sxy = vxy[i] - ux * uy
-                let cs = (2 * sxy + c2) / (sxx + syy + c2)
-                rowSum += (2 * ux * uy + c1) / (ux * ux + uy * uy + c1) * cs
-                rowCS += cs
+            for r in 0..<rows.count {
+                for signal in 0..<5 {
+                    let dst = ap.baseAddress! + signal * mw
+                    let src0 = hp.baseAddress! + (signal * inRows + r) * mw
+                    for i in 0..<mw { dst[i] = t[0] * src0[i] }
+                    for k in 1..<11 {
+                        let wk = t[k], src = src0 + k * mw
+                        for i in 0..<mw { dst[i] += wk * src[i] }
+                    }
+                }
+                var rowSum = 0.0, rowCS = 0.0
+                let a = ap.baseAddress!
+                for i in 0..<mw {
+                    let ux = a[i], uy = a[mw + i]
+                    let sxx = a[2 * mw + i] - ux * ux, syy = a[3 * mw + i] - uy * uy, sxy = a[4 * mw + i] - ux * uy
+                    let cs = (2 * sxy + c2) / (sxx + syy + c2)
+                    rowSum += (2 * ux * uy + c1) / (ux * ux + uy * uy + c1) * cs
+                    rowCS += cs
+                }
+                total += rowSum
+                totalCS += rowCS
             }
-            total += rowSum
-            totalCS += rowCS
+        }
+        }
         }
         return (total, totalCS)
     }

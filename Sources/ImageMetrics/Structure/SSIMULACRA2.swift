@@ -73,16 +73,23 @@ enum SSIMULACRA2 {
             prevW = w; prevH = h
             let current = planes
             let (sw, sh) = (w, h)
-            let perChannel = Parallel.map(3) { c -> ScaleStats in
-                let rows1: RowReader, rows2: RowReader
-                if let current {
-                    rows1 = planarReader(current.0); rows2 = planarReader(current.1)
-                } else {
-                    rows1 = valueReader(o, background: bg); rows2 = valueReader(d, background: bg)
-                }
-                return channelStats(channel: c, width: sw, height: sh, rows1, rows2)
+            let rows1: RowReader, rows2: RowReader
+            if let current {
+                rows1 = planarReader(current.0); rows2 = planarReader(current.1)
+            } else {
+                rows1 = valueReader(o, background: bg); rows2 = valueReader(d, background: bg)
             }
-            for c in 0..<3 { stats[c].append(perChannel[c]) }
+            // Fixed bands of rows (independent of the core count), each with a warm-up.
+            let bands = Parallel.bands(rows: sh, rowsPerBand: 128)
+            let parts = Parallel.map(bands.count) { b in
+                bandStats(rows: bands[b], width: sw, height: sh, rows1, rows2)
+            }
+            for c in 0..<3 {
+                var total = ScaleStats()
+                for part in parts { total.add(part[c]) }
+                total.pixels = Double(sw * sh)
+                stats[c].append(total)
+            }
         }
         return finalScore(stats)
     }
@@ -169,111 +176,137 @@ enum SSIMULACRA2 {
     static let bias: Double = 0.0037930732552754493
     static let cbrtBias: Double = Double(Foundation.cbrt(Double(0.0037930732552754493 as Double)))
 
-    /// One channel (0 = X', 1 = Y', 2 = B') of positive XYB for a row of linear RGB.
-    @inline(__always)
-    static func positiveXYB(_ channel: Int, _ r: Double, _ g: Double, _ b: Double) -> Double {
-        func response(_ i: Int) -> Double {
-            let mixed = max(0, m[3 * i] * r + m[3 * i + 1] * g + m[3 * i + 2] * b + bias)
-            return Double(CubeRoot.of(Double(mixed))) - cbrtBias
-        }
-        let m0 = response(0), m1 = response(1)
-        switch channel {
-        case 0: return 14 * (0.5 * (m0 - m1)) + 0.42
-        case 1: return 0.5 * (m0 + m1) + 0.01
-        default: return (response(2) - 0.5 * (m0 + m1)) + 0.55
-        }
-    }
-
     /// L1 and L4 inputs of the three maps of one channel at one scale.
     struct ScaleStats: Sendable {
         var pixels = 0.0
         var ssim1 = 0.0, ssim4 = 0.0, artifact1 = 0.0, artifact4 = 0.0, detail1 = 0.0, detail4 = 0.0
+
+        mutating func add(_ o: ScaleStats) {
+            ssim1 += o.ssim1; ssim4 += o.ssim4; artifact1 += o.artifact1; artifact4 += o.artifact4
+            detail1 += o.detail1; detail4 += o.detail4
+        }
     }
 
-    /// Streams one channel through the blur and the maps. The vertical recursion runs row by
-    /// row with a per-column state, reading horizontally blurred rows from an 11-row ring.
-    static func channelStats(channel c: Int, width w: Int, height h: Int, _ rows1: RowReader, _ rows2: RowReader) -> ScaleStats {
+    /// Streams rows `rows` of all three channels through the blur and the maps.
+    ///
+    /// The vertical recursion runs row by row with a per-column state, reading horizontally
+    /// blurred rows from an 11-row ring. A band that does not start at row 0 starts its
+    /// recursion 2N rows early from a zero state, counting only inputs from N − 1 rows later:
+    /// each of the three recursions is a finite filter (its impulse is cancelled exactly 2N steps
+    /// after it enters), so from the band's first row on the values equal those of one pass
+    /// over the whole image, up to rounding. Bands are fixed, so results do not depend on cores.
+    static func bandStats(rows: Range<Int>, width w: Int, height h: Int, _ rows1: RowReader, _ rows2: RowReader) -> [ScaleStats] {
         let g = RecursiveGaussian.sigma15
         let n = g.radius
         let ringSize = 2 * n + 1
-        var r = [Double](repeating: 0, count: w), gg = r, b = r
-        // ring[signal][slot]: horizontally blurred rows of x1, x2, x1², x2², x1·x2; raw[image][slot].
-        var ring = [[Double]](repeating: [Double](repeating: 0, count: w * ringSize), count: 5)
-        var raw = [[Double]](repeating: [Double](repeating: 0, count: w * ringSize), count: 2)
-        // Vertical state: [signal][k] previous and previous-but-one outputs.
-        var prev1 = [Double](repeating: 0, count: 15 * w), prev2 = prev1
-        var line = [[Double]](repeating: [Double](repeating: 0, count: w), count: 5)
-        var blurredLine = [Double](repeating: 0, count: w)
-        var out = [[Double]](repeating: [Double](repeating: 0, count: w), count: 5)
-        var stats = ScaleStats()
-        for step in (-n + 1)..<h {
-            let incoming = step + n - 1
-            if incoming < h {
-                rows1(incoming, &r, &gg, &b)
-                let slot = incoming % ringSize
-                for x in 0..<w { raw[0][slot * w + x] = positiveXYB(c, r[x], gg[x], b[x]) }
-                rows2(incoming, &r, &gg, &b)
-                for x in 0..<w { raw[1][slot * w + x] = positiveXYB(c, r[x], gg[x], b[x]) }
-                for x in 0..<w {
-                    let a = raw[0][slot * w + x], d = raw[1][slot * w + x]
-                    line[0][x] = a; line[1][x] = d; line[2][x] = a * a; line[3][x] = d * d; line[4][x] = a * d
-                }
-                for s in 0..<5 {
-                    g.blur(line[s], into: &blurredLine)
-                    ring[s].withUnsafeMutableBufferPointer { dst in
-                        for x in 0..<w { dst[slot * w + x] = blurredLine[x] }
+        let start = rows.lowerBound == 0 ? -n + 1 : rows.lowerBound - 2 * n
+        let firstInput = rows.lowerBound == 0 ? 0 : start + n - 1
+        let (n21, n23, n25) = (g.n2[0], g.n2[1], g.n2[2]), (d11, d13, d15) = (g.d1[0], g.d1[1], g.d1[2])
+        var lr = [Double](repeating: 0, count: w), lg = lr, lb = lr
+        // 15 signals: per channel c, x1, x2, x1², x2², x1·x2 at 5c…5c+4. ring: [signal][slot][x].
+        var ring = [Double](repeating: 0, count: 15 * ringSize * w)
+        var raw = [Double](repeating: 0, count: 6 * ringSize * w)      // [image·3 + channel][slot][x]
+        var state = [Double](repeating: 0, count: 15 * 6 * w)          // [signal][k: p1,q1,p3,q3,p5,q5][x]
+        var line = [Double](repeating: 0, count: w)
+        var outRows = [Double](repeating: 0, count: 15 * w)
+        var stats = [ScaleStats](repeating: ScaleStats(), count: 3)
+        let mtx = m, bias = self.bias, cbrtBias = self.cbrtBias
+        ring.withUnsafeMutableBufferPointer { ringP in
+        raw.withUnsafeMutableBufferPointer { rawP in
+        state.withUnsafeMutableBufferPointer { st in
+        outRows.withUnsafeMutableBufferPointer { out in
+        line.withUnsafeMutableBufferPointer { lineP in
+            for step in start..<rows.upperBound {
+                let incoming = step + n - 1
+                let haveIncoming = incoming < h && incoming >= firstInput
+                if haveIncoming {
+                    let slot = incoming % ringSize
+                    for image in 0..<2 {
+                        (image == 0 ? rows1 : rows2)(incoming, &lr, &lg, &lb)
+                        let xo = (image * 3 * ringSize + slot) * w, yo = ((image * 3 + 1) * ringSize + slot) * w, bo = ((image * 3 + 2) * ringSize + slot) * w
+                        for x in 0..<w {
+                            let r = lr[x], gg = lg[x], b = lb[x]
+                            let m0 = CubeRoot.of(max(0, mtx[0] * r + mtx[1] * gg + mtx[2] * b + bias)) - cbrtBias
+                            let m1 = CubeRoot.of(max(0, mtx[3] * r + mtx[4] * gg + mtx[5] * b + bias)) - cbrtBias
+                            let m2 = CubeRoot.of(max(0, mtx[6] * r + mtx[7] * gg + mtx[8] * b + bias)) - cbrtBias
+                            let yv = 0.5 * (m0 + m1)
+                            rawP[xo + x] = 14 * (0.5 * (m0 - m1)) + 0.42
+                            rawP[yo + x] = yv + 0.01
+                            rawP[bo + x] = (m2 - yv) + 0.55
+                        }
                     }
-                }
-            }
-            let outgoing = step - n - 1
-            for s in 0..<5 {
-                ring[s].withUnsafeBufferPointer { src in
-                    prev1.withUnsafeMutableBufferPointer { p1 in
-                        prev2.withUnsafeMutableBufferPointer { p2 in
-                            out[s].withUnsafeMutableBufferPointer { o in
-                                let inOffset = incoming < h ? (incoming % ringSize) * w : -1
-                                let outOffset = outgoing >= 0 ? (outgoing % ringSize) * w : -1
-                                for x in 0..<w {
-                                    let sum = (inOffset >= 0 ? src[inOffset + x] : 0) + (outOffset >= 0 ? src[outOffset + x] : 0)
-                                    var total: Double = 0
-                                    for k in 0..<3 {
-                                        let si = (s * 3 + k) * w + x
-                                        let y = g.n2[k] * sum - g.d1[k] * p1[si] - p2[si]
-                                        p2[si] = p1[si]; p1[si] = y
-                                        total += y
-                                    }
-                                    o[x] = total
+                    for c in 0..<3 {
+                        let a0 = (c * ringSize + slot) * w, b0 = ((3 + c) * ringSize + slot) * w
+                        for sIndex in 0..<5 {
+                            for x in 0..<w {
+                                let a = rawP[a0 + x], d = rawP[b0 + x]
+                                switch sIndex {
+                                case 0: lineP[x] = a
+                                case 1: lineP[x] = d
+                                case 2: lineP[x] = a * a
+                                case 3: lineP[x] = d * d
+                                default: lineP[x] = a * d
                                 }
                             }
+                            let dst = UnsafeMutableBufferPointer(rebasing: ringP[((c * 5 + sIndex) * ringSize + slot) * w ..< ((c * 5 + sIndex) * ringSize + slot + 1) * w])
+                            g.blur(UnsafeBufferPointer(lineP), into: dst)
                         }
                     }
                 }
-            }
-            guard step >= 0 else { continue }
-            let slot = step % ringSize
-            var ssim1 = 0.0, ssim4 = 0.0, art1 = 0.0, art4 = 0.0, det1 = 0.0, det4 = 0.0
-            for x in 0..<w {
-                let mu1 = out[0][x], mu2 = out[1][x]
-                let s11 = out[2][x] - mu1 * mu1, s22 = out[3][x] - mu2 * mu2, s12 = out[4][x] - mu1 * mu2
-                let dm = mu1 - mu2
-                let num = (1 - dm * dm) * (2 * s12 + 0.0009)
-                let den = s11 + s22 + 0.0009
-                let d = Double(max(1 - num / den, 0))
-                ssim1 += d
-                ssim4 += (d * d) * (d * d)
-                let x1 = raw[0][slot * w + x], x2 = raw[1][slot * w + x]
-                let e = Double((1 + abs(x2 - mu2)) / (1 + abs(x1 - mu1)) - 1)
-                if e > 0 {
-                    art1 += e; art4 += (e * e) * (e * e)
-                } else {
-                    det1 -= e; det4 += (e * e) * (e * e)
+                let outgoing = step - n - 1
+                let haveOutgoing = outgoing >= firstInput
+                let inOffset = haveIncoming ? (incoming % ringSize) * w : -1
+                let outOffset = haveOutgoing ? (outgoing % ringSize) * w : -1
+                for signal in 0..<15 {
+                    let base = signal * ringSize * w
+                    let sBase = signal * 6 * w
+                    let o = signal * w
+                    for x in 0..<w {
+                        var sum = 0.0
+                        if inOffset >= 0 { sum += ringP[base + inOffset + x] }
+                        if outOffset >= 0 { sum += ringP[base + outOffset + x] }
+                        let p1 = st[sBase + x], q1 = st[sBase + w + x]
+                        let p3 = st[sBase + 2 * w + x], q3 = st[sBase + 3 * w + x]
+                        let p5 = st[sBase + 4 * w + x], q5 = st[sBase + 5 * w + x]
+                        let y1 = n21 * sum - d11 * p1 - q1
+                        let y3 = n23 * sum - d13 * p3 - q3
+                        let y5 = n25 * sum - d15 * p5 - q5
+                        st[sBase + x] = y1; st[sBase + w + x] = p1
+                        st[sBase + 2 * w + x] = y3; st[sBase + 3 * w + x] = p3
+                        st[sBase + 4 * w + x] = y5; st[sBase + 5 * w + x] = p5
+                        out[o + x] = y1 + y3 + y5
+                    }
+                }
+                guard step >= rows.lowerBound else { continue }
+                let slot = step % ringSize
+                for c in 0..<3 {
+                    var ssim1 = 0.0, ssim4 = 0.0, art1 = 0.0, art4 = 0.0, det1 = 0.0, det4 = 0.0
+                    let o = c * 5 * w
+                    let r1 = (c * ringSize + slot) * w, r2 = ((3 + c) * ringSize + slot) * w
+                    for x in 0..<w {
+                        let mu1 = out[o + x], mu2 = out[o + w + x]
+                        let s11 = out[o + 2 * w + x] - mu1 * mu1, s22 = out[o + 3 * w + x] - mu2 * mu2, s12 = out[o + 4 * w + x] - mu1 * mu2
+                        let dm = mu1 - mu2
+                        let num = (1 - dm * dm) * (2 * s12 + 0.0009)
+                        let den = s11 + s22 + 0.0009
+                        let d = max(1 - num / den, 0)
+                        ssim1 += d
+                        let d2 = d * d
+                        ssim4 += d2 * d2
+                        let e = (1 + abs(rawP[r2 + x] - mu2)) / (1 + abs(rawP[r1 + x] - mu1)) - 1
+                        let e2 = e * e
+                        if e > 0 { art1 += e; art4 += e2 * e2 } else { det1 -= e; det4 += e2 * e2 }
+                    }
+                    stats[c].ssim1 += ssim1; stats[c].ssim4 += ssim4
+                    stats[c].artifact1 += art1; stats[c].artifact4 += art4
+                    stats[c].detail1 += det1; stats[c].detail4 += det4
                 }
             }
-            stats.ssim1 += ssim1; stats.ssim4 += ssim4
-            stats.artifact1 += art1; stats.artifact4 += art4
-            stats.detail1 += det1; stats.detail4 += det4
         }
-        stats.pixels = Double(w * h)
+        }
+        }
+        }
+        }
         return stats
     }
 
