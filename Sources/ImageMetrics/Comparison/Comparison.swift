@@ -72,8 +72,6 @@ public struct Comparison: Sendable, Hashable, Codable {
         expected = ImageSummary(name: e.name, container: e.container, image: e.image)
         actual = ImageSummary(name: a.name, container: a.container, image: a.image)
         metadataDifferences = MetadataDifference.between(expected, actual)
-        var tick = Date()
-        func lap(_ what: String) { if ProcessInfo.processInfo.environment["TT"] != nil { FileHandle.standardError.write("TT \(what) \(Date().timeIntervalSince(tick))\n".data(using: .utf8)!) }; tick = Date() }
         let withAlpha = e.image.format.hasAlpha || a.image.format.hasAlpha
         let ev = ValueImage(e.image, withAlpha: withAlpha), av = ValueImage(a.image, withAlpha: withAlpha)
         let deep = max(ev.sourceBitsPerComponent, av.sourceBitsPerComponent) > 8
@@ -108,9 +106,7 @@ public struct Comparison: Sendable, Hashable, Codable {
             return
         }
 
-        lap("values")
         let stats = PixelStatistics.measure(ev, av, tolerance: options.tolerance)
-        lap("stats")
         let pixels = Double(stats.pixels)
         exact = ExactDifference(maxPerChannel: withAlpha ? stats.maxAbs : Array(stats.maxAbs.prefix(3)),
                                 differingPixels: stats.differing, overTolerance: stats.overTolerance,
@@ -171,14 +167,10 @@ public struct Comparison: Sendable, Hashable, Codable {
             var y: Double?, rgb: Double?, wang: Double?, ms: Double?
             for bg in backgrounds {
                 let ye = VisiblePlane.source(ev, channel: 3, background: bg), ya = VisiblePlane.source(av, channel: 3, background: bg)
-                lap("pre")
                 let level1 = SSIM.mean(ye, ya)
-                lap("ssim y")
                 if let s = level1?.ssim { y = min(y ?? .infinity, s) }
                 if let s = SSIM.wangAutoDownsampled(ye, ya) { wang = min(wang ?? .infinity, s) }
-                lap("wang")
                 if let s = SSIM.multiScale(ye, ya, level1: level1) { ms = min(ms ?? .infinity, s) }
-                lap("msssim")
                 var channelSum = 0.0, valid = true
                 for c in 0..<3 {
                     if let s = SSIM.mean(VisiblePlane.source(ev, channel: c, background: bg), VisiblePlane.source(av, channel: c, background: bg))?.ssim {
@@ -186,7 +178,6 @@ public struct Comparison: Sendable, Hashable, Codable {
                     } else { valid = false }
                 }
                 if valid { rgb = min(rgb ?? .infinity, channelSum / 3) }
-                lap("ssim rgb")
             }
             set("ssim", y, missing: "needs at least 11×11 pixels")
             set("ssim.rgb", rgb, missing: "needs at least 11×11 pixels")
@@ -195,7 +186,6 @@ public struct Comparison: Sendable, Hashable, Codable {
             let s2 = SSIMULACRA2.score(original: .init(image: ev, hasAlpha: e.image.format.hasAlpha),
                                        distorted: .init(image: av, hasAlpha: a.image.format.hasAlpha))
             set("ssimulacra2", s2, missing: "needs at least 8×8 pixels")
-            lap("ssimulacra2")
         } else {
             for n in ["ssim", "ssim.rgb", "ssim.wang", "msssim", "ssimulacra2"] { set(n, nil, missing: "structural metrics not requested") }
         }
@@ -209,7 +199,6 @@ public struct Comparison: Sendable, Hashable, Codable {
         } else {
             diagnosis = Diagnoser.diagnose(expected: ev, actual: av, context: context)
         }
-        lap("diagnosis")
         set("diagnosis.confidence", diagnosis.confidence)
         self.notes = notes
         self.metrics = metrics

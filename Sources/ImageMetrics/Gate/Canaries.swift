@@ -8,7 +8,8 @@ import ImageCore
 ///   RGB copy. Every distance metric must be 0, every similarity at its maximum (PSNR ∞,
 ///   SSIM family 1, SSIMULACRA 2 100), every signed metric 0.
 /// - must differ: the RGBA image with colour noise in every alpha band (hidden colour
-///   included), alpha changed in the translucent and transparent bands. Every distance metric
+///   included), alpha changed in the translucent and transparent bands, and 1 pixel in 61 with
+///   red inverted (opaque ones also half transparent). Every distance metric
 ///   must be > 0, every similarity below its maximum, every signed metric ≠ 0.
 /// - diagnosis: the opaque image with red and blue swapped must be diagnosed `channel-order`.
 ///
@@ -134,6 +135,11 @@ public enum Canaries {
                 let i = (y * size + x) * 4
                 for c in 0..<3 { out[i + c] = UInt8(clamping: Int(out[i + c]) + noise(x, y, c, 21) - 10) }
                 if out[i + 3] != 255 && (x + y) % 3 == 0 { out[i + 3] = UInt8(clamping: Int(out[i + 3]) + 30) }
+                // A few large errors, some in opaque alpha, so every histogram bucket and band is exercised.
+                if (x * 7 + y * 3) % 61 == 0 {
+                    out[i] = out[i] > 127 ? 0 : 255
+                    if out[i + 3] == 255 { out[i + 3] = 128 }
+                }
             }
         }
         return Bitmap(uncheckedWidth: b.width, height: b.height, format: b.format, bytesPerRow: b.bytesPerRow, bytes: out)
