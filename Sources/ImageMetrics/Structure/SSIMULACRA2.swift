@@ -47,10 +47,11 @@ enum SSIMULACRA2 {
     /// Linear-light value of every 16-bit sample (the sRGB EOTF of `v / 65535`).
     static let linearOf16: [Double] = (0...65535).map { Double(SRGBTransfer.toLinear(Double($0) / 65535)) }
 
-    /// Linear RGB planes of one scale (planar, `Double`).
+    /// Linear RGB planes of one scale (planar, stored as `Float` like the reference's planes,
+    /// which halves the memory of scale 1; read back as `Double`).
     struct LinearPlanes: Sendable {
         var width: Int, height: Int
-        var r: [Double], g: [Double], b: [Double]
+        var r: [Float], g: [Float], b: [Float]
     }
 
     static func score(_ o: Input, _ d: Input, background bg: Double) -> Double {
@@ -126,7 +127,7 @@ enum SSIMULACRA2 {
     static func planarReader(_ p: LinearPlanes) -> RowReader {
         { y, r, g, b in
             let o = y * p.width
-            for x in 0..<p.width { r[x] = p.r[o + x]; g[x] = p.g[o + x]; b[x] = p.b[o + x] }
+            for x in 0..<p.width { r[x] = Double(p.r[o + x]); g[x] = Double(p.g[o + x]); b[x] = Double(p.b[o + x]) }
         }
     }
 
@@ -135,7 +136,7 @@ enum SSIMULACRA2 {
         let w = input.image.width, h = input.image.height
         let reader = valueReader(input, background: bg)
         let ow = (w + 1) / 2, oh = (h + 1) / 2
-        var out = LinearPlanes(width: ow, height: oh, r: [Double](repeating: 0, count: ow * oh), g: [], b: [])
+        var out = LinearPlanes(width: ow, height: oh, r: [Float](repeating: 0, count: ow * oh), g: [], b: [])
         out.g = out.r; out.b = out.r
         var r0 = [Double](repeating: 0, count: w), g0 = r0, b0 = r0, r1 = r0, g1 = r0, b1 = r0
         for oy in 0..<oh {
@@ -143,9 +144,9 @@ enum SSIMULACRA2 {
             reader(min(2 * oy + 1, h - 1), &r1, &g1, &b1)
             for ox in 0..<ow {
                 let x0 = 2 * ox, x1 = min(2 * ox + 1, w - 1), o = oy * ow + ox
-                out.r[o] = (r0[x0] + r0[x1] + r1[x0] + r1[x1]) * 0.25
-                out.g[o] = (g0[x0] + g0[x1] + g1[x0] + g1[x1]) * 0.25
-                out.b[o] = (b0[x0] + b0[x1] + b1[x0] + b1[x1]) * 0.25
+                out.r[o] = Float((r0[x0] + r0[x1] + r1[x0] + r1[x1]) * 0.25)
+                out.g[o] = Float((g0[x0] + g0[x1] + g1[x0] + g1[x1]) * 0.25)
+                out.b[o] = Float((b0[x0] + b0[x1] + b1[x0] + b1[x1]) * 0.25)
             }
         }
         return out
@@ -155,8 +156,8 @@ enum SSIMULACRA2 {
     /// clamped to the last row/column.
     static func downsample(_ p: LinearPlanes) -> LinearPlanes {
         let w = p.width, h = p.height, ow = (w + 1) / 2, oh = (h + 1) / 2
-        func half(_ src: [Double]) -> [Double] {
-            var out = [Double](repeating: 0, count: ow * oh)
+        func half(_ src: [Float]) -> [Float] {
+            var out = [Float](repeating: 0, count: ow * oh)
             for oy in 0..<oh {
                 let y0 = 2 * oy * w, y1 = min(2 * oy + 1, h - 1) * w
                 for ox in 0..<ow {
