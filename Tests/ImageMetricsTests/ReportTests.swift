@@ -18,9 +18,8 @@ struct ReportTests {
         let a = try Bitmap(width: 32, height: 24, format: .rgba8, bytes: swapped)
         var meta = ImageMetadata()
         meta.iccProfile = Array("<img src=x onerror=alert(1)>".utf8)
-        let ei = Image(bitmap: e), ai = Image(bitmap: a, metadata: meta)
-        let c = Comparison(expected: ComparedImage(image: ei, name: expectedName), actual: ComparedImage(image: ai, name: actualName),
-                           options: ComparisonOptions(structural: false))
+        let ei = ComparedImage(image: Image(bitmap: e), name: expectedName), ai = ComparedImage(image: Image(bitmap: a, metadata: meta), name: actualName)
+        let c = Comparison(expected: ei, actual: ai, options: ComparisonOptions(structural: false))
         let gate = try GateExpression("ssim >= 0.9 || exact.max <= 1").evaluate { c.value($0) ?? 0 }
         return DiffReport.html(c, images: try DiffReport.Images.make(expected: ei, actual: ai), gate: gate, canaryFailures: [])
     }
@@ -41,6 +40,21 @@ struct ReportTests {
         #expect(!html.contains("http://") && !html.contains("https://"))
         #expect(html.components(separatedBy: "src=\"data:image/png;base64,").count == 4)  // expected, actual, heat map
         for view in ["side", "slider", "blend", "toggle", "heat"] { #expect(html.contains("data-view=\"\(view)\"")) }
+    }
+
+    @Test("a file a browser shows as compared is embedded as is; an oriented or TIFF one is re-encoded upright as PNG")
+    func embedding() throws {
+        let b = try Bitmap(width: 4, height: 2, format: .rgb8, bytes: (0..<24).map { UInt8($0 * 10) })
+        let png = try ImageCodecs.encode(Image(bitmap: b), as: .png), tiff = try ImageCodecs.encode(Image(bitmap: b), as: .tiff)
+        let up = ComparedImage(image: try ImageCodecs.decode(png), name: "a.png", container: .png)
+        let rotated = ComparedImage(image: Image(bitmap: b, orientation: .right), name: "r.png", container: .png)
+        let t = ComparedImage(image: try ImageCodecs.decode(tiff), name: "t.tif", container: .tiff)
+        let images = try DiffReport.Images.make(expected: up, actual: rotated, expectedFile: png, actualFile: png)
+        #expect(images.expected.bytes == png && images.expected.mimeType == "image/png")
+        let shown = try ImageCodecs.decode(images.actual.bytes)
+        #expect((shown.width, shown.height) == (2, 4))  // re-encoded upright
+        let fromTIFF = try DiffReport.Images.make(expected: t, actual: up, expectedFile: tiff, actualFile: png)
+        #expect(fromTIFF.expected.mimeType == "image/png" && fromTIFF.expected.bytes != tiff)
     }
 
     @Test("the report renders in headless Chromium without console errors", .enabled(if: HeadlessChromium.available))

@@ -16,44 +16,73 @@ import ImageCodecs
 /// from a file name, metadata or a metric goes through ``HTMLText/escape(_:)``; the script is
 /// a constant and reads its data from the DOM, so no input text is ever placed in script.
 public enum DiffReport {
+    /// An encoded image to embed, with its MIME type.
+    public struct EmbeddedImage: Sendable {
+        public var bytes: [UInt8]
+        /// `image/png`, `image/jpeg`, `image/gif` or `image/bmp`.
+        public var mimeType: String
+        public init(bytes: [UInt8], mimeType: String) { self.bytes = bytes; self.mimeType = mimeType }
+        var dataURI: String { "data:\(mimeType);base64," + Data(bytes).base64EncodedString() }
+    }
+
     /// Encoded images to embed.
     public struct Images: Sendable {
-        /// PNG of the expected image as compared (displayed orientation).
-        public var expectedPNG: [UInt8]
-        /// PNG of the actual image as compared.
-        public var actualPNG: [UInt8]
+        /// The expected image as compared (displayed orientation).
+        public var expected: EmbeddedImage
+        /// The actual image as compared.
+        public var actual: EmbeddedImage
         /// PNG of the heat map, when the sizes are equal.
         public var heatMapPNG: [UInt8]?
 
-        public init(expectedPNG: [UInt8], actualPNG: [UInt8], heatMapPNG: [UInt8]?) {
-            self.expectedPNG = expectedPNG
-            self.actualPNG = actualPNG
+        public init(expected: EmbeddedImage, actual: EmbeddedImage, heatMapPNG: [UInt8]?) {
+            self.expected = expected
+            self.actual = actual
             self.heatMapPNG = heatMapPNG
         }
 
-        /// Encodes the displayed images (orientation applied, first frame) and the heat map.
-        /// Formats PNG cannot store are converted to 8- or 16-bit RGB(A) for display only.
-        public static func make(expected: Image, actual: Image) throws(EncodeError) -> Images {
-            func png(_ image: Image) throws(EncodeError) -> [UInt8] {
-                var upright = Image(bitmap: image.orientation.apply(to: image.bitmap))
-                do {
-                    return try ImageCodecs.encode(upright, as: .png)
-                } catch {
-                    let f = upright.bitmap.format
-                    let target: PixelFormat = f.bitsPerComponent > 8 ? (f.hasAlpha ? .rgba16 : .rgb16) : (f.hasAlpha ? .rgba8 : .rgb8)
-                    do { upright.bitmap = try upright.bitmap.converted(to: target) } catch {
-                        throw .unsupportedFormat(.png, f, suggestion: "convert to RGBA first")
+        /// The images to embed for two compared sides. A side's original file is embedded as is
+        /// when a browser shows it exactly as compared (PNG, JPEG, GIF or BMP, orientation up,
+        /// one frame); otherwise the displayed pixels are encoded as PNG (formats PNG cannot store
+        /// are converted to 8- or 16-bit RGB(A), for display only). Pure: bytes in, bytes out.
+        /// - Parameters:
+        ///   - expectedFile, actualFile: the original file bytes, when the caller has them.
+        public static func make(expected: ComparedImage, actual: ComparedImage,
+                                expectedFile: [UInt8]? = nil, actualFile: [UInt8]? = nil) throws(EncodeError) -> Images {
+            func embedded(_ side: ComparedImage, _ file: [UInt8]?) throws(EncodeError) -> EmbeddedImage {
+                if let file, let container = side.container, side.image.orientation == .up, side.image.frameCount == 1 {
+                    let mime: String? = switch container {
+                    case .png: "image/png"
+                    case .jpeg: "image/jpeg"
+                    case .gif: "image/gif"
+                    case .bmp: "image/bmp"
+                    case .tiff: nil
                     }
-                    return try ImageCodecs.encode(upright, as: .png)
+                    if let mime { return EmbeddedImage(bytes: file, mimeType: mime) }
                 }
+                return EmbeddedImage(bytes: try png(side.image), mimeType: "image/png")
             }
             var heat: [UInt8]?
-            let withAlpha = expected.format.hasAlpha || actual.format.hasAlpha
-            let ev = ValueImage(expected, withAlpha: withAlpha), av = ValueImage(actual, withAlpha: withAlpha)
+            let withAlpha = expected.image.format.hasAlpha || actual.image.format.hasAlpha
+            let ev = ValueImage(expected.image, withAlpha: withAlpha), av = ValueImage(actual.image, withAlpha: withAlpha)
             if ev.width == av.width && ev.height == av.height {
                 heat = try ImageCodecs.encode(Image(bitmap: HeatMap.bitmap(expected: ev, actual: av)), as: .png)
             }
-            return Images(expectedPNG: try png(expected), actualPNG: try png(actual), heatMapPNG: heat)
+            return Images(expected: try embedded(expected, expectedFile), actual: try embedded(actual, actualFile), heatMapPNG: heat)
+        }
+
+        /// The displayed pixels of `image` as PNG.
+        static func png(_ image: Image) throws(EncodeError) -> [UInt8] {
+            var upright = Image(bitmap: image.orientation.apply(to: image.bitmap))
+            do {
+                return try ImageCodecs.encode(upright, as: .png)
+            } catch {
+                let f = upright.bitmap.format
+                let target: PixelFormat = f.bitsPerComponent > 8 ? (f.hasAlpha ? .rgba16 : .rgb16) : (f.hasAlpha ? .rgba8 : .rgb8)
+                do { upright.bitmap = try upright.bitmap.converted(to: target) } catch {
+                    throw .unsupportedFormat(.png, f, suggestion: "convert to RGBA first")
+                }
+                return try ImageCodecs.encode(upright, as: .png)
+            }
         }
     }
 
@@ -139,8 +168,7 @@ public enum DiffReport {
 
     static func viewerHTML(_ c: Comparison, _ images: Images) -> String {
         let e = HTMLText.escape
-        let exp = "data:image/png;base64," + Data(images.expectedPNG).base64EncodedString()
-        let act = "data:image/png;base64," + Data(images.actualPNG).base64EncodedString()
+        let exp = images.expected.dataURI, act = images.actual.dataURI
         var h = "<section id=\"viewer\" data-width=\"\(c.actual.displayWidth)\" data-height=\"\(c.actual.displayHeight)\"><h2>Images</h2>"
         h += "<nav class=\"views\">"
         let views = [("side", "1 side by side"), ("slider", "2 slider"), ("blend", "3 blend"), ("toggle", "4 toggle"), ("heat", "5 heat map")]

@@ -74,9 +74,13 @@ enum DiffCommand: Command {
         let paths = args.positionals
         let decoded = decodeBoth(paths, options: decode)
         var sides: [ComparedImage] = []
+        var files: [[UInt8]?] = []
         for (i, result) in decoded.enumerated() {
             switch result {
-            case .success(let side): sides.append(side)
+            case .success(let side):
+                sides.append(side.image)
+                // The file bytes are kept only to embed them in a report.
+                files.append(args.value("--report") != nil ? side.bytes : nil)
             case .failure(let error):
                 printError("imglab diff: \(paths[i]): \(error)")
                 return .usage
@@ -98,7 +102,8 @@ enum DiffCommand: Command {
 
         if let reportPath = args.value("--report") {
             do {
-                let images = try DiffReport.Images.make(expected: sides[0].image, actual: sides[1].image)
+                let images = try DiffReport.Images.make(expected: sides[0], actual: sides[1],
+                                                        expectedFile: files[0], actualFile: files[1])
                 let html = DiffReport.html(comparison, images: images, gate: gateResult, canaryFailures: canaryFailures)
                 try ImageCodecs.writeAtomically(Array(html.utf8), to: reportPath)
             } catch {
@@ -129,16 +134,19 @@ enum DiffCommand: Command {
     }
 
     /// Reads and decodes both files concurrently.
-    static func decodeBoth(_ paths: [String], options: DecodeOptions) -> [Result<ComparedImage, DecodeError>] {
-        final class Box: @unchecked Sendable { var results: [Result<ComparedImage, DecodeError>?] = [nil, nil] }
+    /// A decoded side and its file bytes.
+    struct Decoded: Sendable { var image: ComparedImage; var bytes: [UInt8] }
+
+    static func decodeBoth(_ paths: [String], options: DecodeOptions) -> [Result<Decoded, DecodeError>] {
+        final class Box: @unchecked Sendable { var results: [Result<Decoded, DecodeError>?] = [nil, nil] }
         let box = Box(), lock = NSLock()
         DispatchQueue.concurrentPerform(iterations: 2) { i in
-            let result: Result<ComparedImage, DecodeError>
+            let result: Result<Decoded, DecodeError>
             do throws(DecodeError) {
                 let bytes = try ImageCodecs.readFile(paths[i], limit: options.limits.maxBytes)
                 let container = try ImageCodecs.sniff(bytes)
                 let image = try ImageCodecs.decode(bytes, options: options)
-                result = .success(ComparedImage(image: image, name: paths[i], container: container))
+                result = .success(Decoded(image: ComparedImage(image: image, name: paths[i], container: container), bytes: bytes))
             } catch {
                 result = .failure(error)
             }

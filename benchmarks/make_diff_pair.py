@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the benchmark pair of `scripts/bench-diff`: two 3840×2160 8-bit RGB PNGs.
+"""Writes the benchmark pair of `benchmarks/diff.py`: two 3840×2160 8-bit RGB PNGs.
 
 expected.png: a deterministic photo-like scene (smooth gradients, discs, fine texture, noise).
 actual.png:   the same scene as a different resizer might render it: a 3×3 blur of weight

@@ -8,21 +8,21 @@ wall time, the peak resident memory of the process, and the ratios the issue gat
                                           peak RSS ≤ 300 MiB
   imglab diff --report FILE.html         ≤ 0.5 × ImageMagick compare writing its diff image
 Peers: ImageMagick `compare`, GraphicsMagick `gm compare` (when installed), scikit-image
-(`pip install scikit-image`). The pair is generated once by scripts/bench/make_diff_pair.py
+(`pip install scikit-image`). The pair is generated once by benchmarks/make_diff_pair.py
 into $BENCH_DIR (default $TMPDIR/imglab-bench-diff).
 
-Usage: scripts/bench-diff            (builds the release imglab first)
+Usage: benchmarks/diff.py [ROUNDS]   (default 5; builds the release imglab first)
 """
 import os, shutil, statistics, subprocess, sys, tempfile
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-runs = int(os.environ.get("BENCH_RUNS", "5"))
+runs = int(sys.argv[1]) if len(sys.argv) > 1 else int(os.environ.get("BENCH_RUNS", "5"))
 bench = os.environ.get("BENCH_DIR", os.path.join(tempfile.gettempdir(), "imglab-bench-diff"))
 os.makedirs(bench, exist_ok=True)
 expected, actual = os.path.join(bench, "expected.png"), os.path.join(bench, "actual.png")
 
 if not (os.path.exists(expected) and os.path.exists(actual)):
-    subprocess.run([sys.executable, os.path.join(root, "scripts/bench/make_diff_pair.py"), bench], check=True)
+    subprocess.run([sys.executable, os.path.join(root, "benchmarks/make_diff_pair.py"), bench], check=True)
 subprocess.run(["swift", "build", "-c", "release", "--product", "imglab"], cwd=root, check=True,
                stdout=subprocess.DEVNULL)
 imglab = os.path.join(root, ".build/release/imglab")
@@ -34,7 +34,7 @@ commands = [
     ("imglab diff --report", [imglab, "diff", expected, actual, "--report", report]),
     ("ImageMagick compare -metric PSNR", ["compare", "-metric", "PSNR", expected, actual, "null:"]),
     ("ImageMagick compare (diff image)", ["compare", expected, actual, diff_png]),
-    ("scikit-image SSIM", [sys.executable, os.path.join(root, "scripts/bench/skimage_ssim.py"), expected, actual]),
+    ("scikit-image SSIM", [sys.executable, os.path.join(root, "benchmarks/skimage_ssim.py"), expected, actual]),
 ]
 if shutil.which("gm"):
     commands.append(("GraphicsMagick compare -metric PSNR", ["gm", "compare", "-metric", "PSNR", expected, actual]))
