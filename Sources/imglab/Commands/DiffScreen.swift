@@ -29,6 +29,8 @@ enum DiffScreen {
             add("verdict", "DIFFERENT SIZES: \(c.expected.displayWidth)×\(c.expected.displayHeight) vs \(c.actual.displayWidth)×\(c.actual.displayHeight) as displayed")
         } else if c.identical {
             add("verdict", "identical by value")
+        } else if let x = c.exact, x.differingPixels == 0 {
+            add("verdict", "no visible or alpha difference; hidden colour changed under α = 0 in \(c.alphaViews?.colour.hiddenChanged ?? 0) px (gate on visible.max to accept)")
         } else if let x = c.exact {
             let total = x.histogram.reduce(0, +)
             add("verdict", String(format: "different: %d of %d pixels (%.2f%%), max |Δ| %@", x.differingPixels, total,
