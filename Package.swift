@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ImageCore", targets: ["ImageCore"]),
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
         .library(name: "ImageResize", targets: ["ImageResize"]),
+        .library(name: "ImageMetrics", targets: ["ImageMetrics"]),
         .library(name: "ImageLab", targets: ["ImageLab"]),
         .executable(name: "imglab", targets: ["imglab"]),
     ],
@@ -40,6 +41,13 @@ let package = Package(
             dependencies: ["ImageCore", "ImageCodecs"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Metrics validated against shared/reference, the three alpha views, the diagnosis,
+        // gate expressions, canaries and the HTML diff report (pure: values in, values/strings out).
+        .target(
+            name: "ImageMetrics",
+            dependencies: ["ImageCore", "ImageCodecs", "ImageResize"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // The corpus generator and the analytic oracle. It imports ImageResize for OutputGeometry (the
         // declared size rule) only, in one file; every other file cannot see ImageResize
         // (MemberImportVisibility), and OracleIndependenceTests checks it. The oracle integrates ~10^8
@@ -52,7 +60,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "imglab",
-            dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageLab"],
+            dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics", "ImageLab"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
@@ -68,6 +76,11 @@ let package = Package(
         .testTarget(
             name: "ImageResizeTests",
             dependencies: ["ImageCore", "ImageResize"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "ImageMetricsTests",
+            dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

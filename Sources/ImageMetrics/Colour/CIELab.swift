@@ -1,0 +1,66 @@
+import ImageCore
+
+/// A colour in CIE 1976 L*a*b*: lightness L* (0…100) and the opponent axes a* (green − / red +)
+/// and b* (blue − / yellow +), in CIELAB units.
+public struct LabColor: Sendable, Hashable, Codable {
+    public var l: Double, a: Double, b: Double
+    public init(l: Double, a: Double, b: Double) { self.l = l; self.a = a; self.b = b }
+}
+
+/// sRGB → linear light → CIE XYZ → CIELAB, with the conventions of
+/// `shared/reference/README.md` §2 (so every implementation in the project agrees).
+///
+/// - sRGB EOTF of IEC 61966-2-1 (``SRGBTransfer``).
+/// - Linear sRGB → XYZ with the float64 matrix derived from the sRGB primaries and the exact
+///   D65 white (0.95047, 1, 1.08883) (= Lindbloom's matrix), so R = G = B gives a* = b* = 0;
+///   *not* the rounded IEC matrix, whose white gives every grey a false b* ≈ −0.01.
+/// - XYZ → CIELAB (CIE 15:2004) with the exact rational ε = 216/24389 and κ = 24389/27.
+public enum CIELab {
+    /// The D65 reference white (Xn, Yn, Zn).
+    public static let white = (x: 0.95047, y: 1.0, z: 1.08883)
+
+    /// Linear sRGB → XYZ, rows X, Y, Z.
+    public static let rgbToXYZ: [[Double]] = [
+        [0.41245643908969221, 0.35757607764390892, 0.18043748326639886],
+        [0.21267285140562256, 0.71515215528781784, 0.072174993306559534],
+        [0.019333895582329303, 0.11919202588130295, 0.95030407853636734],
+    ]
+
+    /// CIE ε = (6/29)³ = 216/24389.
+    public static let epsilon = 216.0 / 24389.0
+    /// CIE κ = (29/3)³ = 24389/27.
+    public static let kappa = 24389.0 / 27.0
+
+    /// Linear-light RGB (0…1) → CIE XYZ (Y = 1 for white).
+    @inline(__always)
+    public static func xyz(linearRed r: Double, green g: Double, blue b: Double) -> (x: Double, y: Double, z: Double) {
+        (0.41245643908969221 * r + 0.35757607764390892 * g + 0.18043748326639886 * b,
+         0.21267285140562256 * r + 0.71515215528781784 * g + 0.072174993306559534 * b,
+         0.019333895582329303 * r + 0.11919202588130295 * g + 0.95030407853636734 * b)
+    }
+
+    /// The CIELAB companding function `f(t) = t > ε ? ∛t : (κ·t + 16)/116`.
+    @inline(__always)
+    static func f(_ t: Double) -> Double {
+        t > epsilon ? CubeRoot.of(t) : (kappa * t + 16) / 116
+    }
+
+    /// CIE XYZ → CIELAB relative to ``white``.
+    @inline(__always)
+    public static func lab(x: Double, y: Double, z: Double) -> LabColor {
+        let fx = f(x / white.x), fy = f(y / white.y), fz = f(z / white.z)
+        return LabColor(l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz))
+    }
+
+    /// Linear-light RGB (0…1) → CIELAB.
+    @inline(__always)
+    public static func lab(linearRed r: Double, green g: Double, blue b: Double) -> LabColor {
+        let c = xyz(linearRed: r, green: g, blue: b)
+        return lab(x: c.x, y: c.y, z: c.z)
+    }
+
+    /// Gamma-encoded sRGB (0…1) → CIELAB.
+    public static func lab(sRGBRed r: Double, green g: Double, blue b: Double) -> LabColor {
+        lab(linearRed: SRGBTransfer.toLinear(r), green: SRGBTransfer.toLinear(g), blue: SRGBTransfer.toLinear(b))
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import ImageCore
+import ImageCodecs
+
+/// One side of a comparison: the decoded image and how to name it.
+public struct ComparedImage: Sendable {
+    public var image: Image
+    /// File name or label (shown escaped in HTML).
+    public var name: String
+    /// The container it came from, when known.
+    public var container: ContainerFormat?
+
+    public init(image: Image, name: String, container: ContainerFormat? = nil) {
+        self.image = image
+        self.name = name
+        self.container = container
+    }
+}
+
+/// Choices for a comparison.
+public struct ComparisonOptions: Sendable, Hashable {
+    /// |Δ| above which a pixel counts in `exact.count`, in 8-bit code units (default 0).
+    public var tolerance: Double
+    /// Whether to run the diagnosis (default true).
+    public var diagnose: Bool
+    /// Whether to compute the structural metrics (SSIM family, SSIMULACRA 2; default true).
+    public var structural: Bool
+
+    public init(tolerance: Double = 0, diagnose: Bool = true, structural: Bool = true) {
+        self.tolerance = tolerance
+        self.diagnose = diagnose
+        self.structural = structural
+    }
+}
+
+/// Everything `imglab diff` knows about two images: every metric with its definition version,
+/// the three alpha views, bias by alpha band, colour cast, the metadata differences and the
+/// diagnosis. A pure value, built by ``init(expected:actual:options:)``; encodes to JSON.
+///
+/// Compare-by-value rule: both images are read as displayed (orientation applied) through
+/// ``ValueImage``, so formats and bit depths do not matter, only values do; alpha is kept when
+/// either file has it. Pixel metrics need equal displayed sizes; otherwise they are missing
+/// and the diagnosis looks for an orientation or a 2×/½× scale that maps one size onto the other.
+public struct Comparison: Sendable, Hashable, Codable {
+    /// Version of this result's layout.
+    public static let version = "imglab-comparison/1"
+    public var version = Comparison.version
+    public var expected: ImageSummary
+    public var actual: ImageSummary
+    /// Whether the displayed sizes are equal.
+    public var sameSize: Bool
+    /// Whether every compared value is equal.
+    public var identical: Bool
+    /// How the pixels were compared, e.g. "RGBA values at 16-bit precision".
+    public var comparedAs: String
+    /// Conversions and caveats worth knowing (orientation applied, float clamping, …).
+    public var notes: [String]
+    /// Every metric of ``MetricCatalog``, by name.
+    public var metrics: [String: MetricValue]
+    public var exact: ExactDifference?
+    public var bias: [BandBias]
+    public var alphaViews: AlphaViews?
+    public var colourCast: ColourCast?
+    public var metadataDifferences: [MetadataDifference]
+    public var diagnosis: Diagnosis
+
+    /// The value of a metric, if defined.
+    public func value(_ name: String) -> Double? { metrics[name]?.value }
+
+    /// Compares `actual` against `expected`.
+    public init(expected e: ComparedImage, actual a: ComparedImage, options: ComparisonOptions = ComparisonOptions()) {
+        expected = ImageSummary(name: e.name, container: e.container, image: e.image)
+        actual = ImageSummary(name: a.name, container: a.container, image: a.image)
+        metadataDifferences = MetadataDifference.between(expected, actual)
+        let withAlpha = e.image.format.hasAlpha || a.image.format.hasAlpha
+        let ev = ValueImage(e.image, withAlpha: withAlpha), av = ValueImage(a.image, withAlpha: withAlpha)
+        let deep = max(ev.sourceBitsPerComponent, av.sourceBitsPerComponent) > 8
+        comparedAs = "\(withAlpha ? "RGBA" : "RGB") values at \(deep ? "16" : "8")-bit precision"
+        var notes: [String] = []
+        if e.image.orientation != .up || a.image.orientation != .up {
+            notes.append("orientation applied: compared as displayed (expected EXIF \(e.image.orientation.exifValue), actual EXIF \(a.image.orientation.exifValue))")
+        }
+        if let n = ev.precisionNote ?? av.precisionNote { notes.append(n) }
+        if e.image.frameCount > 1 || a.image.frameCount > 1 { notes.append("animations: the first frame is compared") }
+        sameSize = ev.width == av.width && ev.height == av.height
+        identical = sameSize && ev.samples == av.samples
+        let context = DiagnosisContext(
+            expectedHasAlpha: e.image.format.hasAlpha, actualHasAlpha: a.image.format.hasAlpha,
+            indexedTransparency: e.image.format.colorModel.paletteHasAlpha || a.image.format.colorModel.paletteHasAlpha,
+            expectedBits: ev.sourceBitsPerComponent, actualBits: av.sourceBitsPerComponent,
+            expectedTranslucent: ev.hasTranslucency)
+
+        var metrics: [String: MetricValue] = [:]
+        func set(_ name: String, _ value: Double?, missing: String? = nil) {
+            guard let d = MetricCatalog.definition(named: name) else { return }
+            metrics[name] = MetricValue(value: value, unit: d.unit, version: d.version, missingReason: value == nil ? missing : nil)
+        }
+        bias = []
+        guard sameSize else {
+            notes.append("sizes differ: \(ev.width)×\(ev.height) displayed vs \(av.width)×\(av.height); pixel metrics need equal sizes")
+            for d in MetricCatalog.all { set(d.name, nil, missing: "sizes differ") }
+            diagnosis = options.diagnose ? Diagnoser.diagnose(expected: ev, actual: av, context: context) : .none("not run")
+            set("diagnosis.confidence", diagnosis.confidence)
+            self.notes = notes
+            self.metrics = metrics
+            return
+        }
+
+        let stats = PixelStatistics.measure(ev, av, tolerance: options.tolerance)
+        let pixels = Double(stats.pixels)
+        exact = ExactDifference(maxPerChannel: withAlpha ? stats.maxAbs : Array(stats.maxAbs.prefix(3)),
+                                differingPixels: stats.differing, overTolerance: stats.overTolerance,
+                                tolerance: options.tolerance, bucketEdges: PixelStatistics.bucketEdges, histogram: stats.buckets)
+        set("exact.max", stats.maxAbs.max() ?? 0)
+        for (i, c) in ["r", "g", "b", "a"].enumerated() { set("exact.max.\(c)", stats.maxAbs[i]) }
+        set("exact.pixels", Double(stats.differing))
+        set("exact.count", Double(stats.overTolerance))
+        for (i, edge) in PixelStatistics.bucketEdges.dropLast().enumerated() {
+            set("exact.over.\(Int(edge))", Double(stats.buckets[(i + 1)...].reduce(0, +)))
+        }
+        for (band, name) in ["opaque", "translucent", "transparent"].enumerated() {
+            let n = stats.bandPixels[band]
+            let means = stats.biasSums[band].map { n > 0 ? $0 / Double(n) : 0 }
+            if n > 0 { bias.append(BandBias(band: name, pixels: n, mean: means)) }
+            for (i, c) in ["r", "g", "b", "a"].enumerated() {
+                set("bias.\(name).\(c)", n > 0 ? means[i] : nil, missing: "no \(name) pixels")
+            }
+        }
+        // Visible: the worse background per metric.
+        let bgNames = withAlpha ? ["black", "white"] : ["none"]
+        let worstVisible = stats.visible.indices.max { stats.visible[$0].sumAbs < stats.visible[$1].sumAbs } ?? 0
+        let vis = stats.visible[worstVisible]
+        set("visible.max", stats.visible.map(\.maxAbs).max() ?? 0)
+        set("visible.mean", vis.sumAbs / pixels)
+        set("visible.pixels", Double(stats.visible.map(\.differing).max() ?? 0))
+        set("alpha.max", withAlpha ? stats.alphaMax : 0)
+        set("alpha.mean", withAlpha ? stats.alphaSum / pixels : 0)
+        let translucentPixels = stats.bandPixels[1]
+        set("translucent.max", translucentPixels > 0 ? stats.translucentMax : nil, missing: "no translucent pixels")
+        set("translucent.mean", translucentPixels > 0 ? stats.translucentSum / Double(stats.translucentSamples) : nil, missing: "no translucent pixels")
+        set("hidden.pixels", Double(stats.hiddenChanged))
+        alphaViews = AlphaViews(
+            visible: .init(max: stats.visible.map(\.maxAbs).max() ?? 0, mean: vis.sumAbs / pixels,
+                           pixels: stats.visible.map(\.differing).max() ?? 0, background: bgNames[worstVisible]),
+            alpha: .init(max: withAlpha ? stats.alphaMax : 0, mean: withAlpha ? stats.alphaSum / pixels : 0),
+            colour: .init(translucentPixels: translucentPixels, translucentMax: stats.translucentMax,
+                          translucentMean: stats.translucentSamples > 0 ? stats.translucentSum / Double(stats.translucentSamples) : 0,
+                          hiddenChanged: stats.hiddenChanged, hiddenMax: stats.hiddenMax))
+
+        func psnr(_ mse: Double) -> Double { mse == 0 ? .infinity : 10 * log10(255 * 255 / mse) }
+        set("psnr", stats.visible.map { psnr(($0.squared[0] + $0.squared[1] + $0.squared[2]) / (3 * pixels)) }.min())
+        for (i, c) in ["r", "g", "b"].enumerated() { set("psnr.\(c)", stats.visible.map { psnr($0.squared[i] / pixels) }.min()) }
+        set("psnr.y", stats.visible.map { psnr($0.squaredY / pixels) }.min())
+
+        let worstColour = stats.visible.indices.max { stats.visible[$0].sumDE < stats.visible[$1].sumDE } ?? 0
+        let col = stats.visible[worstColour]
+        set("deltaE00.mean", col.sumDE / pixels)
+        set("deltaE00.p95", PixelStatistics.percentile(col.histogram, fraction: 0.95, pixels: stats.pixels))
+        set("deltaE00.p99", PixelStatistics.percentile(col.histogram, fraction: 0.99, pixels: stats.pixels))
+        set("deltaE00.max", col.maxDE)
+        let cast = ColourCast(dL: col.sumDL / pixels, da: col.sumDA / pixels, db: col.sumDB / pixels)
+        colourCast = cast
+        set("cast.L", cast.dL); set("cast.a", cast.da); set("cast.b", cast.db)
+
+        if options.structural {
+            let backgrounds: [Double] = withAlpha ? [0, 1] : [0]
+            var y: Double?, rgb: Double?, wang: Double?, ms: Double?
+            for bg in backgrounds {
+                let ye = VisiblePlane.source(ev, channel: 3, background: bg), ya = VisiblePlane.source(av, channel: 3, background: bg)
+                let level1 = SSIM.mean(ye, ya)
+                if let s = level1?.ssim { y = min(y ?? .infinity, s) }
+                if let s = SSIM.wangAutoDownsampled(ye, ya) { wang = min(wang ?? .infinity, s) }
+                if let s = SSIM.multiScale(ye, ya, level1: level1) { ms = min(ms ?? .infinity, s) }
+                var channelSum = 0.0, valid = true
+                for c in 0..<3 {
+                    if let s = SSIM.mean(VisiblePlane.source(ev, channel: c, background: bg), VisiblePlane.source(av, channel: c, background: bg))?.ssim {
+                        channelSum += s
+                    } else { valid = false }
+                }
+                if valid { rgb = min(rgb ?? .infinity, channelSum / 3) }
+            }
+            set("ssim", y, missing: "needs at least 11×11 pixels")
+            set("ssim.rgb", rgb, missing: "needs at least 11×11 pixels")
+            set("ssim.wang", wang, missing: "needs at least 11×11 pixels after downsampling")
+            set("msssim", ms, missing: "needs min(width, height) ≥ 176")
+            let s2 = SSIMULACRA2.score(original: .init(image: ev, hasAlpha: e.image.format.hasAlpha),
+                                       distorted: .init(image: av, hasAlpha: a.image.format.hasAlpha))
+            set("ssimulacra2", s2, missing: "needs at least 8×8 pixels")
+        } else {
+            for n in ["ssim", "ssim.rgb", "ssim.wang", "msssim", "ssimulacra2"] { set(n, nil, missing: "structural metrics not requested") }
+        }
+
+        if identical {
+            diagnosis = .none("identical: nothing to explain")
+        } else if !options.diagnose {
+            diagnosis = .none("not run")
+        } else if (stats.visible.map(\.maxAbs).max() ?? 0) <= 1 && stats.maxAbs[3] <= 1 {
+            diagnosis = .none("no diagnosis: every difference is within 1 code value (rounding, 8↔16-bit conversion)")
+        } else {
+            diagnosis = Diagnoser.diagnose(expected: ev, actual: av, context: context)
+        }
+        set("diagnosis.confidence", diagnosis.confidence)
+        self.notes = notes
+        self.metrics = metrics
+    }
+}
+
+/// Rows of one visible channel of a value image, in 8-bit units: colour composited over a
+/// grey `background` (0…1) in the encoded domain; channel 3 is luma Y′ = 0.299R + 0.587G + 0.114B.
+enum VisiblePlane {
+    static func source(_ image: ValueImage, channel: Int, background bg: Double) -> PlaneSource {
+        let n = image.channels, w = image.width
+        let samples = image.samples
+        return PlaneSource(width: w, height: image.height) { y, out in
+            samples.withUnsafeBufferPointer { s in
+                var i = y * w * n
+                for x in 0..<w {
+                    func v(_ c: Int) -> Double {
+                        let value = Double(s[i + c]) / 257
+                        if n == 4 && s[i + 3] != 65535 {
+                            let a = Double(s[i + 3]) / 65535
+                            return value * a + bg * 255 * (1 - a)
+                        }
+                        return value
+                    }
+                    out[x] = channel == 3 ? 0.299 * v(0) + 0.587 * v(1) + 0.114 * v(2) : v(channel)
+                    i += n
+                }
+            }
+        }
+    }
+}

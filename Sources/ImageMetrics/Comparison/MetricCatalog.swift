@@ -1,0 +1,90 @@
+/// Which direction of a metric means "more different".
+public enum MetricDirection: String, Sendable, Hashable, Codable {
+    /// Larger values mean larger differences (errors, counts, ΔE).
+    case distance
+    /// Larger values mean more similar (PSNR, SSIM, SSIMULACRA 2).
+    case similarity
+    /// Signed: 0 means no difference (bias, colour cast).
+    case signed
+}
+
+/// The definition of one named metric: its unit, its definition version and what it means.
+///
+/// The names are the ones `--gate` expressions, JSON output and the report use.
+public struct MetricDefinition: Sendable, Hashable, Codable {
+    /// Dotted name, e.g. `deltaE00.p99`.
+    public var name: String
+    /// Unit of the value, e.g. `8-bit code values`, `dB`, `ΔE00`.
+    public var unit: String
+    /// Definition version: changes whenever the meaning of the number changes.
+    public var version: String
+    /// Whether large values mean different or similar.
+    public var direction: MetricDirection
+    /// One line: what is measured.
+    public var summary: String
+}
+
+/// Every metric a ``Comparison`` reports.
+public enum MetricCatalog {
+    /// Version of the exact, bias, alpha-view and visible-error definitions of ``PixelStatistics``.
+    public static let exactVersion = "exact-by-value/1"
+    /// Version of PSNR: `10·log10(255² / MSE)`, MSE over all samples of the visible image.
+    public static let psnrVersion = "psnr-visible/1"
+    /// Version of the colour-cast and ΔE statistics (CIELAB D65 of `shared/reference` §2).
+    public static let colourVersion = "cielab-d65-lindbloom/1"
+
+    /// All definitions, in report order.
+    public static let all: [MetricDefinition] = {
+        var list: [MetricDefinition] = []
+        func add(_ name: String, _ unit: String, _ version: String, _ direction: MetricDirection, _ summary: String) {
+            list.append(MetricDefinition(name: name, unit: unit, version: version, direction: direction, summary: summary))
+        }
+        let code = "8-bit code values"
+        add("exact.max", code, exactVersion, .distance, "largest |Δ| of any channel (colour only where visible in either image)")
+        for (c, n) in [("r", "red"), ("g", "green"), ("b", "blue"), ("a", "alpha")] {
+            add("exact.max.\(c)", code, exactVersion, .distance, "largest |Δ| of \(n)")
+        }
+        add("exact.pixels", "pixels", exactVersion, .distance, "pixels with any difference")
+        add("exact.count", "pixels", exactVersion, .distance, "pixels whose |Δ| exceeds the tolerance")
+        for edge in PixelStatistics.bucketEdges.dropLast() {
+            add("exact.over.\(Int(edge))", "pixels", exactVersion, .distance, "pixels whose |Δ| exceeds \(Int(edge))")
+        }
+        add("visible.max", code, exactVersion, .distance, "largest |Δ| after compositing over black and over white (worse background)")
+        add("visible.mean", code, exactVersion, .distance, "mean per-pixel largest |Δ| after compositing (worse background)")
+        add("visible.pixels", "pixels", exactVersion, .distance, "pixels that differ after compositing (worse background)")
+        add("alpha.max", code, exactVersion, .distance, "largest |Δα|")
+        add("alpha.mean", code, exactVersion, .distance, "mean |Δα| over all pixels")
+        add("translucent.max", code, exactVersion, .distance, "largest straight-colour |Δ| where the expected pixel is translucent (0 < α < 1)")
+        add("translucent.mean", code, exactVersion, .distance, "mean straight-colour |Δ| where the expected pixel is translucent")
+        add("hidden.pixels", "pixels", exactVersion, .distance, "pixels transparent in both images whose hidden colour changed (not visible)")
+        for band in ["opaque", "translucent", "transparent"] {
+            for (c, n) in [("r", "red"), ("g", "green"), ("b", "blue"), ("a", "alpha")] {
+                add("bias.\(band).\(c)", code, exactVersion, .signed, "mean signed Δ (actual − expected) of \(n) where the expected pixel is \(band)")
+            }
+        }
+        add("psnr", "dB", psnrVersion, .similarity, "PSNR over R, G, B of the visible image (∞ when identical)")
+        for c in ["r", "g", "b"] { add("psnr.\(c)", "dB", psnrVersion, .similarity, "PSNR of \(c.uppercased()) alone") }
+        add("psnr.y", "dB", psnrVersion, .similarity, "PSNR of luma Y′ = 0.299R + 0.587G + 0.114B (unrounded)")
+        add("ssim", "", SSIM.version, .similarity, "SSIM of luma Y′ (Gaussian 11×11, σ 1.5, valid window)")
+        add("ssim.rgb", "", SSIM.version, .similarity, "mean of the SSIM of R, G and B")
+        add("ssim.wang", "", SSIM.version, .similarity, "Wang's ssim.m: SSIM of Y′ after downsampling by round(min(H,W)/256)")
+        add("msssim", "", SSIM.version, .similarity, "MS-SSIM of Y′ (Wang's msssim.m, 5 levels; needs min(H,W) ≥ 176)")
+        add("ssimulacra2", "score", SSIMULACRA2.version, .similarity, "SSIMULACRA 2.1 (100 = identical)")
+        add("deltaE00.mean", "ΔE00", colourVersion + "+" + CIEDE2000.version, .distance, "mean CIEDE2000 over pixels (worse background)")
+        add("deltaE00.p95", "ΔE00", colourVersion + "+" + CIEDE2000.version, .distance, "95th percentile of CIEDE2000 (nearest rank, rounded up to 0.001)")
+        add("deltaE00.p99", "ΔE00", colourVersion + "+" + CIEDE2000.version, .distance, "99th percentile of CIEDE2000")
+        add("deltaE00.max", "ΔE00", colourVersion + "+" + CIEDE2000.version, .distance, "largest CIEDE2000")
+        add("cast.L", "ΔL*", colourVersion, .signed, "mean ΔL* (actual − expected): + lighter")
+        add("cast.a", "Δa*", colourVersion, .signed, "mean Δa*: + towards red/magenta, − towards green")
+        add("cast.b", "Δb*", colourVersion, .signed, "mean Δb*: + towards yellow, − towards blue")
+        add("diagnosis.confidence", "", Diagnosis.version, .distance, "confidence of the named diagnosis (0 when none)")
+        return list
+    }()
+
+    /// The definition with this name, if any.
+    public static func definition(named name: String) -> MetricDefinition? {
+        byName[name]
+    }
+
+    private static let byName: [String: MetricDefinition] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+}

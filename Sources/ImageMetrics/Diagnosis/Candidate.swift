@@ -1,0 +1,65 @@
+/// One candidate explanation of a difference: a known bug, written as the transform it
+/// applies to the *expected* image. The diagnosis applies every candidate to the expected
+/// image and measures how much of the difference to the actual image it accounts for.
+///
+/// A candidate is data (an identifier, a bug class, words for the report, the DESIGN/anchor
+/// ids it reproduces) plus a pure point function: the predicted straight RGBA of the actual
+/// image at (x, y), read from the expected image.
+struct Candidate: Sendable {
+    /// How the prediction is used.
+    enum Kind: Sendable {
+        /// The transform is the whole bug: predicted = T(expected).
+        case exact
+        /// The transform gives the direction of an error whose size depends on unknown inputs
+        /// (the light space or filter of a resize): predicted = E + λ·(T(E) − E), λ > 0 fitted.
+        case fitted
+    }
+
+    /// Stable identifier, e.g. `channels.bgr`.
+    let id: String
+    /// The bug class reported as `diagnosis.class`, e.g. `channel-order`.
+    let bugClass: String
+    /// What happened, in words.
+    let name: String
+    /// Failure ids of DESIGN.md / research anchors this reproduces (D5, D6, …).
+    let references: [String]
+    let kind: Kind
+    /// Whether the prediction is stored the way the actual file stores pixels: when the actual
+    /// format has no alpha, the predicted alpha is dropped (the misread alpha byte is lost).
+    /// Only byte-layout candidates do this; others must not get "alpha dropped" for free.
+    let followsActualStorage: Bool
+    /// Whether the candidate can be told apart from "no change" for these images.
+    let applies: @Sendable (DiagnosisContext) -> Bool
+    /// The actual image's size this candidate predicts, from the expected size.
+    let size: @Sendable (Int, Int) -> (width: Int, height: Int)
+    /// The predicted straight RGBA (0…1) at actual-image pixel (x, y).
+    let predict: @Sendable (ExpectedView, Int, Int) -> SIMD4<Double>
+
+    init(id: String, bugClass: String, name: String, references: [String] = [], kind: Kind = .exact,
+         followsActualStorage: Bool = false,
+         applies: @escaping @Sendable (DiagnosisContext) -> Bool = { _ in true },
+         size: @escaping @Sendable (Int, Int) -> (width: Int, height: Int) = { ($0, $1) },
+         predict: @escaping @Sendable (ExpectedView, Int, Int) -> SIMD4<Double>) {
+        self.id = id
+        self.bugClass = bugClass
+        self.name = name
+        self.references = references
+        self.kind = kind
+        self.followsActualStorage = followsActualStorage
+        self.applies = applies
+        self.size = size
+        self.predict = predict
+    }
+}
+
+/// What the diagnosis knows about the two files besides their pixels.
+struct DiagnosisContext: Sendable {
+    /// Whether each file's pixel format has an alpha channel (palette transparency counts).
+    var expectedHasAlpha: Bool, actualHasAlpha: Bool
+    /// Whether either file is indexed with a transparent palette entry (PNG tRNS, GIF).
+    var indexedTransparency: Bool
+    /// Bits per component of each source.
+    var expectedBits: Int, actualBits: Int
+    /// Whether any expected pixel is translucent or transparent.
+    var expectedTranslucent: Bool
+}

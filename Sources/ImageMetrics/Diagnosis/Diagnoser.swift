@@ -1,0 +1,184 @@
+import Foundation
+
+/// Applies every candidate of ``CandidateCatalog`` to the expected image and scores it against
+/// the actual one (see ``Diagnosis`` for the definitions).
+///
+/// On large images the sums are estimated on a deterministic sample: pixels that differ and
+/// pixels that do not are each taken at a regular stride (at most ``sampleBudget`` of each)
+/// and weighted by their stride, so both the difference and the pixels a candidate must leave
+/// alone are represented. The sample depends only on the images.
+enum Diagnoser {
+    /// Largest number of sampled pixels of each kind (differing, unchanged).
+    static let sampleBudget = 1 << 15
+    static let minimumExplained = 0.5
+    static let minimumConfidence = 0.5
+    static let separationScale = 0.25
+
+    /// A sampled pixel and its weight.
+    struct Sample: Sendable { var x: Int, y: Int, weight: Double }
+
+    static func diagnose(expected: ValueImage, actual: ValueImage, context: DiagnosisContext) -> Diagnosis {
+        let sameSize = expected.width == actual.width && expected.height == actual.height
+        let view = ExpectedView(expected)
+        let opaqueOnly = !context.expectedHasAlpha && !context.actualHasAlpha
+        let candidates = CandidateCatalog.all.filter { c in
+            let s = c.size(expected.width, expected.height)
+            return s.width == actual.width && s.height == actual.height && c.applies(context)
+        }
+        if candidates.isEmpty {
+            return .none(sameSize ? "no candidate applies" :
+                "the sizes differ (\(expected.width)×\(expected.height) vs \(actual.width)×\(actual.height)) and no orientation or 2×/½× scale maps one onto the other")
+        }
+        let samples = sameSize ? differenceSamples(expected, actual) : gridSamples(actual)
+        guard !samples.isEmpty else { return .none("identical: nothing to explain") }
+
+        // Visible vectors (flat, `dim` values per sample) of the actual image and the baseline.
+        let dim = opaqueOnly ? 3 : 6
+        @Sendable func visible(_ p: SIMD4<Double>, into out: inout [Double], at o: Int) {
+            let a = p.w
+            out[o] = p.x * a * 255; out[o + 1] = p.y * a * 255; out[o + 2] = p.z * a * 255
+            if dim == 6 {
+                out[o + 3] = (p.x * a + 1 - a) * 255; out[o + 4] = (p.y * a + 1 - a) * 255; out[o + 5] = (p.z * a + 1 - a) * 255
+            }
+        }
+        let count = samples.count
+        let actualView = ExpectedView(actual)
+        var actualVectors = [Double](repeating: 0, count: count * dim)
+        var baselineVectors = [Double](repeating: 0, count: count * dim)
+        for (i, s) in samples.enumerated() {
+            visible(actualView.pixel(s.x, s.y), into: &actualVectors, at: i * dim)
+            if sameSize { visible(view.pixel(s.x, s.y), into: &baselineVectors, at: i * dim) }
+        }
+        var baseline = 0.0
+        if sameSize {
+            for (i, s) in samples.enumerated() {
+                var d2 = 0.0
+                for k in 0..<dim { let d = actualVectors[i * dim + k] - baselineVectors[i * dim + k]; d2 += d * d }
+                baseline += s.weight * d2
+            }
+        } else {
+            var mean = [Double](repeating: 0, count: dim)
+            var total = 0.0
+            for (i, s) in samples.enumerated() {
+                total += s.weight
+                for k in 0..<dim { mean[k] += s.weight * actualVectors[i * dim + k] }
+            }
+            for k in 0..<dim { mean[k] /= max(total, 1) }
+            for (i, s) in samples.enumerated() {
+                var d2 = 0.0
+                for k in 0..<dim { let d = actualVectors[i * dim + k] - mean[k]; d2 += d * d }
+                baseline += s.weight * d2
+            }
+        }
+        guard baseline > 0 else { return .none("identical: nothing to explain", sampled: samples.count) }
+        let baselineSum = baseline, baselineVisible = baselineVectors, actualVisible = actualVectors
+
+        let dropAlpha = !context.actualHasAlpha
+        let scores = Parallel.map(candidates.count) { ci -> Diagnosis.CandidateScore in
+            let c = candidates[ci]
+            var predictions = [Double](repeating: 0, count: count * dim)
+            for (i, s) in samples.enumerated() {
+                var p = c.predict(view, s.x, s.y)
+                if dropAlpha && c.followsActualStorage { p.w = 1 }
+                visible(p, into: &predictions, at: i * dim)
+            }
+            var strength = 1.0
+            if c.kind == .fitted && sameSize {
+                // λ = <r, t> / <t, t> with r = actual − expected, t = T(expected) − expected.
+                var rt = 0.0, tt = 0.0
+                for (i, s) in samples.enumerated() {
+                    for k in (i * dim)..<(i * dim + dim) {
+                        let t = predictions[k] - baselineVisible[k], r = actualVisible[k] - baselineVisible[k]
+                        rt += s.weight * r * t; tt += s.weight * t * t
+                    }
+                }
+                strength = tt > 0 ? max(0, rt / tt) : 0
+                for k in 0..<predictions.count {
+                    predictions[k] = baselineVisible[k] + strength * (predictions[k] - baselineVisible[k])
+                }
+            }
+            var residual = 0.0
+            var changes = !sameSize
+            for (i, s) in samples.enumerated() {
+                var d2 = 0.0
+                for k in (i * dim)..<(i * dim + dim) {
+                    let d = actualVisible[k] - predictions[k]; d2 += d * d
+                    if !changes && predictions[k] != baselineVisible[k] { changes = true }
+                }
+                residual += s.weight * d2
+            }
+            // A candidate that predicts no change explains nothing.
+            let explained = changes ? 1 - residual / baselineSum : 0
+            return Diagnosis.CandidateScore(id: c.id, bugClass: c.bugClass, name: c.name, explained: explained, strength: strength)
+        }
+        let ranked = scores.enumerated().sorted { a, b in
+            a.element.explained != b.element.explained ? a.element.explained > b.element.explained : a.offset < b.offset
+        }.map(\.element)
+        let top = Array(ranked.prefix(5))
+        guard let best = ranked.first else { return .none("no candidate applies", sampled: samples.count) }
+        let runnerUp = ranked.dropFirst().first { $0.bugClass != best.bugClass || $0.id != best.id }?.explained ?? 0
+        let separation = min(1, max(0, (best.explained - max(runnerUp, 0)) / separationScale))
+        let confidence = max(0, best.explained) * separation
+        let percent = String(format: "%.0f%%", max(0, best.explained) * 100)
+        if best.explained >= minimumExplained && confidence >= minimumConfidence,
+           let c = candidates.first(where: { $0.id == best.id }) {
+            let strengthNote = c.kind == .fitted ? String(format: " (fitted strength %.2f)", best.strength) : ""
+            return Diagnosis(bugClass: best.bugClass, candidate: best.id, name: best.name, references: c.references,
+                             confidence: confidence, explained: best.explained,
+                             summary: "\(best.name): explains \(percent) of the difference\(strengthNote)",
+                             ranking: top, sampledPixels: samples.count)
+        }
+        let why = best.explained < minimumExplained
+            ? "no candidate explains half of the difference (best: \(best.id), \(percent)); it looks like noise, lossy re-encoding or a change of content"
+            : "ambiguous: \(best.id) explains \(percent) but \(ranked.count > 1 ? ranked[1].id : "another candidate") explains \(String(format: "%.0f%%", max(0, runnerUp) * 100))"
+        return .none("no diagnosis: " + why, ranking: top, sampled: samples.count)
+    }
+
+    /// Differing and unchanged pixels, each at a stride keeping at most ``sampleBudget``.
+    static func differenceSamples(_ e: ValueImage, _ a: ValueImage) -> [Sample] {
+        let n = e.channels, w = e.width, h = e.height
+        var differing = 0
+        e.samples.withUnsafeBufferPointer { es in
+            a.samples.withUnsafeBufferPointer { as_ in
+                for p in 0..<(w * h) {
+                    for c in 0..<n where es[p * n + c] != as_[p * n + c] { differing += 1; break }
+                }
+            }
+        }
+        let unchanged = w * h - differing
+        guard differing > 0 else { return [] }
+        let strideD = max(1, (differing + sampleBudget - 1) / sampleBudget)
+        let strideU = max(1, (unchanged + sampleBudget - 1) / sampleBudget)
+        var out: [Sample] = []
+        out.reserveCapacity(min(differing, sampleBudget) + min(unchanged, sampleBudget))
+        var seenD = 0, seenU = 0
+        e.samples.withUnsafeBufferPointer { es in
+            a.samples.withUnsafeBufferPointer { as_ in
+                for p in 0..<(w * h) {
+                    var differs = false
+                    for c in 0..<n where es[p * n + c] != as_[p * n + c] { differs = true; break }
+                    if differs {
+                        if seenD % strideD == 0 { out.append(Sample(x: p % w, y: p / w, weight: Double(strideD))) }
+                        seenD += 1
+                    } else {
+                        if seenU % strideU == 0 { out.append(Sample(x: p % w, y: p / w, weight: Double(strideU))) }
+                        seenU += 1
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// A regular grid over the actual image (different sizes).
+    static func gridSamples(_ a: ValueImage) -> [Sample] {
+        let step = max(1, Int((Double(a.width * a.height) / Double(sampleBudget)).squareRoot().rounded(.up)))
+        var out: [Sample] = []
+        for y in Swift.stride(from: 0, to: a.height, by: step) {
+            for x in Swift.stride(from: 0, to: a.width, by: step) {
+                out.append(Sample(x: x, y: y, weight: Double(step * step)))
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,61 @@
+/// The diagnosis of a difference: the candidate explanation that accounts for it, with the
+/// evidence, or none.
+///
+/// *Explained fraction* of a candidate: `1 − SSE(actual − prediction) / SSE(actual − expected)`,
+/// the share of the squared difference (in the visible representation: straight colour
+/// composited over black and over white, so colour under α = 0 does not count, 8-bit units)
+/// that the candidate removes; when the sizes differ, the baseline is the actual image's own
+/// variance about its mean (R²). Fitted candidates first choose their strength λ > 0 by least
+/// squares. *Confidence* = `explained × separation`, with
+/// `separation = min(1, (explained − runner-up) / 0.25)`: a candidate that another one
+/// explains almost as well is not named with confidence. A candidate is named when
+/// explained ≥ 0.5 and confidence ≥ 0.5.
+public struct Diagnosis: Sendable, Hashable, Codable {
+    /// Definition version of the explained fraction, the confidence and the candidate list.
+    public static let version = "diagnosis/1"
+
+    /// One candidate's result.
+    public struct CandidateScore: Sendable, Hashable, Codable {
+        /// Candidate identifier (`channels.bgr`, `orientation.6`, …).
+        public var id: String
+        /// Its bug class.
+        public var bugClass: String
+        /// What the candidate means, in words.
+        public var name: String
+        /// Share of the squared difference it explains (≤ 1; negative = makes it worse).
+        public var explained: Double
+        /// Fitted strength λ for fitted candidates (1 for exact ones).
+        public var strength: Double
+    }
+
+    /// The named bug class (`diagnosis.class` in JSON), or `nil`.
+    public var bugClass: String?
+    /// The named candidate's identifier.
+    public var candidate: String?
+    /// Its description.
+    public var name: String?
+    /// DESIGN.md / anchor ids it reproduces.
+    public var references: [String]
+    /// 0…1, see the type's documentation; 0 when nothing is named.
+    public var confidence: Double
+    /// The named candidate's explained fraction.
+    public var explained: Double?
+    /// One sentence for the terminal and the report.
+    public var summary: String
+    /// The best candidates, best first (at most 5).
+    public var ranking: [CandidateScore]
+    /// How many pixels the scores were computed on (a deterministic sample on large images).
+    public var sampledPixels: Int
+    /// Definition version.
+    public var version: String = Diagnosis.version
+
+    enum CodingKeys: String, CodingKey {
+        case bugClass = "class", candidate, name, references, confidence, explained, summary, ranking, sampledPixels, version
+    }
+
+    /// A diagnosis that names nothing.
+    static func none(_ summary: String, ranking: [CandidateScore] = [], sampled: Int = 0) -> Diagnosis {
+        Diagnosis(bugClass: nil, candidate: nil, name: nil, references: [], confidence: 0, explained: nil,
+                  summary: summary, ranking: ranking, sampledPixels: sampled)
+    }
+}

@@ -1,0 +1,357 @@
+import Foundation
+import ImageCore
+
+/// SSIMULACRA 2.1 (Jon Sneyers, Cloudinary), written from `shared/reference/ssimulacra2.md`,
+/// which transcribes the reference cloudinary/ssimulacra2 at commit 81feacf:
+///
+/// 1. Alpha: if the *expected* image has an alpha channel the score is computed over grey
+///    0.1 and over grey 0.9 and the minimum is returned, else over 0.5; each image with alpha
+///    is blended in the gamma-encoded domain, `c' = a·c + (1 − a)·bg`.
+/// 2. sRGB → linear; up to 6 scales, each a 2×2 box average in linear light of the previous
+///    one (the size test looks at the previous scale, so the last scale may be under 8 px).
+/// 3. Linear RGB → XYB (opsin absorbance, cube root, bias) → "positive XYB"
+///    (X' = 14X + 0.42, Y' = Y + 0.01, B' = B − Y + 0.55).
+/// 4. Blur: the Charalampidis (2016) recursive Gaussian, σ = 1.5, zero outside the image
+///    (libjxl `FastGaussian`), horizontally then vertically.
+/// 5. Per scale and channel: the SSIM' map (`C2 = 0.0009`, no luminance denominator) and the
+///    artifact / detail-lost edge maps, each as a mean (L1) and a 4-norm (L4).
+/// 6. A weighted sum with the reference's 108 weights (running index, see the note), then
+///    `100 − 10·x^0.6276…` after the cubic remapping.
+///
+/// Planes and sums are `Double` (the reference uses `float` planes). The reference's float32 noise
+/// floor cannot be reproduced exactly: its README allows 0.05 on colourful pairs and 1.0 on
+/// grayscale or near-lossless pairs. Unit: score, 100 = identical, can go below 0.
+/// `nil` for images smaller than 8×8 (the reference refuses them).
+enum SSIMULACRA2 {
+    /// Definition version.
+    static let version = "ssimulacra2.1-cloudinary-81feacf/1"
+
+    /// One image's displayed pixels with whether the file has an alpha channel.
+    struct Input: Sendable {
+        var image: ValueImage
+        var hasAlpha: Bool
+    }
+
+    /// The score of `distorted` against `original`, or `nil` when smaller than 8×8.
+    static func score(original: Input, distorted: Input) -> Double? {
+        let w = original.image.width, h = original.image.height
+        guard w >= 8, h >= 8, distorted.image.width == w, distorted.image.height == h else { return nil }
+        let backgrounds: [Double] = original.hasAlpha ? [0.1, 0.9] : [0.5]
+        var worst = Double.infinity
+        for bg in backgrounds {
+            worst = min(worst, score(original, distorted, background: bg))
+        }
+        return worst
+    }
+
+    /// Linear-light value of every 16-bit sample (the sRGB EOTF of `v / 65535`).
+    static let linearOf16: [Double] = (0...65535).map { Double(SRGBTransfer.toLinear(Double($0) / 65535)) }
+
+    /// Linear RGB planes of one scale (planar, stored as `Float` like the reference's planes,
+    /// which halves the memory of scale 1; read back as `Double`).
+    struct LinearPlanes: Sendable {
+        var width: Int, height: Int
+        var r: [Float], g: [Float], b: [Float]
+    }
+
+    static func score(_ o: Input, _ d: Input, background bg: Double) -> Double {
+        var w = o.image.width, h = o.image.height
+        // Scale 0 is read row by row from the value images; later scales are materialised.
+        var planes: (LinearPlanes, LinearPlanes)? = nil
+        var stats: [[ScaleStats]] = [[], [], []]  // [channel][scale]
+        var prevW = w, prevH = h
+        for scale in 0..<6 {
+            if prevW < 8 || prevH < 8 { break }
+            if scale > 0 {
+                if let p = planes {
+                    planes = (downsample(p.0), downsample(p.1))
+                } else {
+                    planes = (downsampleFirst(o, background: bg), downsampleFirst(d, background: bg))
+                }
+                w = planes?.0.width ?? w
+                h = planes?.0.height ?? h
+            }
+            prevW = w; prevH = h
+            let current = planes
+            let (sw, sh) = (w, h)
+            let rows1: RowReader, rows2: RowReader
+            if let current {
+                rows1 = planarReader(current.0); rows2 = planarReader(current.1)
+            } else {
+                rows1 = valueReader(o, background: bg); rows2 = valueReader(d, background: bg)
+            }
+            // Fixed bands of rows (independent of the core count), each with a warm-up.
+            let bands = Parallel.bands(rows: sh, rowsPerBand: 128)
+            let parts = Parallel.map(bands.count) { b in
+                bandStats(rows: bands[b], width: sw, height: sh, rows1, rows2)
+            }
+            for c in 0..<3 {
+                var total = ScaleStats()
+                for part in parts { total.add(part[c]) }
+                total.pixels = Double(sw * sh)
+                stats[c].append(total)
+            }
+        }
+        return finalScore(stats)
+    }
+
+    /// Fills linear R, G, B rows (`Double`, each `width` long) for row y.
+    typealias RowReader = @Sendable (Int, inout [Double], inout [Double], inout [Double]) -> Void
+
+    static func valueReader(_ input: Input, background bg: Double) -> RowReader {
+        let image = input.image, blend = input.hasAlpha && image.channels == 4
+        let lut = linearOf16
+        return { y, r, g, b in
+            let n = image.channels, w = image.width
+            image.samples.withUnsafeBufferPointer { s in
+                lut.withUnsafeBufferPointer { lin in
+                    var i = y * w * n
+                    for x in 0..<w {
+                        if blend && s[i + 3] != 65535 {
+                            let a = Double(s[i + 3]) / 65535
+                            func comp(_ v: UInt16) -> Double {
+                                let c = a * (Double(v) / 65535) + (1 - a) * bg
+                                return Double(SRGBTransfer.toLinear(Double(c)))
+                            }
+                            r[x] = comp(s[i]); g[x] = comp(s[i + 1]); b[x] = comp(s[i + 2])
+                        } else {
+                            r[x] = lin[Int(s[i])]; g[x] = lin[Int(s[i + 1])]; b[x] = lin[Int(s[i + 2])]
+                        }
+                        i += n
+                    }
+                }
+            }
+        }
+    }
+
+    static func planarReader(_ p: LinearPlanes) -> RowReader {
+        { y, r, g, b in
+            let o = y * p.width
+            for x in 0..<p.width { r[x] = Double(p.r[o + x]); g[x] = Double(p.g[o + x]); b[x] = Double(p.b[o + x]) }
+        }
+    }
+
+    /// Scale 1 straight from the value image: 2×2 box in linear light, edges clamped.
+    static func downsampleFirst(_ input: Input, background bg: Double) -> LinearPlanes {
+        let w = input.image.width, h = input.image.height
+        let reader = valueReader(input, background: bg)
+        let ow = (w + 1) / 2, oh = (h + 1) / 2
+        var out = LinearPlanes(width: ow, height: oh, r: [Float](repeating: 0, count: ow * oh), g: [], b: [])
+        out.g = out.r; out.b = out.r
+        var r0 = [Double](repeating: 0, count: w), g0 = r0, b0 = r0, r1 = r0, g1 = r0, b1 = r0
+        for oy in 0..<oh {
+            reader(2 * oy, &r0, &g0, &b0)
+            reader(min(2 * oy + 1, h - 1), &r1, &g1, &b1)
+            for ox in 0..<ow {
+                let x0 = 2 * ox, x1 = min(2 * ox + 1, w - 1), o = oy * ow + ox
+                out.r[o] = Float((r0[x0] + r0[x1] + r1[x0] + r1[x1]) * 0.25)
+                out.g[o] = Float((g0[x0] + g0[x1] + g1[x0] + g1[x1]) * 0.25)
+                out.b[o] = Float((b0[x0] + b0[x1] + b1[x0] + b1[x1]) * 0.25)
+            }
+        }
+        return out
+    }
+
+    /// `downsample2`: 2×2 box average in linear RGB, output ⌈w/2⌉ × ⌈h/2⌉, source coordinates
+    /// clamped to the last row/column.
+    static func downsample(_ p: LinearPlanes) -> LinearPlanes {
+        let w = p.width, h = p.height, ow = (w + 1) / 2, oh = (h + 1) / 2
+        func half(_ src: [Float]) -> [Float] {
+            var out = [Float](repeating: 0, count: ow * oh)
+            for oy in 0..<oh {
+                let y0 = 2 * oy * w, y1 = min(2 * oy + 1, h - 1) * w
+                for ox in 0..<ow {
+                    let x0 = 2 * ox, x1 = min(2 * ox + 1, w - 1)
+                    out[oy * ow + ox] = (src[y0 + x0] + src[y0 + x1] + src[y1 + x0] + src[y1 + x1]) * 0.25
+                }
+            }
+            return out
+        }
+        return LinearPlanes(width: ow, height: oh, r: half(p.r), g: half(p.g), b: half(p.b))
+    }
+
+    /// Opsin absorbance matrix rows and bias (libjxl `opsin_params.h`).
+    static let m: [Double] = [0.30, 0.622, 0.078,
+                             0.23, 0.692, 0.078,
+                             0.24342268924547819, 0.20476744424496821, 0.55180986650955360]
+    static let bias: Double = 0.0037930732552754493
+    static let cbrtBias: Double = Double(Foundation.cbrt(Double(0.0037930732552754493 as Double)))
+
+    /// L1 and L4 inputs of the three maps of one channel at one scale.
+    struct ScaleStats: Sendable {
+        var pixels = 0.0
+        var ssim1 = 0.0, ssim4 = 0.0, artifact1 = 0.0, artifact4 = 0.0, detail1 = 0.0, detail4 = 0.0
+
+        mutating func add(_ o: ScaleStats) {
+            ssim1 += o.ssim1; ssim4 += o.ssim4; artifact1 += o.artifact1; artifact4 += o.artifact4
+            detail1 += o.detail1; detail4 += o.detail4
+        }
+    }
+
+    /// Streams rows `rows` of all three channels through the blur and the maps.
+    ///
+    /// The vertical recursion runs row by row with a per-column state, reading horizontally
+    /// blurred rows from an 11-row ring. A band that does not start at row 0 starts its
+    /// recursion 2N rows early from a zero state, counting only inputs from N − 1 rows later:
+    /// each of the three recursions is a finite filter (its impulse is cancelled exactly 2N steps
+    /// after it enters), so from the band's first row on the values equal those of one pass
+    /// over the whole image, up to rounding. Bands are fixed, so results do not depend on cores.
+    static func bandStats(rows: Range<Int>, width w: Int, height h: Int, _ rows1: RowReader, _ rows2: RowReader) -> [ScaleStats] {
+        let g = RecursiveGaussian.sigma15
+        let n = g.radius
+        let ringSize = 2 * n + 1
+        let start = rows.lowerBound == 0 ? -n + 1 : rows.lowerBound - 2 * n
+        let firstInput = rows.lowerBound == 0 ? 0 : start + n - 1
+        let (n21, n23, n25) = (g.n2[0], g.n2[1], g.n2[2]), (d11, d13, d15) = (g.d1[0], g.d1[1], g.d1[2])
+        var lr = [Double](repeating: 0, count: w), lg = lr, lb = lr
+        // 15 signals: per channel c, x1, x2, x1², x2², x1·x2 at 5c…5c+4. ring: [signal][slot][x].
+        var ring = [Double](repeating: 0, count: 15 * ringSize * w)
+        var raw = [Double](repeating: 0, count: 6 * ringSize * w)      // [image·3 + channel][slot][x]
+        var state = [Double](repeating: 0, count: 15 * 6 * w)          // [signal][k: p1,q1,p3,q3,p5,q5][x]
+        var line = [Double](repeating: 0, count: w)
+        var outRows = [Double](repeating: 0, count: 15 * w)
+        var stats = [ScaleStats](repeating: ScaleStats(), count: 3)
+        let mtx = m, bias = self.bias, cbrtBias = self.cbrtBias
+        ring.withUnsafeMutableBufferPointer { ringP in
+        raw.withUnsafeMutableBufferPointer { rawP in
+        state.withUnsafeMutableBufferPointer { st in
+        outRows.withUnsafeMutableBufferPointer { out in
+        line.withUnsafeMutableBufferPointer { lineP in
+            for step in start..<rows.upperBound {
+                let incoming = step + n - 1
+                let haveIncoming = incoming < h && incoming >= firstInput
+                if haveIncoming {
+                    let slot = incoming % ringSize
+                    for image in 0..<2 {
+                        (image == 0 ? rows1 : rows2)(incoming, &lr, &lg, &lb)
+                        let xo = (image * 3 * ringSize + slot) * w, yo = ((image * 3 + 1) * ringSize + slot) * w, bo = ((image * 3 + 2) * ringSize + slot) * w
+                        for x in 0..<w {
+                            let r = lr[x], gg = lg[x], b = lb[x]
+                            let m0 = CubeRoot.of(max(0, mtx[0] * r + mtx[1] * gg + mtx[2] * b + bias)) - cbrtBias
+                            let m1 = CubeRoot.of(max(0, mtx[3] * r + mtx[4] * gg + mtx[5] * b + bias)) - cbrtBias
+                            let m2 = CubeRoot.of(max(0, mtx[6] * r + mtx[7] * gg + mtx[8] * b + bias)) - cbrtBias
+                            let yv = 0.5 * (m0 + m1)
+                            rawP[xo + x] = 14 * (0.5 * (m0 - m1)) + 0.42
+                            rawP[yo + x] = yv + 0.01
+                            rawP[bo + x] = (m2 - yv) + 0.55
+                        }
+                    }
+                    for c in 0..<3 {
+                        let a0 = (c * ringSize + slot) * w, b0 = ((3 + c) * ringSize + slot) * w
+                        for sIndex in 0..<5 {
+                            for x in 0..<w {
+                                let a = rawP[a0 + x], d = rawP[b0 + x]
+                                switch sIndex {
+                                case 0: lineP[x] = a
+                                case 1: lineP[x] = d
+                                case 2: lineP[x] = a * a
+                                case 3: lineP[x] = d * d
+                                default: lineP[x] = a * d
+                                }
+                            }
+                            let dst = UnsafeMutableBufferPointer(rebasing: ringP[((c * 5 + sIndex) * ringSize + slot) * w ..< ((c * 5 + sIndex) * ringSize + slot + 1) * w])
+                            g.blur(UnsafeBufferPointer(lineP), into: dst)
+                        }
+                    }
+                }
+                let outgoing = step - n - 1
+                let haveOutgoing = outgoing >= firstInput
+                let inOffset = haveIncoming ? (incoming % ringSize) * w : -1
+                let outOffset = haveOutgoing ? (outgoing % ringSize) * w : -1
+                for signal in 0..<15 {
+                    let base = signal * ringSize * w
+                    let sBase = signal * 6 * w
+                    let o = signal * w
+                    for x in 0..<w {
+                        var sum = 0.0
+                        if inOffset >= 0 { sum += ringP[base + inOffset + x] }
+                        if outOffset >= 0 { sum += ringP[base + outOffset + x] }
+                        let p1 = st[sBase + x], q1 = st[sBase + w + x]
+                        let p3 = st[sBase + 2 * w + x], q3 = st[sBase + 3 * w + x]
+                        let p5 = st[sBase + 4 * w + x], q5 = st[sBase + 5 * w + x]
+                        let y1 = n21 * sum - d11 * p1 - q1
+                        let y3 = n23 * sum - d13 * p3 - q3
+                        let y5 = n25 * sum - d15 * p5 - q5
+                        st[sBase + x] = y1; st[sBase + w + x] = p1
+                        st[sBase + 2 * w + x] = y3; st[sBase + 3 * w + x] = p3
+                        st[sBase + 4 * w + x] = y5; st[sBase + 5 * w + x] = p5
+                        out[o + x] = y1 + y3 + y5
+                    }
+                }
+                guard step >= rows.lowerBound else { continue }
+                let slot = step % ringSize
+                for c in 0..<3 {
+                    var ssim1 = 0.0, ssim4 = 0.0, art1 = 0.0, art4 = 0.0, det1 = 0.0, det4 = 0.0
+                    let o = c * 5 * w
+                    let r1 = (c * ringSize + slot) * w, r2 = ((3 + c) * ringSize + slot) * w
+                    for x in 0..<w {
+                        let mu1 = out[o + x], mu2 = out[o + w + x]
+                        let s11 = out[o + 2 * w + x] - mu1 * mu1, s22 = out[o + 3 * w + x] - mu2 * mu2, s12 = out[o + 4 * w + x] - mu1 * mu2
+                        let dm = mu1 - mu2
+                        let num = (1 - dm * dm) * (2 * s12 + 0.0009)
+                        let den = s11 + s22 + 0.0009
+                        let d = max(1 - num / den, 0)
+                        ssim1 += d
+                        let d2 = d * d
+                        ssim4 += d2 * d2
+                        let e = (1 + abs(rawP[r2 + x] - mu2)) / (1 + abs(rawP[r1 + x] - mu1)) - 1
+                        let e2 = e * e
+                        if e > 0 { art1 += e; art4 += e2 * e2 } else { det1 -= e; det4 += e2 * e2 }
+                    }
+                    stats[c].ssim1 += ssim1; stats[c].ssim4 += ssim4
+                    stats[c].artifact1 += art1; stats[c].artifact4 += art4
+                    stats[c].detail1 += det1; stats[c].detail4 += det4
+                }
+            }
+        }
+        }
+        }
+        }
+        }
+        return stats
+    }
+
+    /// The weighted sum and the final remapping (reference `Msssim::Score()`).
+    static func finalScore(_ stats: [[ScaleStats]]) -> Double {
+        var sum = 0.0
+        var i = 0
+        for c in 0..<3 {
+            for s in stats[c] {
+                let n = s.pixels
+                let l1 = [s.ssim1 / n, s.artifact1 / n, s.detail1 / n]
+                let l4 = [pow(s.ssim4 / n, 0.25), pow(s.artifact4 / n, 0.25), pow(s.detail4 / n, 0.25)]
+                for norm in [l1, l4] {
+                    for value in norm {
+                        sum += weights[i] * abs(value)
+                        i += 1
+                    }
+                }
+            }
+        }
+        var x = sum * 0.9562382616834844
+        x = 2.326765642916932 * x - 0.020884521182843837 * x * x + 6.248496625763138e-05 * x * x * x
+        return x > 0 ? 100 - 10 * pow(x, 0.6276336467831387) : 100
+    }
+
+    /// The 108 weights of the reference, index = 36·channel + 6·scale + 3·norm + map.
+    static let weights: [Double] = [
+        0.0, 0.0007376606707406586, 0.0, 0.0, 0.0007793481682867309, 0.0,
+        0.0, 0.0004371155730107379, 0.0, 1.1041726426657346, 0.00066284834129271, 0.00015231632783718752,
+        0.0, 0.0016406437456599754, 0.0, 1.8422455520539298, 11.441172603757666, 0.0,
+        0.0007989109436015163, 0.000176816438078653, 0.0, 1.8787594979546387, 10.94906990605142, 0.0,
+        0.0007289346991508072, 0.9677937080626833, 0.0, 0.00014003424285435884, 0.9981766977854967, 0.00031949755934435053,
+        0.0004550992113792063, 0.0, 0.0, 0.0013648766163243398, 0.0, 0.0,
+        0.0, 0.0, 0.0, 7.466890328078848, 0.0, 17.445833984131262,
+        0.0006235601634041466, 0.0, 0.0, 6.683678146179332, 0.00037724407979611296, 1.027889937768264,
+        225.20515300849274, 0.0, 0.0, 19.213238186143016, 0.0011401524586618361, 0.001237755635509985,
+        176.39317598450694, 0.0, 0.0, 24.43300999870476, 0.28520802612117757, 0.0004485436923833408,
+        0.0, 0.0, 0.0, 34.77906344483772, 44.835625328877896, 0.0,
+        0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+        0.0, 0.0008680556573291698, 0.0, 0.0, 0.0, 0.0,
+        0.0, 0.0005313191874358747, 0.0, 0.00016533814161379112, 0.0, 0.0,
+        0.0, 0.0, 0.0, 0.0004179171803251336, 0.0017290828234722833, 0.0,
+        0.0020827005846636437, 0.0, 0.0, 8.826982764996862, 23.19243343998926, 0.0,
+        95.1080498811086, 0.9863978034400682, 0.9834382792465353, 0.0012286405048278493, 171.2667255897307, 0.9807858872435379,
+        0.0, 0.0, 0.0, 0.0005130064588990679, 0.0, 0.00010854057858411537,
+    ]
+}

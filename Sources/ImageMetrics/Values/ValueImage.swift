@@ -1,0 +1,141 @@
+import ImageCore
+
+/// One side of a comparison as *values*, not bytes: the displayed (oriented) image as
+/// straight (non-premultiplied) R, G, B and, when the comparison involves alpha, A.
+///
+/// This is the compare-by-value rule. Every pixel format is read through ImageCore's exact
+/// unpacking (palettes expanded, gray replicated to R = G = B, CMYK by ImageCore's naive
+/// formula, premultiplied colour divided by alpha), then stored as a 16-bit sample
+/// `round(v · 65535)` of the normalised value `v` in 0…1. So:
+/// - an 8-bit code `c` is stored as `c · 257` exactly, and a 16-bit image and its 8-bit copy
+///   are compared at 16-bit precision (their difference is the rounding, ≤ 128/65535);
+/// - a palette image and its RGB copy give identical samples;
+/// - 32-bit float components are clamped to 0…1 and compared at 16-bit precision (recorded in
+///   ``precisionNote``).
+///
+/// Samples are interleaved, ``channels`` per pixel (3 = RGB, 4 = RGBA), rows top to bottom.
+public struct ValueImage: Sendable, Hashable {
+    /// Displayed width in pixels (after the orientation).
+    public let width: Int
+    /// Displayed height in pixels.
+    public let height: Int
+    /// 3 (RGB, every pixel opaque) or 4 (straight RGBA).
+    public let channels: Int
+    /// `width × height × channels` samples, 0…65535, straight colour.
+    public var samples: [UInt16]
+    /// Bits per component of the source format (1…16, or 32 for float).
+    public let sourceBitsPerComponent: Int
+    /// Set when the source could not be represented exactly (float components).
+    public let precisionNote: String?
+
+    /// Full scale of a sample.
+    public static let fullScale: Double = 65535
+    /// Divide a sample difference by this to get 8-bit code units (65535 / 255).
+    public static let perEightBitUnit: Double = 257
+
+    /// Reads the displayed pixels of `image` (its orientation applied).
+    /// - Parameter withAlpha: keep an alpha channel (4 channels) even if `image` is opaque;
+    ///   a format without alpha then reads as α = 1.
+    public init(_ image: Image, withAlpha: Bool) {
+        let bitmap = image.orientation.apply(to: image.bitmap)
+        self.init(bitmap, withAlpha: withAlpha)
+    }
+
+    /// Reads a bitmap as stored (no orientation).
+    public init(_ bitmap: Bitmap, withAlpha: Bool) {
+        let channels = withAlpha ? 4 : 3
+        width = bitmap.width
+        height = bitmap.height
+        self.channels = channels
+        sourceBitsPerComponent = bitmap.format.bitsPerComponent
+        precisionNote = bitmap.format.isFloat ? "32-bit float components compared at 16-bit precision, clamped to 0…1" : nil
+        samples = ValueImage.read(bitmap, channels: channels)
+    }
+
+    /// Wraps samples that already follow the rules above.
+    public init(width: Int, height: Int, channels: Int, samples: [UInt16], sourceBitsPerComponent: Int = 16) {
+        precondition(channels == 3 || channels == 4, "a ValueImage has 3 or 4 channels")
+        precondition(samples.count == width * height * channels, "sample count must be width × height × channels")
+        self.width = width
+        self.height = height
+        self.channels = channels
+        self.samples = samples
+        self.sourceBitsPerComponent = sourceBitsPerComponent
+        self.precisionNote = nil
+    }
+
+    /// Whether any pixel is not fully opaque.
+    public var hasTranslucency: Bool {
+        guard channels == 4 else { return false }
+        var i = 3
+        while i < samples.count { if samples[i] != 65535 { return true }; i += 4 }
+        return false
+    }
+
+    /// Sample `c` of pixel (x, y) normalised to 0…1 (alpha is 1 when there is no alpha channel).
+    @inline(__always)
+    public func value(_ x: Int, _ y: Int, _ c: Int) -> Double {
+        if c == 3 && channels == 3 { return 1 }
+        return Double(samples[(y * width + x) * channels + c]) / ValueImage.fullScale
+    }
+
+    /// Unpacks every row, with fast paths for the common tightly stored 8- and 16-bit layouts.
+    static func read(_ bitmap: Bitmap, channels: Int) -> [UInt16] {
+        let w = bitmap.width, h = bitmap.height, f = bitmap.format
+        var out = [UInt16](repeating: 0, count: w * h * channels)
+        let straight = !f.isPremultiplied && f.byteOrder == .default && !f.isFloat
+        let fastModel: Int? = {
+            guard straight, f.bitsPerComponent == 8 || f.bitsPerComponent == 16 else { return nil }
+            switch (f.colorModel, f.alphaInfo) {
+            case (.rgb, .none): return 3
+            case (.rgb, .last): return 4
+            case (.gray, .none): return 1
+            case (.gray, .last): return 2
+            default: return nil
+            }
+        }()
+        out.withUnsafeMutableBufferPointer { dst in
+            bitmap.bytes.withUnsafeBufferPointer { src in
+                if let slots = fastModel {
+                    let wide = f.bitsPerComponent == 16
+                    for y in 0..<h {
+                        let row = y * bitmap.bytesPerRow
+                        var o = y * w * channels
+                        for x in 0..<w {
+                            var v = (0 as UInt16, 0 as UInt16, 0 as UInt16, 65535 as UInt16)
+                            func s(_ k: Int) -> UInt16 {
+                                if wide {
+                                    let i = row + (x * slots + k) * 2
+                                    return UInt16(src[i]) << 8 | UInt16(src[i + 1])
+                                }
+                                return UInt16(src[row + x * slots + k]) &* 257
+                            }
+                            switch slots {
+                            case 1: let g = s(0); v = (g, g, g, 65535)
+                            case 2: let g = s(0); v = (g, g, g, s(1))
+                            case 3: v = (s(0), s(1), s(2), 65535)
+                            default: v = (s(0), s(1), s(2), s(3))
+                            }
+                            dst[o] = v.0; dst[o + 1] = v.1; dst[o + 2] = v.2
+                            if channels == 4 { dst[o + 3] = v.3 }
+                            o += channels
+                        }
+                    }
+                    return
+                }
+                for y in 0..<h {
+                    let row = bitmap.straightRGBARow(y)
+                    var o = y * w * channels
+                    for x in 0..<w {
+                        for c in 0..<channels {
+                            let v = min(max(row[x * 4 + c], 0), 1)
+                            dst[o + c] = UInt16((v * 65535).rounded())
+                        }
+                        o += channels
+                    }
+                }
+            }
+        }
+        return out
+    }
+}

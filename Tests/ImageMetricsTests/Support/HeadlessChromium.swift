@@ -1,0 +1,63 @@
+import Foundation
+
+/// Runs Debian's `chromium` headless on a file and reports what the page did.
+///
+/// The report's script marks `<body data-ready="1">` when it finished and records uncaught
+/// errors in `data-errors`; Chromium's own log (`--enable-logging=stderr`) carries console
+/// errors as `Uncaught …` / `CONSOLE` lines.
+struct HeadlessChromium {
+    let executable: String
+
+    /// The first of chromium, chromium-browser, google-chrome on PATH (or `$IMGLAB_CHROMIUM`).
+    static let found: HeadlessChromium? = {
+        if let env = ProcessInfo.processInfo.environment["IMGLAB_CHROMIUM"] { return HeadlessChromium(executable: env) }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            for name in ["chromium", "chromium-browser", "google-chrome"] {
+                let candidate = "\(dir)/\(name)"
+                if FileManager.default.isExecutableFile(atPath: candidate) { return HeadlessChromium(executable: candidate) }
+            }
+        }
+        return nil
+    }()
+
+    /// Whether Chromium is installed; prints why tests skip when it is not.
+    static var available: Bool {
+        if found == nil { print("SKIP: no chromium on PATH (apt-get install chromium, or set IMGLAB_CHROMIUM) — the HTML report is not rendered") }
+        return found != nil
+    }
+
+    struct Page {
+        var dom: String
+        var log: String
+        var status: Int32
+        /// Console errors and uncaught exceptions found in the log or the DOM.
+        var errors: [String] {
+            var found = log.split(separator: "\n").filter { $0.contains("Uncaught") || ($0.contains("CONSOLE") && $0.contains("ERROR")) }.map(String.init)
+            if let r = dom.range(of: "data-errors=\"") {
+                found.append(String(dom[r.upperBound...].prefix { $0 != "\"" }))
+            }
+            return found
+        }
+    }
+
+    /// Loads `file` and returns the DOM after scripts ran.
+    func render(_ file: URL) throws -> Page {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["60", executable, "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0",
+                             "--virtual-time-budget=2000", "--dump-dom", file.absoluteString]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes while the process runs (a full pipe would block it).
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data(), errData = Data()
+        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        group.wait()
+        process.waitUntilExit()
+        return Page(dom: String(decoding: outData, as: UTF8.self), log: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+    }
+}

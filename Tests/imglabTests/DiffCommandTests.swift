@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import ImageCore
+import ImageCodecs
+
+/// `imglab diff` end to end: exit codes, gate, JSON, report, messages.
+@Suite("diff command")
+struct DiffCommandTests {
+    static func temporaryPath(_ name: String) -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-diff-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir.appendingPathComponent(name).path
+    }
+
+    /// A 40×30 RGB PNG; `swap` exchanges red and blue.
+    static func png(swap: Bool = false, width: Int = 40) throws -> String {
+        var bytes: [UInt8] = []
+        for y in 0..<30 { for x in 0..<width { let r = UInt8(x * 6), g = UInt8(y * 8), b = UInt8(200 - x); bytes += swap ? [b, g, r] : [r, g, b] } }
+        let path = temporaryPath("img-\(swap)-\(width).png")
+        try Data(try ImageCodecs.encode(Image(bitmap: try Bitmap(width: width, height: 30, format: .rgb8, bytes: bytes)), as: .png))
+            .write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("identical files exit 0, different files exit 1 and name the bug")
+    func exitCodes() throws {
+        let a = try Self.png(), b = try Self.png(swap: true)
+        let same = try ImglabRun.run(["diff", a, a])
+        #expect(same.status == 0, "\(same.stderr)")
+        #expect(same.stdout.contains("identical by value"))
+        let different = try ImglabRun.run(["diff", a, b])
+        #expect(different.status == 1)
+        #expect(different.stdout.contains("channel-order"))
+    }
+
+    @Test("a gate that holds exits 0, one that fails exits 1 with the failing clause")
+    func gate() throws {
+        let a = try Self.png(), b = try Self.png(swap: true)
+        let pass = try ImglabRun.run(["diff", a, a, "--gate", "deltaE00.p99 <= 2 && ssim >= 0.98 && alpha.max <= 1"])
+        #expect(pass.status == 0, "\(pass.stderr)")
+        let fail = try ImglabRun.run(["diff", a, b, "--gate", "deltaE00.p99 <= 2 && ssim >= 0.98"])
+        #expect(fail.status == 1, "\(fail.stderr)")
+        #expect(fail.stdout.contains("✗ deltaE00.p99"))
+    }
+
+    @Test("errors exit 2: unreadable file, bad gate, a gate metric without a value")
+    func errors() throws {
+        let a = try Self.png()
+        #expect(try ImglabRun.run(["diff", a, "/nonexistent.png"]).status == 2)
+        let bad = try ImglabRun.run(["diff", a, a, "--gate", "ssim >>= 1"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("gate syntax error"))
+        let unknown = try ImglabRun.run(["diff", a, a, "--gate", "ssimm >= 1"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("unknown metric 'ssimm'"))
+        // MS-SSIM needs 176 pixels; a 40×30 image has none, so the gate cannot pass by omission.
+        let missing = try ImglabRun.run(["diff", a, a, "--gate", "msssim >= 0.9"])
+        #expect(missing.status == 2, "\(missing.stderr)")
+        #expect(missing.stderr.contains("msssim"))
+    }
+
+    @Test("different sizes exit 1 with a clear message")
+    func sizes() throws {
+        let run = try ImglabRun.run(["diff", try Self.png(), try Self.png(width: 30)])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("different sizes (40×30 vs 30×30"))
+    }
+
+    @Test("--json carries every metric with its version and diagnosis.class / diagnosis.confidence")
+    func json() throws {
+        let run = try ImglabRun.run(["diff", try Self.png(), try Self.png(swap: true), "--json"])
+        #expect(run.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let diagnosis = try #require(object["diagnosis"] as? [String: Any])
+        #expect(diagnosis["class"] as? String == "channel-order")
+        #expect((diagnosis["confidence"] as? Double ?? 0) > 0.9)
+        let metrics = try #require(object["metrics"] as? [String: [String: Any]])
+        #expect(metrics["ssim"]?["version"] as? String == "ssim-wang2004-gauss11-valid/1")
+        #expect(metrics.values.allSatisfy { $0["version"] is String })
+        #expect(metrics["msssim"]?["missingReason"] as? String != nil)
+    }
+
+    @Test("--report writes one HTML file")
+    func report() throws {
+        let out = Self.temporaryPath("report.html")
+        let run = try ImglabRun.run(["diff", try Self.png(), try Self.png(swap: true), "--report", out])
+        #expect(run.status == 1)
+        let html = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("channel-order"))
+    }
+
+    @Test("--help teaches: usage, metrics, exit status, examples")
+    func help() throws {
+        let run = try ImglabRun.run(["diff", "--help"])
+        #expect(run.status == 0)
+        for part in ["USAGE: imglab diff", "--gate", "deltaE00.p99", "EXIT STATUS", "EXAMPLES"] { #expect(run.stdout.contains(part)) }
+    }
+}
