@@ -81,3 +81,23 @@ struct ResizeCommandTests {
         #expect((out.width, out.height) == (4, 4))
     }
 }
+
+@Suite("resize command operations")
+struct ResizeCommandOperationTests {
+    @Test("--from-rect scales a fractional rectangle to the size; --add-alpha adds an opaque alpha channel")
+    func fromRectAndAlpha() throws {
+        let input = try ResizeCommandTests.writeInput(.png)
+        let a = ResizeCommandTests.temporaryPath("png"), b = ResizeCommandTests.temporaryPath("png")
+        defer { [input, a, b].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let run = try ImglabRun.run(["resize", input, "--from-rect", "2.5,3,10,20.5", "--size", "7x9", "-o", a])
+        #expect(run.status == 0, "\(run.stderr)")
+        let scaled = try ImageCodecs.decode(contentsOf: a)
+        #expect((scaled.width, scaled.height) == (7, 9))
+        #expect(try ImglabRun.run(["resize", input, "--add-alpha", "-o", b]).status == 0)
+        let withAlpha = try ImageCodecs.decode(contentsOf: b)
+        #expect(withAlpha.format.alphaInfo.hasAlpha)
+        // Upright (orientation 6 applied: 40×60) and fully opaque.
+        #expect((withAlpha.width, withAlpha.height) == (40, 60))
+        #expect((0..<withAlpha.height).allSatisfy { y in withAlpha.bitmap.straightRGBARow(y).enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 1 } })
+    }
+}

@@ -21,6 +21,9 @@ enum ResizeCommand: Command {
       --anchor A             where fill crops: center (default), top, bottom, left, right
       --only-shrink          never enlarge an image that already fits
       --crop X,Y,W,H         crop this rectangle first (fractional edges: origin down, far edge up)
+      --from-rect X,Y,W,H    scale exactly this (fractional) rectangle of the upright image to
+                             --size, ignoring aspect (CoreGraphics' scaleToFill(from:in:))
+      --add-alpha            give the output an alpha channel (opaque where the input had none)
       --quality Q            none, low, medium, high (nearest, triangle, catmull-rom, lanczos3)
       --kernel K             nearest, triangle, catmull-rom, mitchell, lanczos3 (overrides --quality)
       --srgb                 average gamma-encoded values instead of linear light
@@ -36,8 +39,8 @@ enum ResizeCommand: Command {
     """
 
     static func run(_ argv: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(argv, valued: ImageOutput.valuedOptions.union(["--size", "--mode", "--anchor", "--crop", "--quality", "--kernel", "--border", "--corner-radius", "--scale"]),
-                                 flags: ["--srgb", "--linear", "--only-shrink"])
+        let args = try Arguments(argv, valued: ImageOutput.valuedOptions.union(["--size", "--mode", "--anchor", "--crop", "--from-rect", "--quality", "--kernel", "--border", "--corner-radius", "--scale"]),
+                                 flags: ["--srgb", "--linear", "--only-shrink", "--add-alpha"])
         if args.flag("--help") { print(help); return .ok }
         guard args.positionals.count == 1, let input = args.positionals.first else { throw UsageError("give exactly one input file") }
         let output = try ImageOutput(args)
@@ -47,7 +50,8 @@ enum ResizeCommand: Command {
         let radius = try double(args, "--corner-radius", default: 0, min: 0)
 
         // Only a box: resize straight from the file, streaming rows where the container allows.
-        if let size = args.value("--size"), args.value("--crop") == nil, border == 0, radius == 0 {
+        if let size = args.value("--size"), args.value("--crop") == nil, args.value("--from-rect") == nil,
+           !args.flag("--add-alpha"), border == 0, radius == 0 {
             let box = try parseSize(size)
             let pixels = (Int((Double(box.0) * scale).rounded()), Int((Double(box.1) * scale).rounded()))
             let contentMode = try mode(args)
@@ -69,7 +73,16 @@ enum ResizeCommand: Command {
                 guard v.count == 4 else { throw UsageError("--crop needs X,Y,W,H") }
                 image = try image.cropped(to: Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
             }
-            if let size = args.value("--size") {
+            if let rect = args.value("--from-rect") {
+                let v = rect.split(separator: ",").compactMap { Double($0) }
+                guard v.count == 4 else { throw UsageError("--from-rect needs X,Y,W,H") }
+                guard let size = args.value("--size") else { throw UsageError("--from-rect needs --size WxH") }
+                let box = try parseSize(size)
+                let pixels = (Int((Double(box.0) * scale).rounded()), Int((Double(box.1) * scale).rounded()))
+                image = try image.scaledToFill(from: Rect(x: v[0], y: v[1], width: v[2], height: v[3]),
+                                               width: pixels.0, height: pixels.1, options: options)
+                image.metadata.scale = scale
+            } else if let size = args.value("--size") {
                 let box = try parseSize(size)
                 let pixels = (Int((Double(box.0) * scale).rounded()), Int((Double(box.1) * scale).rounded()))
                 image = try image.resized(width: pixels.0, height: pixels.1, contentMode: try mode(args), options: options)
@@ -78,7 +91,10 @@ enum ResizeCommand: Command {
             if border > 0 || radius > 0 {
                 image = try image.roundedCorners(radius: radius * scale, border: border, options: options)
             }
-            if args.value("--size") == nil && args.value("--crop") == nil && border == 0 && radius == 0 {
+            if args.flag("--add-alpha") {
+                image = try image.oriented().addingAlpha()
+            }
+            if args.value("--size") == nil && args.value("--crop") == nil && border == 0 && radius == 0 && !args.flag("--add-alpha") {
                 image = image.oriented()
             }
         } catch let error as ResizeError {
