@@ -105,7 +105,9 @@ static void record_offset(imglab_jpeg_decoder *decoder) {
     else decoder->error_offset = (size_t)(at - decoder->data);
 }
 
-imglab_jpeg_decoder *imglab_jpeg_decoder_create(const uint8_t *data, size_t size, int max_scans) {
+/* Creates a decoder reading either the buffer `data` (jpeg_mem_src) or the open `file`
+ * (jpeg_stdio_src). */
+static imglab_jpeg_decoder *decoder_new(const uint8_t *data, size_t size, FILE *file, int max_scans) {
     imglab_jpeg_decoder *decoder = calloc(1, sizeof *decoder);
     if (decoder == NULL) return NULL;
     shim_install_errors(&decoder->err);
@@ -113,6 +115,7 @@ imglab_jpeg_decoder *imglab_jpeg_decoder_create(const uint8_t *data, size_t size
     decoder->max_scans = max_scans;
     decoder->data = data;
     decoder->size = size;
+    decoder->file = file;
     if (setjmp(decoder->err.jump)) {
         /* Out of memory in jpeg_create_decompress, or an empty buffer in jpeg_mem_src. */
         if (decoder->created) jpeg_destroy_decompress(&decoder->cinfo);
@@ -124,30 +127,18 @@ imglab_jpeg_decoder *imglab_jpeg_decoder_create(const uint8_t *data, size_t size
     decoder->cinfo.client_data = decoder;
     decoder->progress.progress_monitor = shim_progress;
     decoder->cinfo.progress = &decoder->progress;
-    jpeg_mem_src(&decoder->cinfo, data, (unsigned long)size);
+    if (file != NULL) jpeg_stdio_src(&decoder->cinfo, file);
+    else jpeg_mem_src(&decoder->cinfo, data, (unsigned long)size);
     return decoder;
+}
+
+imglab_jpeg_decoder *imglab_jpeg_decoder_create(const uint8_t *data, size_t size, int max_scans) {
+    return decoder_new(data, size, NULL, max_scans);
 }
 
 imglab_jpeg_decoder *imglab_jpeg_decoder_create_file(FILE *file, int max_scans) {
     if (file == NULL) return NULL;
-    imglab_jpeg_decoder *decoder = calloc(1, sizeof *decoder);
-    if (decoder == NULL) return NULL;
-    shim_install_errors(&decoder->err);
-    decoder->cinfo.err = &decoder->err.pub;
-    decoder->max_scans = max_scans;
-    decoder->file = file;
-    if (setjmp(decoder->err.jump)) {
-        if (decoder->created) jpeg_destroy_decompress(&decoder->cinfo);
-        free(decoder);
-        return NULL;
-    }
-    jpeg_create_decompress(&decoder->cinfo);
-    decoder->created = 1;
-    decoder->cinfo.client_data = decoder;
-    decoder->progress.progress_monitor = shim_progress;
-    decoder->cinfo.progress = &decoder->progress;
-    jpeg_stdio_src(&decoder->cinfo, file);
-    return decoder;
+    return decoder_new(NULL, 0, file, max_scans);
 }
 
 imglab_jpeg_status imglab_jpeg_read_some_rows(imglab_jpeg_decoder *decoder, uint8_t *pixels, size_t stride,
