@@ -72,7 +72,7 @@ let package = Package(
         ),
         .testTarget(
             name: "imglabTests",
-            dependencies: ["ImageCore", "ImageCodecs", "imglab"],
+            dependencies: ["ImageCore", "ImageCodecs", "ImageLab", "imglab"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
