@@ -69,7 +69,8 @@ public enum RunReport {
             let p = r.pairs[i]
             let name = links[i].map { "<a href=\"\(e($0))\">\(e(p.caseID))</a>" } ?? e(p.caseID)
             let diagnosis = p.diagnosis.map { d in e(d.bugClass ?? "none") + (d.name.map { " — " + e($0) } ?? "") + " (\(String(format: "%.2f", d.confidence)))" } ?? ""
-            let details = p.message ?? p.gate.map { g in g.clauses.map(\.text).joined(separator: "; ") } ?? ""
+            var details = p.message ?? p.gate.map { g in g.clauses.map(\.text).joined(separator: "; ") } ?? ""
+            if let golden = p.golden { details += " · golden: " + golden }
             h += "<tr class=\"\(p.verdict.rawValue)\"><td>\(p.verdict.rawValue)</td><td>\(name)</td><td>\(e(p.operation))</td><td>\(e(p.family ?? ""))</td><td>\(diagnosis)</td><td>\(e(details))</td></tr>\n"
         }
         h += "</table></section>\n<footer>\(e(r.schema)) · \(e(r.comparisonVersion)) · \(e(r.diagnosisVersion))</footer>\n</body></html>\n"

@@ -18,6 +18,8 @@ public struct LabRunner: Sendable {
     public var threads: Int
     /// Whether to keep each pair's evidence for the HTML report.
     public var keepEvidence: Bool
+    /// The blessed goldens to check each output against (regression), if any.
+    public var goldens: GoldenStore.Index?
 
     /// Progress of a run, reported after each judged pair (from worker threads).
     public struct Progress: Sendable {
@@ -88,7 +90,7 @@ public struct LabRunner: Sendable {
         }
         guard leaks.isEmpty else { throw .canaryPassed(leaks) }
 
-        let judge = PairJudge(corpus: root, gates: gates, keepEvidence: keepEvidence)
+        let judge = PairJudge(corpus: root, gates: gates, keepEvidence: keepEvidence, goldens: goldens)
         let counter = Counter()
         let resizer = self.resizer
         let judged = ParallelMap.run(selected.count, threads: threads) { i in

@@ -20,6 +20,8 @@ struct PairJudge: Sendable {
     var gates: GateBook
     /// Whether to keep what the report page needs (the judged frame's comparison and images).
     var keepEvidence: Bool
+    /// The blessed goldens, when the run checks for regressions.
+    var goldens: GoldenStore.Index? = nil
 
     func judge(_ pair: LabPair, with resizer: any Resizer) -> (result: PairResult, evidence: PairEvidence?) {
         let record = pair.record, entry = pair.entry
@@ -92,11 +94,27 @@ struct PairJudge: Sendable {
         result.metrics = worst
         guard let (comparison, expected, actual, gateResult) = judged else { return (result, nil) }
         result.gate = gateResult
+        if let goldens {
+            result.golden = Self.regression(actual.image, distance: comparison.value("visible.mean"), goldens: goldens.goldens[pair.id] ?? [])
+        }
         if result.verdict == .fail {
             let d = comparison.diagnosis
             result.diagnosis = .init(bugClass: d.bugClass, name: d.name, confidence: d.confidence, summary: d.summary)
         }
         return (result, keepEvidence ? PairEvidence(comparison: comparison, expected: expected, actual: actual) : nil)
+    }
+
+    /// Classifies the judged frame against the pair's goldens: an equal pixel hash is a match;
+    /// otherwise the output is closer to the oracle than the nearest golden when its
+    /// `visible.mean` (8-bit code values) is smaller than every golden's.
+    static func regression(_ image: Image, distance: Double?, goldens: [GoldenStore.Golden]) -> String {
+        guard !goldens.isEmpty else { return "no golden" }
+        guard let hash = try? GoldenStore.pixelHash(image) else { return "changed (the output cannot be hashed)" }
+        if let g = goldens.first(where: { $0.hash == hash }) { return "matches golden \(g.hash)" }
+        let best = goldens.compactMap { $0.oracleDistance["visible.mean"] }.min()
+        guard let best, let distance else { return "changed (no oracle distance to compare)" }
+        let numbers = String(format: "visible.mean %.4g vs the best golden's %.4g", distance, best)
+        return distance < best ? "changed, closer to the oracle (\(numbers))" : "changed, further from the oracle (\(numbers))"
     }
 
     private func read(_ path: String) throws -> [UInt8] {

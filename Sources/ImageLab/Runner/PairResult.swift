@@ -48,6 +48,10 @@ public struct PairResult: Sendable, Hashable, Codable {
     public var diagnosis: Finding?
     /// Why a pair failed or erred, in words.
     public var message: String?
+    /// The regression check against the blessed goldens of the pair, when the run had a golden
+    /// store: `matches golden HASH`, `changed, closer to the oracle (…)`, `changed, further from
+    /// the oracle (…)`, or `no golden`. Informational: the verdict is the oracle gate's.
+    public var golden: String?
 
     /// The metrics every result carries besides the gate's own.
     public static let headlineMetrics = ["exact.max", "visible.max", "visible.mean", "alpha.max", "deltaE00.p99",

@@ -12,7 +12,7 @@ enum RunCommand: Command {
     static let summary = "run a resizer through the lab: every corpus case vs its oracle, gated; JSON, JUnit, HTML report"
     static let help = """
     USAGE: imglab run [--resizer builtin|swap-rb] [--profile quick] [--corpus DIR] [--filter PATTERN]
-                      [--shard I/N] [--report DIR] [--json FILE] [--junit FILE] [--threads N]
+                      [--shard I/N] [--report DIR] [--json FILE] [--junit FILE] [--threads N] [--goldens DIR]
 
     The lab's main job: corpus → resizer → metrics → verdict → report → exit status. Each
     corpus file is decoded, every operation the manifest lists for it (orient, resize in each
@@ -43,6 +43,9 @@ enum RunCommand: Command {
       --json FILE      write the results (schema imglab-run/1, see README) atomically
       --junit FILE     write JUnit XML (one testcase per pair) atomically
       --threads N      worker threads (default: the number of cores); results do not depend on it
+      --goldens DIR    the golden store of 'imglab bless' (default: CORPUS/goldens, when it exists):
+                       each result also says whether the output matches a golden or changed, and
+                       whether it is closer to the oracle or further (informational, no verdict)
 
     EXIT STATUS:
       0  every pair passed
@@ -59,7 +62,7 @@ enum RunCommand: Command {
     """
 
     static func run(_ argv: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(argv, valued: ["--resizer", "--profile", "--corpus", "--filter", "--shard", "--report", "--json", "--junit", "--threads"], flags: [])
+        let args = try Arguments(argv, valued: ["--resizer", "--profile", "--corpus", "--filter", "--shard", "--report", "--json", "--junit", "--threads", "--goldens"], flags: [])
         if args.flag("--help") { print(help); return .ok }
         guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
         let resizerName = args.value("--resizer") ?? "builtin"
@@ -91,7 +94,14 @@ enum RunCommand: Command {
                 printError("imglab run: \(corpus) holds the \(manifest.profile) profile, not \(profile); generate it with 'imglab corpus --profile \(profile) --out DIR' and pass --corpus DIR")
                 return .usage
             }
-            let runner = LabRunner(corpus: corpus, resizer: resizer, gates: gates, selection: selection, threads: threads, keepEvidence: report != nil)
+            var runner = LabRunner(corpus: corpus, resizer: resizer, gates: gates, selection: selection, threads: threads, keepEvidence: report != nil)
+            let goldenFolder = args.value("--goldens") ?? corpus + "/goldens"
+            if FileManager.default.fileExists(atPath: goldenFolder + "/index.json") {
+                do { runner.goldens = try GoldenStore(folder: goldenFolder).load() } catch {
+                    printError("imglab run: \(error)")
+                    return .usage
+                }
+            }
             let terminal = isatty(STDOUT_FILENO) == 1
             outcome = try runner.run { p in
                 let line = "[\(p.done)/\(p.total)] \(p.result.verdict.rawValue.uppercased().padding(toLength: 5, withPad: " ", startingAt: 0)) \(p.result.pair)"
