@@ -53,9 +53,11 @@ let package = Package(
         // (MemberImportVisibility), and OracleIndependenceTests checks it. The oracle integrates ~10^8
         // scene samples (90 s unoptimised, 8 s optimised), so scripts/test builds and tests in release
         // mode; no unsafe flags, so the package stays usable as a dependency.
+        // The runner (Runner/, Report/) measures resizer outputs against the oracle with ImageMetrics;
+        // the built-in adapter (Adapters/BuiltinResizer.swift) is the only other file that imports ImageResize.
         .target(
             name: "ImageLab",
-            dependencies: ["ImageCore", "ImageCodecs", "ImageResize"],
+            dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics"],
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("MemberImportVisibility")]
         ),
         .executableTarget(
@@ -70,7 +72,7 @@ let package = Package(
         ),
         .testTarget(
             name: "imglabTests",
-            dependencies: ["ImageCore", "ImageCodecs", "imglab"],
+            dependencies: ["ImageCore", "ImageCodecs", "ImageLab", "imglab"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
@@ -85,7 +87,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ImageLabTests",
-            dependencies: ["ImageCore", "ImageCodecs", "ImageLab"],
+            dependencies: ["ImageCore", "ImageCodecs", "ImageMetrics", "ImageLab"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The oracle shares no resampling code with ImageResize: only `OracleGeometry.swift` imports
-/// it, that file uses nothing of it but `OutputGeometry`, and the module is built with
+/// it on the oracle's side (the built-in resizer adapter, `Adapters/BuiltinResizer.swift`, is
+/// the resizer under test and imports it too; no oracle file calls it), that file uses nothing of it but `OutputGeometry`, and the module is built with
 /// `MemberImportVisibility` so no other file can reach ImageResize's extension members.
 @Suite("Oracle independence")
 struct OracleIndependenceTests {
@@ -48,10 +49,17 @@ struct OracleIndependenceTests {
         return names
     }
 
-    @Test("only OracleGeometry.swift imports ImageResize")
+    @Test("only OracleGeometry.swift and the built-in adapter import ImageResize")
     func onlyOneImporter() throws {
         let importers = try Self.swiftFiles("ImageLab").filter { try Self.code($0).contains("import ImageResize") }
-        #expect(importers.map(\.lastPathComponent) == ["OracleGeometry.swift"])
+        #expect(importers.map(\.lastPathComponent).sorted() == ["BuiltinResizer.swift", "OracleGeometry.swift"])
+    }
+
+    @Test("no oracle, scene or corpus file uses the built-in adapter")
+    func oracleNeverCallsTheAdapter() throws {
+        for file in try Self.swiftFiles("ImageLab") where !file.path.contains("/Adapters/") && !file.path.contains("/Runner/") {
+            #expect(!Self.identifiers(try Self.code(file)).contains("BuiltinResizer"), "\(file.lastPathComponent) uses BuiltinResizer")
+        }
     }
 
     @Test("OracleGeometry.swift uses nothing of ImageResize but OutputGeometry")

@@ -27,8 +27,9 @@ struct ImglabRun {
         return packageRoot.appendingPathComponent(".build/debug/imglab").path
     }
 
-    /// Runs `imglab args…`; output goes through temporary files to avoid pipe deadlocks.
-    static func run(_ args: [String]) throws -> ImglabRun {
+    /// Runs `imglab args…` with extra environment variables; output goes through temporary
+    /// files to avoid pipe deadlocks.
+    static func run(_ args: [String], environment extra: [String: String] = [:]) throws -> ImglabRun {
         let exe = executable
         guard FileManager.default.isExecutableFile(atPath: exe) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: exe, NSLocalizedDescriptionKey: "imglab is not built at \(exe): run 'swift build --build-tests' first"])
@@ -48,6 +49,7 @@ struct ImglabRun {
         var pid: pid_t = 0
         var environment = ProcessInfo.processInfo.environment
         environment["IMGLAB_REPORT_PEAK_MEMORY"] = "1"
+        environment.merge(extra) { _, new in new }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         let spawned = posix_spawn(&pid, exe, &actions, nil, argv, envp)

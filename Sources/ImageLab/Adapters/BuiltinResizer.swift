@@ -1,0 +1,51 @@
+import ImageCore
+import ImageResize
+
+/// The built-in adapter: imglab's own resizer (`ImageResize`) with its defaults (Lanczos 3,
+/// premultiplied, linear light). Besides `OracleGeometry.swift`, this is the only file of
+/// ImageLab that imports ImageResize; the oracle never calls it.
+///
+/// Operation mapping: `orient` → `oriented()`; `resize` → `resized(width:height:contentMode:)`;
+/// `crop` → `cropped(to:)`; `squareThumbnail` → `thumbnail(size:border:cornerRadius:)`;
+/// `roundCorners` → `roundedCorners(radius:border:)`; `transparentBorder` →
+/// `transparentBorder(_:)`; `maxPixelSize` → `OutputGeometry.maxPixelSize` then a stretch
+/// resize (the decoded-image form of `MaxPixelSizeThumbnail`, which itself reads files).
+public struct BuiltinResizer: Resizer {
+    public let name = "builtin"
+    /// The resampling options (the library's defaults unless given).
+    public var options: ResizeOptions
+
+    public init(options: ResizeOptions = ResizeOptions()) { self.options = options }
+
+    public func apply(_ operation: LabOperation, to source: Image) throws(ResizerError) -> Image {
+        do {
+            switch operation {
+            case .orient:
+                return source.oriented()
+            case .resize(let w, let h, let mode):
+                let contentMode: ContentMode
+                switch mode {
+                case .stretch: contentMode = .scaleToFill
+                case .aspectFit: contentMode = .aspectFit
+                case .aspectFillWithoutCrop: contentMode = .aspectFillWithoutCrop
+                case .aspectFill(let x, let y): contentMode = .aspectFill(anchor: Anchor(x: x, y: y))
+                }
+                return try source.resized(width: w, height: h, contentMode: contentMode, options: options)
+            case .crop(let x, let y, let w, let h):
+                return try source.cropped(to: Rect(x: x, y: y, width: w, height: h))
+            case .squareThumbnail(let size, let border, let radius):
+                return try source.thumbnail(size: size, border: border, cornerRadius: radius, options: options)
+            case .roundCorners(let radius, let border):
+                return try source.roundedCorners(radius: radius, border: border, options: options)
+            case .transparentBorder(let n):
+                return try source.transparentBorder(n)
+            case .maxPixelSize(let n):
+                let display = source.displaySize
+                let target = OutputGeometry.maxPixelSize(width: display.width, height: display.height, limit: n)
+                return try source.resized(width: target.width, height: target.height, contentMode: .scaleToFill, options: options)
+            }
+        } catch {
+            throw .failed(error.description)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ImageCore
+
+/// A deliberately broken adapter: the wrapped resizer's output with red and blue swapped (the
+/// BGRA-read-as-RGBA half of the pink-tint bug, D6 / B1). The runner's canaries use it: a gate
+/// that lets this through on a colourful case cannot catch channel-order bugs, so the run fails
+/// closed. Tests use it as the "broken resizer".
+public struct ChannelSwapMutant: Resizer {
+    /// The resizer whose outputs are broken.
+    public var base: any Resizer
+
+    public var name: String { "swap-rb(\(base.name))" }
+
+    public init(_ base: any Resizer) { self.base = base }
+
+    /// Applies the operation with the wrapped resizer, then swaps R and B.
+    public func apply(_ operation: LabOperation, to source: Image) throws(ResizerError) -> Image {
+        try Self.swapRedBlue(base.apply(operation, to: source))
+    }
+
+    /// The image with R and B exchanged in every frame (via straight 16-bit RGBA, exact).
+    public static func swapRedBlue(_ image: Image) throws(ResizerError) -> Image {
+        func swap(_ b: Bitmap) throws(ResizerError) -> Bitmap {
+            let target: PixelFormat = .rgba16
+            var c: Bitmap
+            do { c = try b.converted(to: target) } catch { throw .failed("swap-rb: cannot convert \(b.format) to RGBA: \(error)") }
+            let step = 8
+            for y in 0..<c.height {
+                var i = y * c.bytesPerRow
+                for _ in 0..<c.width {
+                    c.bytes.swapAt(i, i + 4)
+                    c.bytes.swapAt(i + 1, i + 5)
+                    i += step
+                }
+            }
+            return c
+        }
+        var out = image
+        out.bitmap = try swap(image.bitmap)
+        if var animation = image.animation {
+            for k in animation.frames.indices { animation.frames[k].canvas = try swap(animation.frames[k].canvas) }
+            out.animation = animation
+        }
+        return out
+    }
+}

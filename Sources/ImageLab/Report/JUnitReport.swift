@@ -1,0 +1,64 @@
+import Foundation
+import ImageMetrics
+
+/// JUnit XML of a run, the format CI systems (GitHub Actions reporters, GitLab, Jenkins) read:
+/// one `<testsuite>` named `imglab run (RESIZER)`, one `<testcase>` per pair with
+/// `classname` = case id and `name` = operation id; a `fail` verdict is a `<failure>` whose
+/// message is the failed gate clauses and whose text adds the diagnosis; an `error` verdict is
+/// an `<error>`. Canary pairs are not test cases (they are meant to fail). Pure: results in, text out.
+public enum JUnitReport {
+    /// The XML document.
+    public static func xml(_ r: RunResults) -> String {
+        let e = XMLText.escape
+        var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        x += "<testsuites name=\"imglab run\" tests=\"\(r.summary.pairs)\" failures=\"\(r.summary.fail)\" errors=\"\(r.summary.error)\">\n"
+        x += "  <testsuite name=\"\(e("imglab run (\(r.resizer))"))\" tests=\"\(r.summary.pairs)\" failures=\"\(r.summary.fail)\" errors=\"\(r.summary.error)\" skipped=\"0\">\n"
+        x += "    <properties>\n"
+        x += "      <property name=\"profile\" value=\"\(e(r.profile))\"/>\n"
+        x += "      <property name=\"shard\" value=\"\(r.shard.map(String.init).joined(separator: "/"))\"/>\n"
+        x += "      <property name=\"schema\" value=\"\(e(r.schema))\"/>\n"
+        x += "    </properties>\n"
+        for p in r.pairs {
+            x += "    <testcase classname=\"\(e(p.caseID))\" name=\"\(e(p.operation))\""
+            switch p.verdict {
+            case .pass:
+                x += "/>\n"
+            case .fail:
+                var body = "family: \(p.family ?? "none")\n"
+                if let g = p.gate { body += "gate: \(g.expression)\n" + g.clauses.map { "  \($0.passed ? "ok  " : "FAIL") \($0.text)" }.joined(separator: "\n") + "\n" }
+                if let d = p.diagnosis {
+                    body += "diagnosis: \(d.bugClass ?? "none")\(d.name.map { " (\($0))" } ?? "") confidence \(String(format: "%.2f", d.confidence))\n\(d.summary)\n"
+                }
+                let message = [p.diagnosis?.bugClass.map { "diagnosis \($0)" }, p.message].compactMap { $0 }.joined(separator: ": ")
+                x += ">\n      <failure type=\"gate\" message=\"\(e(message))\">\(e(body))</failure>\n    </testcase>\n"
+            case .error:
+                x += ">\n      <error type=\"error\" message=\"\(e(p.message ?? "error"))\"/>\n    </testcase>\n"
+            }
+        }
+        x += "  </testsuite>\n</testsuites>\n"
+        return x
+    }
+}
+
+/// Escaping for text placed in XML or HTML element content and quoted attributes:
+/// `& < > " '`, and control characters other than tab and newline dropped (XML 1.0 forbids them).
+public enum XMLText {
+    public static func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.count)
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\t", "\n": out.unicodeScalars.append(ch)
+            default:
+                if ch.value < 0x20 || ch.value == 0xFFFE || ch.value == 0xFFFF { continue }
+                out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import ImageMetrics
+
+/// The reviewed gates file, `Corpus/gates.json`: one gate expression per family of cases, and
+/// the canary pairs that must fail.
+///
+/// A pair belongs to the first family whose selectors all match it (absent selectors match
+/// everything); a pair that no family takes is an `error` verdict, never a silent pass.
+/// Gate expressions use ``GateExpression``'s grammar and ``MetricCatalog``'s names; they are
+/// parsed when the file is loaded, so a typo fails the run (exit 2) before any case runs.
+public struct GateBook: Sendable {
+    /// The file's schema identifier.
+    public static let schema = "imglab-gates/1"
+    /// The file name inside a corpus folder.
+    public static let fileName = "gates.json"
+
+    /// One family of cases and its gate.
+    public struct Family: Sendable, Hashable, Codable {
+        /// The family's name in results and the report.
+        public var name: String
+        /// Why the bounds are what they are (the observed worst value and the margin).
+        public var rationale: String?
+        /// Operation kinds (``OperationRecord/kind``) taken; all when absent.
+        public var operations: [String]?
+        /// Lossy (JPEG) sources only, or lossless only; both when absent.
+        public var lossy: Bool?
+        /// Glob patterns over the encoding id (``RunSelection``'s glob); all when absent.
+        public var encodings: [String]?
+        /// Enlarging operations only (output area larger than the displayed source), or
+        /// non-enlarging only; both when absent.
+        public var enlarges: Bool?
+        /// The gate, e.g. `visible.max <= 40 && deltaE00.p99 <= 6 && ssim >= 0.9`.
+        public var gate: String
+
+        /// Whether the family takes a pair.
+        public func takes(_ pair: LabPair) -> Bool {
+            if let operations, !operations.contains(pair.entry.operation.kind) { return false }
+            if let lossy, lossy != pair.record.lossy { return false }
+            if let encodings, !encodings.contains(where: { RunSelection.matches($0, pair.record.encoding) }) { return false }
+            if let enlarges, enlarges != (pair.entry.outputWidth * pair.entry.outputHeight > pair.record.displayWidth * pair.record.displayHeight) {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// A pair run through a deliberately broken adapter before the real run; its gate must fail.
+    public struct Canary: Sendable, Hashable, Codable {
+        /// `CASE/OPERATION`.
+        public var pair: String
+        /// The mutant: `swap-rb` (``ChannelSwapMutant``).
+        public var mutant: String
+        /// The diagnosis class the failure must name (``Diagnosis/bugClass``), when given.
+        public var diagnosis: String?
+    }
+
+    /// The file as stored.
+    public struct File: Sendable, Hashable, Codable {
+        public var schema: String
+        /// Free text: how the bounds were set.
+        public var about: String?
+        public var families: [Family]
+        public var canaries: [Canary]
+    }
+
+    /// The file's content.
+    public var file: File
+    /// Each family's parsed gate, in family order.
+    public var gates: [GateExpression]
+
+    /// Parses and checks a gates file.
+    /// - Throws: ``RunError/gates(_:)`` on malformed JSON, a wrong schema, a gate syntax error
+    ///   or an unknown metric name, or no canary (a run without canaries cannot fail closed).
+    public init(data: Data) throws(RunError) {
+        let file: File
+        do { file = try JSONDecoder().decode(File.self, from: data) } catch { throw .gates("\(Self.fileName) is not a gates file: \(error)") }
+        guard file.schema == Self.schema else { throw .gates("schema is '\(file.schema)', expected '\(Self.schema)'") }
+        guard !file.families.isEmpty else { throw .gates("no family") }
+        guard !file.canaries.isEmpty else { throw .gates("no canary: a run must be able to fail (fail closed)") }
+        var gates: [GateExpression] = []
+        for family in file.families {
+            do { gates.append(try GateExpression(family.gate)) } catch { throw .gates("family '\(family.name)': \(error)") }
+        }
+        for canary in file.canaries where canary.mutant != "swap-rb" {
+            throw .gates("canary \(canary.pair): unknown mutant '\(canary.mutant)' (known: swap-rb)")
+        }
+        self.file = file
+        self.gates = gates
+    }
+
+    /// Loads `DIR/gates.json`.
+    public static func load(corpus folder: String) throws(RunError) -> GateBook {
+        let path = URL(fileURLWithPath: folder).appendingPathComponent(fileName).path
+        guard let data = FileManager.default.contents(atPath: path) else { throw .gates("cannot read \(path)") }
+        return try GateBook(data: data)
+    }
+
+    /// The index of the family that takes the pair, if any.
+    public func family(of pair: LabPair) -> Int? {
+        file.families.firstIndex { $0.takes(pair) }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import ImageCore
+@testable import ImageLab
+
+@Suite("Golden store")
+struct GoldenStoreTests {
+    static func image(_ values: [UInt8]) throws -> Image {
+        Image(bitmap: try Bitmap(width: 2, height: 1, format: .rgb8, bytes: values))
+    }
+
+    @Test("the pixel hash reads values, not storage: an RGB image and its RGBA16 copy share it; one code value changes it")
+    func pixelHash() throws {
+        let rgb = try Self.image([10, 20, 30, 40, 50, 60])
+        let deep = Image(bitmap: try rgb.bitmap.converted(to: .rgba16))
+        #expect(try GoldenStore.pixelHash(rgb) == GoldenStore.pixelHash(deep))
+        #expect(try GoldenStore.pixelHash(rgb) != GoldenStore.pixelHash(Self.image([10, 20, 30, 40, 50, 61])))
+    }
+
+    @Test("a blessed output matches; another is closer or further by its oracle distance")
+    func regression() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-golden-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = GoldenStore(folder: folder)
+        let blessed = try Self.image([10, 20, 30, 40, 50, 60])
+        #expect(try store.bless([("c/o", blessed, "test", ["visible.mean": 2])]) == 1)
+        #expect(try store.bless([("c/o", blessed, "test", ["visible.mean": 2])]) == 0)
+        let goldens = try store.load().goldens["c/o"] ?? []
+        #expect(goldens.count == 1)
+        #expect(try GoldenStore.pixelHash(store.image(goldens[0])) == goldens[0].hash)
+        #expect(PairJudge.regression(blessed, distance: 2, goldens: goldens).hasPrefix("matches golden "))
+        let other = try Self.image([0, 0, 0, 40, 50, 60])
+        #expect(PairJudge.regression(other, distance: 1.5, goldens: goldens).hasPrefix("changed, closer to the oracle"))
+        #expect(PairJudge.regression(other, distance: 2.5, goldens: goldens).hasPrefix("changed, further from the oracle"))
+        #expect(PairJudge.regression(other, distance: 1, goldens: []) == "no golden")
+    }
+
+    @Test("a run after a bless of the same resizer finds every output among the goldens")
+    func runMatchesBless() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-golden-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var runner = try RunnerTests.runner(BuiltinResizer(), filter: "png-rgba8-softAlpha,gif-anim-none")
+        runner.keepEvidence = true
+        let first = try runner.run()
+        let outputs = zip(first.results.pairs, first.evidence).compactMap { r, e in
+            e.map { (pair: r.pair, image: $0.actual.image, resizer: "builtin", oracleDistance: ["visible.mean": $0.comparison.value("visible.mean") ?? 0]) }
+        }
+        #expect(outputs.count == first.results.pairs.count)
+        try GoldenStore(folder: folder).bless(outputs)
+        runner.goldens = try GoldenStore(folder: folder).load()
+        let second = try runner.run().results
+        for p in second.pairs { #expect(p.golden?.hasPrefix("matches golden ") == true, "\(p.pair): \(p.golden ?? "nil")") }
+    }
+}

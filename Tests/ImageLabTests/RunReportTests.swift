@@ -1,0 +1,38 @@
+import Testing
+@testable import ImageLab
+
+@Suite("Run report")
+struct RunReportTests {
+    static func results(caseID: String, message: String) -> RunResults {
+        let pair = PairResult(pair: "\(caseID)/op", caseID: caseID, operation: "op", encoding: "e", container: "png", orientation: 1,
+                              family: "f<i>", verdict: .fail, gate: nil, frames: 1, expectedSize: [1, 1], actualSize: [1, 1],
+                              metrics: [:], diagnosis: .init(bugClass: "channel-order", name: "R & B", confidence: 0.9, summary: "s"),
+                              message: message)
+        let ok = PairResult(pair: "ok/op", caseID: "ok", operation: "op", encoding: "e", container: "png", orientation: 1,
+                            family: "f", verdict: .pass, gate: nil, frames: 1, expectedSize: [1, 1], actualSize: [1, 1],
+                            metrics: [:], diagnosis: nil, message: nil)
+        return RunResults(resizer: "r\"x", profile: "quick", corpus: "C", filter: [], shard: [1, 1], gatesFile: "gates.json",
+                          gates: [.init(family: "f", gate: "a < b")], metricDefinitions: [:], canaries: [],
+                          pairs: [ok, pair], summary: RunResults.summarize([ok, pair]), warnings: ["<b>w</b>"])
+    }
+
+    @Test("every string in the index and in JUnit is escaped")
+    func escaped() {
+        let r = Self.results(caseID: "<script>alert(1)</script>", message: "a \"quoted\" & 'odd' \u{1} message")
+        let html = RunReport.index(r, links: [1: "pairs/0001-x.html"])
+        #expect(!html.contains("<script>"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(!html.contains("<b>w</b>") && !html.contains("f<i>"))
+        let xml = JUnitReport.xml(r)
+        #expect(!xml.contains("<script>") && !xml.contains("\u{1}"))
+        #expect(xml.contains("&quot;quoted&quot; &amp; &#39;odd&#39;"))
+    }
+
+    @Test("the index lists failures before passes and counts each verdict")
+    func failuresFirst() throws {
+        let html = RunReport.index(Self.results(caseID: "bad", message: "m"), links: [:])
+        let fail = try #require(html.range(of: "<tr class=\"fail\">")), pass = try #require(html.range(of: "<tr class=\"pass\">"))
+        #expect(fail.lowerBound < pass.lowerBound)
+        #expect(html.contains("2 pairs: <b>1</b> pass, <b>1</b> fail, <b>0</b> error"))
+    }
+}

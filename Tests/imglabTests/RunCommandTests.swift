@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// `imglab run` and `imglab merge` as CI calls them, on the committed `Corpus/`.
+@Suite("Run command")
+struct RunCommandTests {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Corpus").path
+
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-run-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("run --help teaches the command, its exit statuses and examples")
+    func help() throws {
+        let run = try ImglabRun.run(["run", "--help"])
+        #expect(run.status == 0)
+        for text in ["USAGE: imglab run", "--shard I/N", "--junit FILE", "EXIT STATUS", "EXAMPLES", "Fail closed"] {
+            #expect(run.stdout.contains(text), "\(text)")
+        }
+    }
+
+    @Test("bad usage exits 2", arguments: [["--shard", "0/3"], ["--resizer", "magic"], ["--profile", "medium"], ["--corpus", "/nonexistent-corpus"]])
+    func usage(_ args: [String]) throws {
+        let run = try ImglabRun.run(["run", "--report", "none"] + args)
+        #expect(run.status == 2, "\(run.stderr)")
+    }
+
+    @Test("the broken R↔B adapter exits 1, names channel-order on failing pairs, and writes JUnit with those failures")
+    func brokenAdapter() throws {
+        let dir = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let junit = dir.appendingPathComponent("junit.xml").path, report = dir.appendingPathComponent("report").path
+        let run = try ImglabRun.run(["run", "--corpus", Self.corpus, "--resizer", "swap-rb", "--filter", "png-rgba8-colorPatches",
+                                     "--junit", junit, "--report", report])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stdout.contains("FAIL  png-rgba8-colorPatches-48x32/fit-24x24 — diagnosis channel-order"))
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("<testcase classname=\"png-rgba8-colorPatches-48x32\" name=\"fit-24x24\">"))
+        #expect(xml.contains("<failure type=\"gate\" message=\"diagnosis channel-order"))
+        let index = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
+        #expect(index.contains("channel-order"))
+        let pages = try FileManager.default.contentsOfDirectory(atPath: report + "/pairs")
+        #expect(pages.count == run.stdout.components(separatedBy: "FAIL ").count - 1)
+    }
+
+    @Test("shards 1/3, 2/3, 3/3 merged give the verdicts of one unsharded run")
+    func shardsMerge() throws {
+        let dir = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A broken resizer on a slice of the corpus, so the verdicts mix passes and failures.
+        let common = ["run", "--corpus", Self.corpus, "--resizer", "swap-rb", "--filter", "png-rgba8,bmp-24", "--report", "none"]
+        let whole = try ImglabRun.run(common + ["--json", dir.appendingPathComponent("whole.json").path])
+        #expect(whole.status == 1)
+        var parts: [String] = []
+        for i in 1...3 {
+            let path = dir.appendingPathComponent("shard\(i).json").path
+            parts.append(path)
+            let shard = try ImglabRun.run(common + ["--shard", "\(i)/3", "--json", path])
+            #expect(shard.status <= 1, "\(shard.stderr)")
+        }
+        let mergedPath = dir.appendingPathComponent("merged.json").path
+        let merge = try ImglabRun.run(["merge", parts[2], parts[0], parts[1], "--corpus", Self.corpus, "--json", mergedPath])
+        #expect(merge.status == 1, "\(merge.stderr)")
+        func verdicts(_ path: String) throws -> [String] {
+            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+            let pairs = try #require(object?["pairs"] as? [[String: Any]])
+            return pairs.map { "\($0["pair"] ?? "") \($0["verdict"] ?? "")" }
+        }
+        let expected = try verdicts(dir.appendingPathComponent("whole.json").path)
+        #expect(expected.contains { $0.hasSuffix(" pass") } && expected.contains { $0.hasSuffix(" fail") })
+        #expect(try verdicts(mergedPath) == expected)
+
+        let missing = try ImglabRun.run(["merge", parts[0], parts[1], "--corpus", Self.corpus])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("incomplete shards"))
+    }
+}
