@@ -79,10 +79,12 @@ enum SSIM {
                         default: src = UnsafePointer(sp.baseAddress! + (signal - 2) * w)
                         }
                         let dst = hp.baseAddress! + (signal * inRows + r) * mw
-                        for i in 0..<mw { dst[i] = t[0] * src[i] }
-                        for k in 1..<11 {
-                            let wk = t[k], s = src + k
-                            for i in 0..<mw { dst[i] += wk * s[i] }
+                        // The window is symmetric: taps k and 10 − k share a weight.
+                        let centre = src + 5
+                        for i in 0..<mw { dst[i] = t[5] * centre[i] }
+                        for k in 0..<5 {
+                            let wk = t[k], lo = src + k, hi = src + 10 - k
+                            for i in 0..<mw { dst[i] += wk * (lo[i] + hi[i]) }
                         }
                     }
                 }
@@ -92,10 +94,11 @@ enum SSIM {
                 for signal in 0..<5 {
                     let dst = ap.baseAddress! + signal * mw
                     let src0 = hp.baseAddress! + (signal * inRows + r) * mw
-                    for i in 0..<mw { dst[i] = t[0] * src0[i] }
-                    for k in 1..<11 {
-                        let wk = t[k], src = src0 + k * mw
-                        for i in 0..<mw { dst[i] += wk * src[i] }
+                    let centre = src0 + 5 * mw
+                    for i in 0..<mw { dst[i] = t[5] * centre[i] }
+                    for k in 0..<5 {
+                        let wk = t[k], lo = src0 + k * mw, hi = src0 + (10 - k) * mw
+                        for i in 0..<mw { dst[i] += wk * (lo[i] + hi[i]) }
                     }
                 }
                 var rowSum = 0.0, rowCS = 0.0
