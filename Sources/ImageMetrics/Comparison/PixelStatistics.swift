@@ -156,11 +156,10 @@ struct PixelStatistics: Sendable {
                         vis[k].squaredY += dy * dy
                         let labE: LabColor, labA: LabColor
                         if opaque {
-                            labE = CIELab.lab(linearRed: lut[er], green: lut[eg], blue: lut[eb])
-                            labA = CIELab.lab(linearRed: lut[ar], green: lut[ag], blue: lut[ab])
+                            (labE, labA) = CIELab.labPair((lut[er], lut[eg], lut[eb]), (lut[ar], lut[ag], lut[ab]))
                         } else {
-                            labE = CIELab.lab(sRGBRed: ve.0 / 65535, green: ve.1 / 65535, blue: ve.2 / 65535)
-                            labA = CIELab.lab(sRGBRed: va.0 / 65535, green: va.1 / 65535, blue: va.2 / 65535)
+                            func lin(_ v: Double) -> Double { SRGBTransfer.toLinear(v / 65535) }
+                            (labE, labA) = CIELab.labPair((lin(ve.0), lin(ve.1), lin(ve.2)), (lin(va.0), lin(va.1), lin(va.2)))
                         }
                         vis[k].sumDL += labA.l - labE.l
                         vis[k].sumDA += labA.a - labE.a

@@ -206,14 +206,20 @@ enum SSIMULACRA2 {
         let n21 = Lanes(repeating: Float(g.n2[0])), n23 = Lanes(repeating: Float(g.n2[1])), n25 = Lanes(repeating: Float(g.n2[2]))
         let d11 = Lanes(repeating: Float(g.d1[0])), d13 = Lanes(repeating: Float(g.d1[1])), d15 = Lanes(repeating: Float(g.d1[2]))
         var lr = [Double](repeating: 0, count: w), lg = lr, lb = lr
-        // 15 signals in the lanes of one vector per pixel: for channel c, x1, x2, x1², x2², x1·x2
-        // at lanes 5c…5c+4 (lane 15 unused). ring: [slot][x], horizontally blurred.
+        // 12 signals in the lanes of one vector per pixel: for channel c, x1, x1 − x2, x1² + x2²,
+        // (x1 − x2)² at lanes 4c…4c+3 (lanes 12…15 unused). ring: [slot][x], horizontally blurred.
         var ring = [Lanes](repeating: Lanes(), count: ringSize * w)
         var raw = [Double](repeating: 0, count: 6 * ringSize * w)   // [slot][x][image·3 + channel]
         var state = [Lanes](repeating: Lanes(), count: 6 * w)       // [x][p1, q1, p3, q3, p5, q5]
-        var line = [Lanes](repeating: Lanes(), count: w)
+        var line = [SIMD16<Double>](repeating: SIMD16<Double>(), count: w)
         var stats = [ScaleStats](repeating: ScaleStats(), count: 3)
-        let mtx = m, bias = self.bias, cbrtBias = self.cbrtBias
+        var lr2 = lr, lg2 = lr, lb2 = lr
+        // The opsin matrix by columns, lanes (image 0: rows 0, 1, 2; image 1: rows 0, 1, 2; unused).
+        let mtx = m
+        let mr = SIMD8<Double>(mtx[0], mtx[3], mtx[6], mtx[0], mtx[3], mtx[6], 0, 0)
+        let mg = SIMD8<Double>(mtx[1], mtx[4], mtx[7], mtx[1], mtx[4], mtx[7], 0, 0)
+        let mb = SIMD8<Double>(mtx[2], mtx[5], mtx[8], mtx[2], mtx[5], mtx[8], 0, 0)
+        let biasLanes = SIMD8<Double>(repeating: bias), cbrtLanes = SIMD8<Double>(repeating: cbrtBias)
         ring.withUnsafeMutableBufferPointer { ringB in
         raw.withUnsafeMutableBufferPointer { rawB in
         state.withUnsafeMutableBufferPointer { stB in
@@ -226,27 +232,34 @@ enum SSIMULACRA2 {
                 if haveIncoming {
                     let slot = incoming % ringSize
                     let rawRow = rawP + slot * w * 6
-                    for image in 0..<2 {
-                        (image == 0 ? rows1 : rows2)(incoming, &lr, &lg, &lb)
-                        for x in 0..<w {
-                            let r = lr[x], gg = lg[x], b = lb[x]
-                            let m0 = CubeRoot.of(max(0, mtx[0] * r + mtx[1] * gg + mtx[2] * b + bias)) - cbrtBias
-                            let m1 = CubeRoot.of(max(0, mtx[3] * r + mtx[4] * gg + mtx[5] * b + bias)) - cbrtBias
-                            let m2 = CubeRoot.of(max(0, mtx[6] * r + mtx[7] * gg + mtx[8] * b + bias)) - cbrtBias
+                    rows1(incoming, &lr, &lg, &lb)
+                    rows2(incoming, &lr2, &lg2, &lb2)
+                    for x in 0..<w {
+                        // Opsin absorbance of both images' pixels, the six roots taken together.
+                        let r = SIMD8<Double>(lr[x], lr[x], lr[x], lr2[x], lr2[x], lr2[x], 0, 0)
+                        let gg = SIMD8<Double>(lg[x], lg[x], lg[x], lg2[x], lg2[x], lg2[x], 0, 0)
+                        let b = SIMD8<Double>(lb[x], lb[x], lb[x], lb2[x], lb2[x], lb2[x], 0, 0)
+                        let mixed: SIMD8<Double> = mr * r + mg * gg + mb * b + biasLanes
+                        // Linear light is never negative, so every lane is ≥ the bias (> 0): the
+                        // reference's max(0, ·) never binds; unused lanes are lifted to the bias.
+                        let positive = mixed.replacing(with: biasLanes, where: mixed .< biasLanes)
+                        let root = CubeRoot.ofPositive(positive) - cbrtLanes
+                        let o = x * 6
+                        for image in 0..<2 {
+                            let m0 = root[3 * image], m1 = root[3 * image + 1], m2 = root[3 * image + 2]
                             let yv = 0.5 * (m0 + m1)
-                            let o = x * 6 + image * 3
-                            rawRow[o] = 14 * (0.5 * (m0 - m1)) + 0.42
-                            rawRow[o + 1] = yv + 0.01
-                            rawRow[o + 2] = (m2 - yv) + 0.55
+                            rawRow[o + 3 * image] = 14 * (0.5 * (m0 - m1)) + 0.42
+                            rawRow[o + 3 * image + 1] = yv + 0.01
+                            rawRow[o + 3 * image + 2] = (m2 - yv) + 0.55
                         }
                     }
                     for x in 0..<w {
                         let v = rawRow + x * 6
-                        var l = Lanes()
+                        var l = SIMD16<Double>()
                         for c in 0..<3 {
-                            let a = Float(v[c]), d = Float(v[3 + c])
-                            l[5 * c] = a; l[5 * c + 1] = d
-                            l[5 * c + 2] = a * a; l[5 * c + 3] = d * d; l[5 * c + 4] = a * d
+                            let a = v[c], d = a - v[3 + c]
+                            l[4 * c] = a; l[4 * c + 1] = d
+                            l[4 * c + 2] = a * a + v[3 + c] * v[3 + c]; l[4 * c + 3] = d * d
                         }
                         lineP[x] = l
                     }
@@ -273,18 +286,21 @@ enum SSIMULACRA2 {
                     s[0] = y1; s[1] = p1; s[2] = y3; s[3] = p3; s[4] = y5; s[5] = p5
                     guard scoring else { continue }
                     let o = y1 + y3 + y5
-                    // The three channels' maps side by side in Double lanes 0…2.
-                    let mu1 = SIMD4<Double>(Double(o[0]), Double(o[5]), Double(o[10]), 0)
-                    let mu2 = SIMD4<Double>(Double(o[1]), Double(o[6]), Double(o[11]), 0)
-                    let e11 = SIMD4<Double>(Double(o[2]), Double(o[7]), Double(o[12]), 0)
-                    let e22 = SIMD4<Double>(Double(o[3]), Double(o[8]), Double(o[13]), 0)
-                    let e12 = SIMD4<Double>(Double(o[4]), Double(o[9]), Double(o[14]), 0)
-                    let s11 = e11 - mu1 * mu1, s22 = e22 - mu2 * mu2, s12 = e12 - mu1 * mu2
-                    let dm = mu1 - mu2
-                    let lum: SIMD4<Double> = one - dm * dm
-                    let num: SIMD4<Double> = lum * (s12 + s12 + c2)
-                    let den: SIMD4<Double> = s11 + s22 + c2
-                    let d = pointwiseMax(one - num / den, zero)
+                    // The three channels' maps side by side in Double lanes 0…2. With
+                    // S = σ11 + σ22 and D = σ11 + σ22 − 2σ12 = G∗(x1 − x2)² − (μ1 − μ2)², the
+                    // reference's 1 − (1 − Δμ²)(2σ12 + C2)/(σ11 + σ22 + C2) is exactly
+                    // (Δμ²(S + C2 − D) + D)/(S + C2): D, the small quantity, comes from blurred
+                    // differences (no cancellation of large Float moments).
+                    let mu1 = SIMD4<Double>(Double(o[0]), Double(o[4]), Double(o[8]), 0)
+                    let dm = SIMD4<Double>(Double(o[1]), Double(o[5]), Double(o[9]), 0)
+                    let mu2 = mu1 - dm
+                    let sumSquares = SIMD4<Double>(Double(o[2]), Double(o[6]), Double(o[10]), 0)
+                    let diffSquares = SIMD4<Double>(Double(o[3]), Double(o[7]), Double(o[11]), 0)
+                    let dm2: SIMD4<Double> = dm * dm
+                    let sigmaSum: SIMD4<Double> = sumSquares - mu1 * mu1 - mu2 * mu2 + c2
+                    let dd: SIMD4<Double> = diffSquares - dm2
+                    let ratio: SIMD4<Double> = (dm2 * (sigmaSum - dd) + dd) / sigmaSum
+                    let d = ratio.replacing(with: zero, where: ratio .< zero)
                     let d2 = d * d
                     acc.0 += d; acc.1 += d2 * d2
                     let v = rawRow + x * 6
