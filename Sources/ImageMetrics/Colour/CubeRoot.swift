@@ -21,20 +21,23 @@ enum CubeRoot {
         return t < 0 ? -y : y
     }
 
-    /// Eight cube roots at once, lane by lane, by the same steps as ``of(_:)`` (so the same
-    /// accuracy): the colour conversions take the roots of both images' pixels together, and
-    /// the three Halley divisions of every lane overlap instead of waiting on each other.
-    /// Every lane must be positive (callers clamp: XYB adds a bias, CIELAB's `f` uses the root
-    /// only above ε).
+    /// Eight cube roots at once, lane by lane, to the same accuracy as ``of(_:)``, with one
+    /// division instead of three: a bit-level guess of the reciprocal root `r ≈ t^(−1/3)`
+    /// (Moroz et al.'s constant, within a few %), three division-free Newton steps
+    /// `r ← r·(4 − t·r³)/3` (quadratic: ~3e-2 → 3e-3 → 2e-5 → 1e-9), then `y = t·r²` and one
+    /// Halley step (cubic: 1e-9 → below rounding). The colour conversions take the roots of both
+    /// images' pixels together. Every lane must be positive (callers clamp: XYB adds a bias,
+    /// CIELAB's `f` uses the root only above ε).
     @inline(__always)
     static func ofPositive(_ t: SIMD8<Double>) -> SIMD8<Double> {
         let bits = unsafeBitCast(t, to: SIMD8<UInt64>.self)
-        var y = unsafeBitCast(bits / 3 &+ 0x2A9F_7893_782D_A1CE, to: SIMD8<Double>.self)
-        let twice = t + t
+        var r = unsafeBitCast(SIMD8<UInt64>(repeating: 0x553E_F0FF_289D_D796) &- bits / 3, to: SIMD8<Double>.self)
+        let third = SIMD8<Double>(repeating: 1.0 / 3), four = SIMD8<Double>(repeating: 4)
         for _ in 0..<3 {
-            let y3 = y * y * y
-            y = y * (y3 + twice) / (y3 + y3 + t)
+            r = r * (four - t * r * r * r) * third
         }
-        return y
+        let y = t * r * r
+        let y3 = y * y * y
+        return y * (y3 + t + t) / (y3 + y3 + t)
     }
 }
