@@ -306,8 +306,9 @@ enum SSIMULACRA2 {
                     let v = rawRow + x * 6
                     let r1 = SIMD4<Double>(v[0], v[1], v[2], 0), r2 = SIMD4<Double>(v[3], v[4], v[5], 0)
                     let t2: SIMD4<Double> = r2 - mu2, t1: SIMD4<Double> = r1 - mu1
-                    let distortedEdge: SIMD4<Double> = one + pointwiseMax(t2, -t2)
-                    let originalEdge: SIMD4<Double> = one + pointwiseMax(t1, -t1)
+                    // |t| as a lane select (the generic pointwiseMax is not inlined).
+                    let distortedEdge: SIMD4<Double> = one + t2.replacing(with: -t2, where: t2 .< zero)
+                    let originalEdge: SIMD4<Double> = one + t1.replacing(with: -t1, where: t1 .< zero)
                     let e: SIMD4<Double> = distortedEdge / originalEdge - one
                     let e2 = e * e, e4 = e2 * e2
                     let positive = e .> zero
