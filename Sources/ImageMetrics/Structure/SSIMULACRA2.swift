@@ -18,7 +18,10 @@ import ImageCore
 /// 6. A weighted sum with the reference's 108 weights (running index, see the note), then
 ///    `100 − 10·x^0.6276…` after the cubic remapping.
 ///
-/// Planes and sums are `Double` (the reference uses `float` planes). The reference's float32 noise
+/// Precision: colour conversions, recursions, maps and sums are `Double`; the blurred signals
+/// are stored as `Float` (like the reference's planes), and the SSIM' map is computed from
+/// blurred *differences* (see ``bandStats(rows:width:height:_:_:)``), which is the same formula
+/// without the cancellation of large `Float` moments. The reference's float32 noise
 /// floor cannot be reproduced exactly: its README allows 0.05 on colourful pairs and 1.0 on
 /// grayscale or near-lossless pairs. Unit: score, 100 = identical, can go below 0.
 /// `nil` for images smaller than 8×8 (the reference refuses them).
@@ -196,6 +199,12 @@ enum SSIMULACRA2 {
     /// each of the three recursions is a finite filter (its impulse is cancelled exactly 2N steps
     /// after it enters), so from the band's first row on the values equal those of one pass
     /// over the whole image, up to rounding. Bands are fixed, so results do not depend on cores.
+    ///
+    /// The signals ride in the lanes of one SIMD vector per pixel: per channel x1, x1 − x2,
+    /// x1² + x2² and (x1 − x2)², so one recursion blurs all twelve. The reference's
+    /// σ11 + σ22 − 2σ12 is then `G∗(x1 − x2)² − (μ1 − μ2)²`, a difference of small numbers,
+    /// instead of a difference of moments near 0.2, where `Float` storage would move a 4K
+    /// near-lossless score by 1–2 points.
     static func bandStats(rows: Range<Int>, width w: Int, height h: Int, _ rows1: RowReader, _ rows2: RowReader) -> [ScaleStats] {
         typealias Lanes = SIMD16<Float>
         let g = RecursiveGaussian.sigma15
