@@ -80,6 +80,38 @@ struct ColourScienceTests {
         #expect(CubeRoot.of(-8) == -2)
     }
 
+    @Test("eight cube roots at once agree with Foundation's to 1e-15 relative, lane by lane")
+    func cubeRootLanes() {
+        var t = 1e-12
+        while t < 10 {
+            let lanes = SIMD8<Double>((0..<8).map { t * (1 + Double($0) * 0.17) })
+            let roots = CubeRoot.ofPositive(lanes)
+            for i in 0..<8 {
+                #expect(abs(roots[i] - Foundation.cbrt(lanes[i])) <= 1e-15 * Foundation.cbrt(lanes[i]), "∛\(lanes[i])")
+            }
+            t *= 1.37
+        }
+    }
+
+    @Test("CIELAB of two colours at once equals the CIE formula applied to each, above and below ε")
+    func labPair() {
+        // Linear values from 0 (below ε: the linear branch) to 1 (white).
+        let samples: [(Double, Double, Double)] = [(0, 0, 0), (0.001, 0.002, 0.0005), (0.2, 0.5, 0.9), (1, 1, 1), (0.9, 0.01, 0.3)]
+        for p in samples {
+            for q in samples {
+                let (lp, lq) = CIELab.labPair(p, q)
+                for (pair, rgb) in [(lp, p), (lq, q)] {
+                    let xyz = CIELab.xyz(linearRed: rgb.0, green: rgb.1, blue: rgb.2)
+                    func f(_ t: Double) -> Double { t > 216.0 / 24389 ? Foundation.cbrt(t) : (24389.0 / 27 * t + 16) / 116 }
+                    let fx = f(xyz.x / 0.95047), fy = f(xyz.y), fz = f(xyz.z / 1.08883)
+                    #expect(abs(pair.l - (116 * fy - 16)) <= 1e-12, "L* of \(rgb)")
+                    #expect(abs(pair.a - 500 * (fx - fy)) <= 1e-12, "a* of \(rgb)")
+                    #expect(abs(pair.b - 200 * (fy - fz)) <= 1e-12, "b* of \(rgb)")
+                }
+            }
+        }
+    }
+
     @Test("colour cast directions follow the CIELAB axes", arguments: [
         (3.0, 0.0, "pink/magenta"), (-3.0, 0.0, "green"), (0.0, 3.0, "yellow"), (0.0, -3.0, "blue"), (0.2, 0.1, "none"),
     ])

@@ -59,6 +59,20 @@ public enum CIELab {
         return lab(x: c.x, y: c.y, z: c.z)
     }
 
+    /// Two linear-light RGB colours (0…1) → CIELAB, the six companding roots taken together
+    /// (``CubeRoot/ofPositive(_:)``); the same values as two calls of ``lab(linearRed:green:blue:)``.
+    @inline(__always)
+    static func labPair(_ p: (Double, Double, Double), _ q: (Double, Double, Double)) -> (LabColor, LabColor) {
+        let c = xyz(linearRed: p.0, green: p.1, blue: p.2), d = xyz(linearRed: q.0, green: q.1, blue: q.2)
+        let t = SIMD8<Double>(c.x / white.x, c.y / white.y, c.z / white.z, d.x / white.x, d.y / white.y, d.z / white.z, 1, 1)
+        let eps = SIMD8<Double>(repeating: epsilon)
+        let root = CubeRoot.ofPositive(t.replacing(with: eps, where: t .<= eps))
+        let linear = (kappa * t + 16) / 116
+        let f = linear.replacing(with: root, where: t .> eps)
+        return (LabColor(l: 116 * f[1] - 16, a: 500 * (f[0] - f[1]), b: 200 * (f[1] - f[2])),
+                LabColor(l: 116 * f[4] - 16, a: 500 * (f[3] - f[4]), b: 200 * (f[4] - f[5])))
+    }
+
     /// Gamma-encoded sRGB (0…1) → CIELAB.
     public static func lab(sRGBRed r: Double, green g: Double, blue b: Double) -> LabColor {
         lab(linearRed: SRGBTransfer.toLinear(r), green: SRGBTransfer.toLinear(g), blue: SRGBTransfer.toLinear(b))

@@ -20,4 +20,24 @@ enum CubeRoot {
         y = y * (y3 + 2 * a) / (2 * y3 + a)
         return t < 0 ? -y : y
     }
+
+    /// Eight cube roots at once, lane by lane, to the same accuracy as ``of(_:)``, with one
+    /// division instead of three: a bit-level guess of the reciprocal root `r ≈ t^(−1/3)`
+    /// (Moroz et al.'s constant, within a few %), three division-free Newton steps
+    /// `r ← r·(4 − t·r³)/3` (quadratic: ~3e-2 → 3e-3 → 2e-5 → 1e-9), then `y = t·r²` and one
+    /// Halley step (cubic: 1e-9 → below rounding). The colour conversions take the roots of both
+    /// images' pixels together. Every lane must be positive (callers clamp: XYB adds a bias,
+    /// CIELAB's `f` uses the root only above ε).
+    @inline(__always)
+    static func ofPositive(_ t: SIMD8<Double>) -> SIMD8<Double> {
+        let bits = unsafeBitCast(t, to: SIMD8<UInt64>.self)
+        var r = unsafeBitCast(SIMD8<UInt64>(repeating: 0x553E_F0FF_289D_D796) &- bits / 3, to: SIMD8<Double>.self)
+        let third = SIMD8<Double>(repeating: 1.0 / 3), four = SIMD8<Double>(repeating: 4)
+        for _ in 0..<3 {
+            r = r * (four - t * r * r * r) * third
+        }
+        let y = t * r * r
+        let y3 = y * y * y
+        return y * (y3 + t + t) / (y3 + y3 + t)
+    }
 }

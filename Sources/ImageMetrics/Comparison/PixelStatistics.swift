@@ -43,7 +43,8 @@ struct PixelStatistics: Sendable {
     /// Accumulators for one background.
     struct Visible: Sendable {
         var maxAbs = 0.0, sumAbs = 0.0, differing = 0
-        var squared = [Double](repeating: 0, count: 3)
+        /// Σ d² of R, G, B in lanes 0…2 (a SIMD value, so the per-pixel update needs no array).
+        var squared = SIMD4<Double>()
         var squaredY = 0.0
         var sumDL = 0.0, sumDA = 0.0, sumDB = 0.0
         var sumDE = 0.0, maxDE = 0.0
@@ -88,6 +89,14 @@ struct PixelStatistics: Sendable {
         let lin = PixelStatistics.linearOf16
         let binScale = 1 / PixelStatistics.deltaEStep
         let lastBin = PixelStatistics.deltaEBins - 1
+        // The ΔE00 histograms are taken out of `vis` so the per-pixel updates go through plain
+        // pointers (no copy-on-write checks on arrays nested in an array of structs).
+        var hist0 = vis[0].histogram, hist1 = vis.count > 1 ? vis[1].histogram : []
+        vis[0].histogram = []
+        if vis.count > 1 { vis[1].histogram = [] }
+        hist0.withUnsafeMutableBufferPointer { h0 in
+        hist1.withUnsafeMutableBufferPointer { h1 in
+        vis.withUnsafeMutableBufferPointer { vis in
         e.samples.withUnsafeBufferPointer { es in
         a.samples.withUnsafeBufferPointer { as_ in
         lin.withUnsafeBufferPointer { lut in
@@ -145,22 +154,21 @@ struct PixelStatistics: Sendable {
                         // Differences in 8-bit units.
                         let d0 = (va.0 - ve.0) / unit, d1 = (va.1 - ve.1) / unit, d2 = (va.2 - ve.2) / unit
                         let m = max(abs(d0), abs(d1), abs(d2))
-                        if m == 0 { vis[k].histogram[0] += 1; continue }
+                        let histogram = k == 0 ? h0 : h1
+                        if m == 0 { histogram[0] += 1; continue }
                         if m > vis[k].maxAbs { vis[k].maxAbs = m }
                         vis[k].sumAbs += m
                         vis[k].differing += 1
-                        vis[k].squared[0] += d0 * d0
-                        vis[k].squared[1] += d1 * d1
-                        vis[k].squared[2] += d2 * d2
+                        let d = SIMD4<Double>(d0, d1, d2, 0)
+                        vis[k].squared += d * d
                         let dy = 0.299 * d0 + 0.587 * d1 + 0.114 * d2
                         vis[k].squaredY += dy * dy
                         let labE: LabColor, labA: LabColor
                         if opaque {
-                            labE = CIELab.lab(linearRed: lut[er], green: lut[eg], blue: lut[eb])
-                            labA = CIELab.lab(linearRed: lut[ar], green: lut[ag], blue: lut[ab])
+                            (labE, labA) = CIELab.labPair((lut[er], lut[eg], lut[eb]), (lut[ar], lut[ag], lut[ab]))
                         } else {
-                            labE = CIELab.lab(sRGBRed: ve.0 / 65535, green: ve.1 / 65535, blue: ve.2 / 65535)
-                            labA = CIELab.lab(sRGBRed: va.0 / 65535, green: va.1 / 65535, blue: va.2 / 65535)
+                            func lin(_ v: Double) -> Double { SRGBTransfer.toLinear(v / 65535) }
+                            (labE, labA) = CIELab.labPair((lin(ve.0), lin(ve.1), lin(ve.2)), (lin(va.0), lin(va.1), lin(va.2)))
                         }
                         vis[k].sumDL += labA.l - labE.l
                         vis[k].sumDA += labA.a - labE.a
@@ -168,13 +176,18 @@ struct PixelStatistics: Sendable {
                         let de = CIEDE2000.fastDifference(labE, labA)
                         vis[k].sumDE += de
                         if de > vis[k].maxDE { vis[k].maxDE = de }
-                        vis[k].histogram[min(Int((de * binScale).rounded(.up)), lastBin)] += 1
+                        histogram[min(Int((de * binScale).rounded(.up)), lastBin)] += 1
                     }
                 }
             }
         }
         }
         }
+        }
+        }
+        }
+        vis[0].histogram = hist0
+        if vis.count > 1 { vis[1].histogram = hist1 }
         pixels += rows.count * w
         maxAbs = [Double(mR) / unit, Double(mG) / unit, Double(mB) / unit, Double(mA) / unit]
         buckets = bucketCounts

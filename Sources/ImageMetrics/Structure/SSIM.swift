@@ -50,18 +50,23 @@ enum SSIM {
     }
 
     /// Sums of the SSIM and cs maps over output rows `rows` of the valid map.
+    ///
+    /// Streams the band: each input row is filtered horizontally into an 11-row ring (signals
+    /// x, y, x², y², xy), and as soon as 11 rows are in, the vertical filter gives one row of the
+    /// valid map. The window is symmetric, so taps k and 10 − k share one multiplication.
     private static func bandSums(_ xs: PlaneSource, _ ys: PlaneSource, outputRows rows: Range<Int>) -> (Double, Double) {
         let w = xs.width, mw = w - 10
         let inRows = rows.count + 10
-        // Horizontally filtered signals for every input row of the band: x, y, x², y², xy.
-        var h = [Double](repeating: 0, count: 5 * inRows * mw)
+        // ring: [slot][signal][x], horizontally filtered.
+        var ring = [Double](repeating: 0, count: 11 * 5 * mw)
         var rx = [Double](repeating: 0, count: w), ry = rx, sq = [Double](repeating: 0, count: 3 * w)
         var acc = [Double](repeating: 0, count: 5 * mw)
-        let t = taps
+        let t = (taps[0], taps[1], taps[2], taps[3], taps[4], taps[5])
         var total = 0.0, totalCS = 0.0
-        h.withUnsafeMutableBufferPointer { hp in
-        sq.withUnsafeMutableBufferPointer { sp in
-        acc.withUnsafeMutableBufferPointer { ap in
+        ring.withUnsafeMutableBufferPointer { ringB in
+        sq.withUnsafeMutableBufferPointer { sqB in
+        acc.withUnsafeMutableBufferPointer { accB in
+            guard let ringP = ringB.baseAddress, let sp = sqB.baseAddress, let ap = accB.baseAddress else { return }
             for r in 0..<inRows {
                 xs.read(rows.lowerBound + r, &rx)
                 ys.read(rows.lowerBound + r, &ry)
@@ -69,40 +74,39 @@ enum SSIM {
                     let a = rx[x], b = ry[x]
                     sp[x] = a * a; sp[w + x] = b * b; sp[2 * w + x] = a * b
                 }
+                let slot = ringP + (r % 11) * 5 * mw
                 rx.withUnsafeBufferPointer { px in
                 ry.withUnsafeBufferPointer { py in
+                    guard let bx = px.baseAddress, let by = py.baseAddress else { return }
                     for signal in 0..<5 {
                         let src: UnsafePointer<Double>
                         switch signal {
-                        case 0: src = px.baseAddress!
-                        case 1: src = py.baseAddress!
-                        default: src = UnsafePointer(sp.baseAddress! + (signal - 2) * w)
+                        case 0: src = bx
+                        case 1: src = by
+                        default: src = UnsafePointer(sp + (signal - 2) * w)
                         }
-                        let dst = hp.baseAddress! + (signal * inRows + r) * mw
-                        for i in 0..<mw { dst[i] = t[0] * src[i] }
-                        for k in 1..<11 {
-                            let wk = t[k], s = src + k
-                            for i in 0..<mw { dst[i] += wk * s[i] }
+                        let dst = slot + signal * mw
+                        for i in 0..<mw {
+                            let s = src + i
+                            dst[i] = t.5 * s[5] + t.0 * (s[0] + s[10]) + t.1 * (s[1] + s[9]) + t.2 * (s[2] + s[8])
+                                + t.3 * (s[3] + s[7]) + t.4 * (s[4] + s[6])
                         }
                     }
                 }
                 }
-            }
-            for r in 0..<rows.count {
-                for signal in 0..<5 {
-                    let dst = ap.baseAddress! + signal * mw
-                    let src0 = hp.baseAddress! + (signal * inRows + r) * mw
-                    for i in 0..<mw { dst[i] = t[0] * src0[i] }
-                    for k in 1..<11 {
-                        let wk = t[k], src = src0 + k * mw
-                        for i in 0..<mw { dst[i] += wk * src[i] }
-                    }
+                guard r >= 10 else { continue }
+                // Output row r − 10 from ring rows r − 10 … r.
+                func row(_ k: Int) -> UnsafeMutablePointer<Double> { ringP + ((r - 10 + k) % 11) * 5 * mw }
+                let r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3), r4 = row(4), r5 = row(5)
+                let r6 = row(6), r7 = row(7), r8 = row(8), r9 = row(9), r10 = row(10)
+                for i in 0..<(5 * mw) {
+                    ap[i] = t.5 * r5[i] + t.0 * (r0[i] + r10[i]) + t.1 * (r1[i] + r9[i]) + t.2 * (r2[i] + r8[i])
+                        + t.3 * (r3[i] + r7[i]) + t.4 * (r4[i] + r6[i])
                 }
                 var rowSum = 0.0, rowCS = 0.0
-                let a = ap.baseAddress!
                 for i in 0..<mw {
-                    let ux = a[i], uy = a[mw + i]
-                    let sxx = a[2 * mw + i] - ux * ux, syy = a[3 * mw + i] - uy * uy, sxy = a[4 * mw + i] - ux * uy
+                    let ux = ap[i], uy = ap[mw + i]
+                    let sxx = ap[2 * mw + i] - ux * ux, syy = ap[3 * mw + i] - uy * uy, sxy = ap[4 * mw + i] - ux * uy
                     let cs = (2 * sxy + c2) / (sxx + syy + c2)
                     rowSum += (2 * ux * uy + c1) / (ux * ux + uy * uy + c1) * cs
                     rowCS += cs

@@ -18,7 +18,10 @@ import ImageCore
 /// 6. A weighted sum with the reference's 108 weights (running index, see the note), then
 ///    `100 − 10·x^0.6276…` after the cubic remapping.
 ///
-/// Planes and sums are `Double` (the reference uses `float` planes). The reference's float32 noise
+/// Precision: colour conversions, recursions, maps and sums are `Double`; the blurred signals
+/// are stored as `Float` (like the reference's planes), and the SSIM' map is computed from
+/// blurred *differences* (see ``bandStats(rows:width:height:_:_:)``), which is the same formula
+/// without the cancellation of large `Float` moments. The reference's float32 noise
 /// floor cannot be reproduced exactly: its README allows 0.05 on colourful pairs and 1.0 on
 /// grayscale or near-lossless pairs. Unit: score, 100 = identical, can go below 0.
 /// `nil` for images smaller than 8×8 (the reference refuses them).
@@ -196,114 +199,141 @@ enum SSIMULACRA2 {
     /// each of the three recursions is a finite filter (its impulse is cancelled exactly 2N steps
     /// after it enters), so from the band's first row on the values equal those of one pass
     /// over the whole image, up to rounding. Bands are fixed, so results do not depend on cores.
+    ///
+    /// The signals ride in the lanes of one SIMD vector per pixel: per channel x1, x1 − x2,
+    /// x1² + x2² and (x1 − x2)², so one recursion blurs all twelve. The reference's
+    /// σ11 + σ22 − 2σ12 is then `G∗(x1 − x2)² − (μ1 − μ2)²`, a difference of small numbers,
+    /// instead of a difference of moments near 0.2, where `Float` storage would move a 4K
+    /// near-lossless score by 1–2 points.
     static func bandStats(rows: Range<Int>, width w: Int, height h: Int, _ rows1: RowReader, _ rows2: RowReader) -> [ScaleStats] {
+        typealias Lanes = SIMD16<Float>
         let g = RecursiveGaussian.sigma15
         let n = g.radius
         let ringSize = 2 * n + 1
         let start = rows.lowerBound == 0 ? -n + 1 : rows.lowerBound - 2 * n
         let firstInput = rows.lowerBound == 0 ? 0 : start + n - 1
-        let (n21, n23, n25) = (g.n2[0], g.n2[1], g.n2[2]), (d11, d13, d15) = (g.d1[0], g.d1[1], g.d1[2])
+        let n21 = Lanes(repeating: Float(g.n2[0])), n23 = Lanes(repeating: Float(g.n2[1])), n25 = Lanes(repeating: Float(g.n2[2]))
+        let d11 = Lanes(repeating: Float(g.d1[0])), d13 = Lanes(repeating: Float(g.d1[1])), d15 = Lanes(repeating: Float(g.d1[2]))
         var lr = [Double](repeating: 0, count: w), lg = lr, lb = lr
-        // 15 signals: per channel c, x1, x2, x1², x2², x1·x2 at 5c…5c+4. ring: [signal][slot][x].
-        var ring = [Double](repeating: 0, count: 15 * ringSize * w)
-        var raw = [Double](repeating: 0, count: 6 * ringSize * w)      // [image·3 + channel][slot][x]
-        var state = [Double](repeating: 0, count: 15 * 6 * w)          // [signal][k: p1,q1,p3,q3,p5,q5][x]
-        var line = [Double](repeating: 0, count: w)
-        var outRows = [Double](repeating: 0, count: 15 * w)
+        // 12 signals in the lanes of one vector per pixel: for channel c, x1, x1 − x2, x1² + x2²,
+        // (x1 − x2)² at lanes 4c…4c+3 (lanes 12…15 unused). ring: [slot][x], horizontally blurred.
+        var ring = [Lanes](repeating: Lanes(), count: ringSize * w)
+        var raw = [Double](repeating: 0, count: 6 * ringSize * w)   // [slot][x][image·3 + channel]
+        var state = [Lanes](repeating: Lanes(), count: 6 * w)       // [x][p1, q1, p3, q3, p5, q5]
+        var line = [SIMD16<Double>](repeating: SIMD16<Double>(), count: w)
         var stats = [ScaleStats](repeating: ScaleStats(), count: 3)
-        let mtx = m, bias = self.bias, cbrtBias = self.cbrtBias
-        ring.withUnsafeMutableBufferPointer { ringP in
-        raw.withUnsafeMutableBufferPointer { rawP in
-        state.withUnsafeMutableBufferPointer { st in
-        outRows.withUnsafeMutableBufferPointer { out in
-        line.withUnsafeMutableBufferPointer { lineP in
+        var lr2 = lr, lg2 = lr, lb2 = lr
+        // The opsin matrix by columns, lanes (image 0: rows 0, 1, 2; image 1: rows 0, 1, 2; unused).
+        let mtx = m
+        let mr = SIMD8<Double>(mtx[0], mtx[3], mtx[6], mtx[0], mtx[3], mtx[6], 0, 0)
+        let mg = SIMD8<Double>(mtx[1], mtx[4], mtx[7], mtx[1], mtx[4], mtx[7], 0, 0)
+        let mb = SIMD8<Double>(mtx[2], mtx[5], mtx[8], mtx[2], mtx[5], mtx[8], 0, 0)
+        let biasLanes = SIMD8<Double>(repeating: bias), cbrtLanes = SIMD8<Double>(repeating: cbrtBias)
+        ring.withUnsafeMutableBufferPointer { ringB in
+        raw.withUnsafeMutableBufferPointer { rawB in
+        state.withUnsafeMutableBufferPointer { stB in
+        line.withUnsafeMutableBufferPointer { lineB in
+            guard let ringP = ringB.baseAddress, let rawP = rawB.baseAddress,
+                  let st = stB.baseAddress, let lineP = lineB.baseAddress else { return }
             for step in start..<rows.upperBound {
                 let incoming = step + n - 1
                 let haveIncoming = incoming < h && incoming >= firstInput
                 if haveIncoming {
                     let slot = incoming % ringSize
-                    for image in 0..<2 {
-                        (image == 0 ? rows1 : rows2)(incoming, &lr, &lg, &lb)
-                        let xo = (image * 3 * ringSize + slot) * w, yo = ((image * 3 + 1) * ringSize + slot) * w, bo = ((image * 3 + 2) * ringSize + slot) * w
-                        for x in 0..<w {
-                            let r = lr[x], gg = lg[x], b = lb[x]
-                            let m0 = CubeRoot.of(max(0, mtx[0] * r + mtx[1] * gg + mtx[2] * b + bias)) - cbrtBias
-                            let m1 = CubeRoot.of(max(0, mtx[3] * r + mtx[4] * gg + mtx[5] * b + bias)) - cbrtBias
-                            let m2 = CubeRoot.of(max(0, mtx[6] * r + mtx[7] * gg + mtx[8] * b + bias)) - cbrtBias
+                    let rawRow = rawP + slot * w * 6
+                    rows1(incoming, &lr, &lg, &lb)
+                    rows2(incoming, &lr2, &lg2, &lb2)
+                    for x in 0..<w {
+                        // Opsin absorbance of both images' pixels, the six roots taken together.
+                        let r = SIMD8<Double>(lr[x], lr[x], lr[x], lr2[x], lr2[x], lr2[x], 0, 0)
+                        let gg = SIMD8<Double>(lg[x], lg[x], lg[x], lg2[x], lg2[x], lg2[x], 0, 0)
+                        let b = SIMD8<Double>(lb[x], lb[x], lb[x], lb2[x], lb2[x], lb2[x], 0, 0)
+                        let mixed: SIMD8<Double> = mr * r + mg * gg + mb * b + biasLanes
+                        // Linear light is never negative, so every lane is ≥ the bias (> 0): the
+                        // reference's max(0, ·) never binds; unused lanes are lifted to the bias.
+                        let positive = mixed.replacing(with: biasLanes, where: mixed .< biasLanes)
+                        let root = CubeRoot.ofPositive(positive) - cbrtLanes
+                        let o = x * 6
+                        for image in 0..<2 {
+                            let m0 = root[3 * image], m1 = root[3 * image + 1], m2 = root[3 * image + 2]
                             let yv = 0.5 * (m0 + m1)
-                            rawP[xo + x] = 14 * (0.5 * (m0 - m1)) + 0.42
-                            rawP[yo + x] = yv + 0.01
-                            rawP[bo + x] = (m2 - yv) + 0.55
+                            rawRow[o + 3 * image] = 14 * (0.5 * (m0 - m1)) + 0.42
+                            rawRow[o + 3 * image + 1] = yv + 0.01
+                            rawRow[o + 3 * image + 2] = (m2 - yv) + 0.55
                         }
                     }
-                    for c in 0..<3 {
-                        let a0 = (c * ringSize + slot) * w, b0 = ((3 + c) * ringSize + slot) * w
-                        for sIndex in 0..<5 {
-                            for x in 0..<w {
-                                let a = rawP[a0 + x], d = rawP[b0 + x]
-                                switch sIndex {
-                                case 0: lineP[x] = a
-                                case 1: lineP[x] = d
-                                case 2: lineP[x] = a * a
-                                case 3: lineP[x] = d * d
-                                default: lineP[x] = a * d
-                                }
-                            }
-                            let dst = UnsafeMutableBufferPointer(rebasing: ringP[((c * 5 + sIndex) * ringSize + slot) * w ..< ((c * 5 + sIndex) * ringSize + slot + 1) * w])
-                            g.blur(UnsafeBufferPointer(lineP), into: dst)
+                    for x in 0..<w {
+                        let v = rawRow + x * 6
+                        var l = SIMD16<Double>()
+                        for c in 0..<3 {
+                            let a = v[c], d = a - v[3 + c]
+                            l[4 * c] = a; l[4 * c + 1] = d
+                            l[4 * c + 2] = a * a + v[3 + c] * v[3 + c]; l[4 * c + 3] = d * d
                         }
+                        lineP[x] = l
                     }
+                    g.blur(lanes: lineP, into: ringP + slot * w, count: w)
                 }
                 let outgoing = step - n - 1
                 let haveOutgoing = outgoing >= firstInput
-                let inOffset = haveIncoming ? (incoming % ringSize) * w : -1
-                let outOffset = haveOutgoing ? (outgoing % ringSize) * w : -1
-                for signal in 0..<15 {
-                    let base = signal * ringSize * w
-                    let sBase = signal * 6 * w
-                    let o = signal * w
-                    for x in 0..<w {
-                        var sum = 0.0
-                        if inOffset >= 0 { sum += ringP[base + inOffset + x] }
-                        if outOffset >= 0 { sum += ringP[base + outOffset + x] }
-                        let p1 = st[sBase + x], q1 = st[sBase + w + x]
-                        let p3 = st[sBase + 2 * w + x], q3 = st[sBase + 3 * w + x]
-                        let p5 = st[sBase + 4 * w + x], q5 = st[sBase + 5 * w + x]
-                        let y1 = n21 * sum - d11 * p1 - q1
-                        let y3 = n23 * sum - d13 * p3 - q3
-                        let y5 = n25 * sum - d15 * p5 - q5
-                        st[sBase + x] = y1; st[sBase + w + x] = p1
-                        st[sBase + 2 * w + x] = y3; st[sBase + 3 * w + x] = p3
-                        st[sBase + 4 * w + x] = y5; st[sBase + 5 * w + x] = p5
-                        out[o + x] = y1 + y3 + y5
-                    }
+                let inRow: UnsafeMutablePointer<Lanes>? = haveIncoming ? ringP + (incoming % ringSize) * w : nil
+                let outRow: UnsafeMutablePointer<Lanes>? = haveOutgoing ? ringP + (outgoing % ringSize) * w : nil
+                let scoring = step >= rows.lowerBound
+                let rawRow = rawP + (((step % ringSize) + ringSize) % ringSize) * w * 6
+                var sums = [[Double]](repeating: [Double](repeating: 0, count: 6), count: 3)
+                let one = SIMD4<Double>(repeating: 1), zero = SIMD4<Double>(), c2 = SIMD4<Double>(repeating: 0.0009)
+                var acc = (SIMD4<Double>(), SIMD4<Double>(), SIMD4<Double>(), SIMD4<Double>(), SIMD4<Double>(), SIMD4<Double>())
+                for x in 0..<w {
+                    var sum = Lanes()
+                    if let inRow { sum = inRow[x] }
+                    if let outRow { sum += outRow[x] }
+                    let s = st + x * 6
+                    let p1 = s[0], q1 = s[1], p3 = s[2], q3 = s[3], p5 = s[4], q5 = s[5]
+                    let y1 = n21 * sum - d11 * p1 - q1
+                    let y3 = n23 * sum - d13 * p3 - q3
+                    let y5 = n25 * sum - d15 * p5 - q5
+                    s[0] = y1; s[1] = p1; s[2] = y3; s[3] = p3; s[4] = y5; s[5] = p5
+                    guard scoring else { continue }
+                    let o = y1 + y3 + y5
+                    // The three channels' maps side by side in Double lanes 0…2. With
+                    // S = σ11 + σ22 and D = σ11 + σ22 − 2σ12 = G∗(x1 − x2)² − (μ1 − μ2)², the
+                    // reference's 1 − (1 − Δμ²)(2σ12 + C2)/(σ11 + σ22 + C2) is exactly
+                    // (Δμ²(S + C2 − D) + D)/(S + C2): D, the small quantity, comes from blurred
+                    // differences (no cancellation of large Float moments).
+                    let mu1 = SIMD4<Double>(Double(o[0]), Double(o[4]), Double(o[8]), 0)
+                    let dm = SIMD4<Double>(Double(o[1]), Double(o[5]), Double(o[9]), 0)
+                    let mu2 = mu1 - dm
+                    let sumSquares = SIMD4<Double>(Double(o[2]), Double(o[6]), Double(o[10]), 0)
+                    let diffSquares = SIMD4<Double>(Double(o[3]), Double(o[7]), Double(o[11]), 0)
+                    let dm2: SIMD4<Double> = dm * dm
+                    let sigmaSum: SIMD4<Double> = sumSquares - mu1 * mu1 - mu2 * mu2 + c2
+                    let dd: SIMD4<Double> = diffSquares - dm2
+                    let ratio: SIMD4<Double> = (dm2 * (sigmaSum - dd) + dd) / sigmaSum
+                    let d = ratio.replacing(with: zero, where: ratio .< zero)
+                    let d2 = d * d
+                    acc.0 += d; acc.1 += d2 * d2
+                    let v = rawRow + x * 6
+                    let r1 = SIMD4<Double>(v[0], v[1], v[2], 0), r2 = SIMD4<Double>(v[3], v[4], v[5], 0)
+                    let t2: SIMD4<Double> = r2 - mu2, t1: SIMD4<Double> = r1 - mu1
+                    // |t| as a lane select (the generic pointwiseMax is not inlined).
+                    let distortedEdge: SIMD4<Double> = one + t2.replacing(with: -t2, where: t2 .< zero)
+                    let originalEdge: SIMD4<Double> = one + t1.replacing(with: -t1, where: t1 .< zero)
+                    let e: SIMD4<Double> = distortedEdge / originalEdge - one
+                    let e2 = e * e, e4 = e2 * e2
+                    let positive = e .> zero
+                    acc.2 += zero.replacing(with: e, where: positive)
+                    acc.3 += zero.replacing(with: e4, where: positive)
+                    acc.4 -= e.replacing(with: zero, where: positive)
+                    acc.5 += e4.replacing(with: zero, where: positive)
                 }
-                guard step >= rows.lowerBound else { continue }
-                let slot = step % ringSize
+                guard scoring else { continue }
                 for c in 0..<3 {
-                    var ssim1 = 0.0, ssim4 = 0.0, art1 = 0.0, art4 = 0.0, det1 = 0.0, det4 = 0.0
-                    let o = c * 5 * w
-                    let r1 = (c * ringSize + slot) * w, r2 = ((3 + c) * ringSize + slot) * w
-                    for x in 0..<w {
-                        let mu1 = out[o + x], mu2 = out[o + w + x]
-                        let s11 = out[o + 2 * w + x] - mu1 * mu1, s22 = out[o + 3 * w + x] - mu2 * mu2, s12 = out[o + 4 * w + x] - mu1 * mu2
-                        let dm = mu1 - mu2
-                        let num = (1 - dm * dm) * (2 * s12 + 0.0009)
-                        let den = s11 + s22 + 0.0009
-                        let d = max(1 - num / den, 0)
-                        ssim1 += d
-                        let d2 = d * d
-                        ssim4 += d2 * d2
-                        let e = (1 + abs(rawP[r2 + x] - mu2)) / (1 + abs(rawP[r1 + x] - mu1)) - 1
-                        let e2 = e * e
-                        if e > 0 { art1 += e; art4 += e2 * e2 } else { det1 -= e; det4 += e2 * e2 }
-                    }
-                    stats[c].ssim1 += ssim1; stats[c].ssim4 += ssim4
-                    stats[c].artifact1 += art1; stats[c].artifact4 += art4
-                    stats[c].detail1 += det1; stats[c].detail4 += det4
+                    sums[c] = [acc.0[c], acc.1[c], acc.2[c], acc.3[c], acc.4[c], acc.5[c]]
+                    stats[c].ssim1 += sums[c][0]; stats[c].ssim4 += sums[c][1]
+                    stats[c].artifact1 += sums[c][2]; stats[c].artifact4 += sums[c][3]
+                    stats[c].detail1 += sums[c][4]; stats[c].detail4 += sums[c][5]
                 }
             }
-        }
         }
         }
         }
