@@ -9,7 +9,7 @@ import ImageMetrics
 public enum JUnitReport {
     /// The XML document.
     public static func xml(_ r: RunResults) -> String {
-        let e = XMLText.escape
+        let e = HTMLText.escape
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         x += "<testsuites name=\"imglab run\" tests=\"\(r.summary.pairs)\" failures=\"\(r.summary.fail)\" errors=\"\(r.summary.error)\">\n"
         x += "  <testsuite name=\"\(e("imglab run (\(r.resizer))"))\" tests=\"\(r.summary.pairs)\" failures=\"\(r.summary.fail)\" errors=\"\(r.summary.error)\" skipped=\"0\">\n"
@@ -40,25 +40,3 @@ public enum JUnitReport {
     }
 }
 
-/// Escaping for text placed in XML or HTML element content and quoted attributes:
-/// `& < > " '`, and control characters other than tab and newline dropped (XML 1.0 forbids them).
-public enum XMLText {
-    public static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.count)
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\t", "\n": out.unicodeScalars.append(ch)
-            default:
-                if ch.value < 0x20 || ch.value == 0xFFFE || ch.value == 0xFFFF { continue }
-                out.unicodeScalars.append(ch)
-            }
-        }
-        return out
-    }
-}

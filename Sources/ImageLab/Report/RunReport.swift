@@ -9,7 +9,7 @@ import ImageMetrics
 /// the pair's page. A pair's page is ``DiffReport``'s page (side by side, slider, blend,
 /// toggle, heat map, zoom, metric table with the gate, diagnosis, alpha views, metadata) for the
 /// oracle vs the resizer's output: one implementation shared with `imglab diff --report`.
-/// Pure: results in, `[relative path: text]` out; every string goes through ``XMLText/escape(_:)``.
+/// Pure: results in, `[relative path: text]` out; every string goes through ``HTMLText/escape(_:)`` (ImageMetrics).
 public enum RunReport {
     /// The file of a pair's page, relative to the report folder.
     public static func pagePath(index: Int, pair: String) -> String {
@@ -37,7 +37,7 @@ public enum RunReport {
 
     /// The index page; `links` maps a pair's index to its page.
     public static func index(_ r: RunResults, links: [Int: String]) -> String {
-        let e = XMLText.escape
+        let e = HTMLText.escape
         let s = r.summary
         let status = s.fail + s.error == 0 ? "ok" : "bad"
         var h = """
