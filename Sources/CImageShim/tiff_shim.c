@@ -115,14 +115,20 @@ struct imglab_tiff_reader {
     message_sink sink;
 };
 
+/* Copies up to `count` bytes of `data` (`size` long) from `*position` on into `buffer` and
+ * advances the position: libtiff's read callback over an in-memory file, for reader and writer. */
+static tmsize_t read_span(const uint8_t *data, uint64_t size, uint64_t *position, void *buffer, tmsize_t count) {
+    if (count <= 0 || *position >= size) return 0;
+    uint64_t available = size - *position;
+    uint64_t n = (uint64_t)count < available ? (uint64_t)count : available;
+    memcpy(buffer, data + *position, (size_t)n);
+    *position += n;
+    return (tmsize_t)n;
+}
+
 static tmsize_t reader_read(thandle_t handle, void *buffer, tmsize_t count) {
     imglab_tiff_reader *reader = handle;
-    if (count <= 0 || reader->position >= reader->size) return 0;
-    uint64_t available = reader->size - reader->position;
-    uint64_t n = (uint64_t)count < available ? (uint64_t)count : available;
-    memcpy(buffer, reader->data + reader->position, (size_t)n);
-    reader->position += n;
-    return (tmsize_t)n;
+    return read_span(reader->data, reader->size, &reader->position, buffer, count);
 }
 
 static tmsize_t reader_write(thandle_t handle, void *buffer, tmsize_t count) {
@@ -316,12 +322,7 @@ static tmsize_t writer_write(thandle_t handle, void *buffer, tmsize_t count) {
 
 static tmsize_t writer_read(thandle_t handle, void *buffer, tmsize_t count) {
     memory_writer *w = handle;
-    if (count <= 0 || w->position >= w->size) return 0;
-    uint64_t available = w->size - w->position;
-    uint64_t n = (uint64_t)count < available ? (uint64_t)count : available;
-    memcpy(buffer, w->data + w->position, (size_t)n);
-    w->position += n;
-    return (tmsize_t)n;
+    return read_span(w->data, w->size, &w->position, buffer, count);
 }
 
 static toff_t writer_seek(thandle_t handle, toff_t offset, int whence) {
