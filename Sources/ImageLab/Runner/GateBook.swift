@@ -48,7 +48,7 @@ public struct GateBook: Sendable {
     public struct Canary: Sendable, Hashable, Codable {
         /// `CASE/OPERATION`.
         public var pair: String
-        /// The mutant: `swap-rb` (``ChannelSwapMutant``).
+        /// The mutant's id in ``MutantCatalogue`` (e.g. `swap-rb`).
         public var mutant: String
         /// The diagnosis class the failure must name (``Diagnosis/bugClass``), when given.
         public var diagnosis: String?
@@ -81,8 +81,8 @@ public struct GateBook: Sendable {
         for family in file.families {
             do { gates.append(try GateExpression(family.gate)) } catch { throw .gates("family '\(family.name)': \(error)") }
         }
-        for canary in file.canaries where canary.mutant != "swap-rb" {
-            throw .gates("canary \(canary.pair): unknown mutant '\(canary.mutant)' (known: swap-rb)")
+        for canary in file.canaries where MutantCatalogue.mutant(canary.mutant) == nil {
+            throw .gates("canary \(canary.pair): unknown mutant '\(canary.mutant)' (known: \(MutantCatalogue.all.map(\.id).joined(separator: ", ")))")
         }
         self.file = file
         self.gates = gates

@@ -3,7 +3,7 @@ import ImageMetrics
 
 /// The lab's main job: corpus → resizer → metrics → verdict. Fails closed: the metric
 /// canaries (``Canaries``) and the gates file's canary pairs (the built-in resizer made
-/// deliberately broken by a mutant such as ``ChannelSwapMutant``; each must fail) run before any real pair, and the run throws if one of
+/// deliberately broken by a mutant of ``MutantCatalogue``; each must fail) run before any real pair, and the run throws if one of
 /// them does not behave.
 ///
 /// Determinism: pairs are judged in parallel on `threads` threads, but each result lands at
@@ -78,7 +78,8 @@ public struct LabRunner: Sendable {
             }
             // The mutant breaks the known-good built-in resizer, so the canary tests the gates,
             // whatever adapter is under test.
-            let result = canaryJudge.judge(pair, with: ChannelSwapMutant(BuiltinResizer())).result
+            guard let mutant = MutantCatalogue.mutant(canary.mutant) else { throw .gates("canary \(canary.pair): unknown mutant '\(canary.mutant)'") }
+            let result = canaryJudge.judge(pair, with: mutant.make(BuiltinResizer())).result
             canaryResults.append(result)
             if result.verdict == .pass {
                 leaks.append("\(canary.pair) through \(canary.mutant) passed")

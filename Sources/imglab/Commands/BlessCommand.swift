@@ -27,7 +27,7 @@ enum BlessCommand: Command {
     oracle says whether it is right); their count is printed.
 
     OPTIONS:
-      --resizer R      builtin (default) or swap-rb
+      --resizer R      builtin (default) or mutant:ID (a mutant of the catalogue, e.g. swap-rb)
       --corpus DIR     the corpus folder (default: Corpus)
       --goldens DIR    the golden store (default: CORPUS/goldens)
       --filter PATTERN the pairs to bless, as for 'imglab run' (default: all)
@@ -44,11 +44,9 @@ enum BlessCommand: Command {
         let args = try Arguments(argv, valued: ["--resizer", "--corpus", "--goldens", "--filter", "--threads"], flags: [])
         if args.flag("--help") { print(help); return .ok }
         guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
-        let resizer: any Resizer
-        switch args.value("--resizer") ?? "builtin" {
-        case "builtin": resizer = BuiltinResizer()
-        case "swap-rb": resizer = ChannelSwapMutant(BuiltinResizer())
-        case let other: throw UsageError("--resizer must be builtin or swap-rb, not '\(other)'")
+        let resizerName = args.value("--resizer") ?? "builtin"
+        guard let resizer = ResizerChoice.resolve(resizerName) else {
+            throw UsageError("--resizer must be one of \(ResizerChoice.accepted), not '\(resizerName)'")
         }
         let corpus = args.value("--corpus") ?? "Corpus"
         let goldens = args.value("--goldens") ?? corpus + "/goldens"

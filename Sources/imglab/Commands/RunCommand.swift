@@ -31,7 +31,8 @@ enum RunCommand: Command {
 
     OPTIONS:
       --resizer R      builtin (default: imglab's ImageResize, Lanczos 3, linear light) or
-                       swap-rb (builtin with R and B swapped: a broken resizer, for trying the gate)
+                       mutant:ID, a deliberately broken resizer of the catalogue, e.g. swap-rb
+                       (builtin with R and B swapped), for trying the gate
       --profile P      the corpus profile the folder must hold (default: quick)
       --corpus DIR     the corpus folder (default: Corpus); generate it with 'imglab corpus'
       --filter PATTERN run the pairs whose id CASE/OPERATION matches: a glob (* and ?) or, without
@@ -66,11 +67,8 @@ enum RunCommand: Command {
         if args.flag("--help") { print(help); return .ok }
         guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
         let resizerName = args.value("--resizer") ?? "builtin"
-        let resizer: any Resizer
-        switch resizerName {
-        case "builtin": resizer = BuiltinResizer()
-        case "swap-rb": resizer = ChannelSwapMutant(BuiltinResizer())
-        default: throw UsageError("--resizer must be builtin or swap-rb, not '\(resizerName)'")
+        guard let resizer = ResizerChoice.resolve(resizerName) else {
+            throw UsageError("--resizer must be one of \(ResizerChoice.accepted), not '\(resizerName)'")
         }
         let profile = args.value("--profile") ?? "quick"
         guard CorpusProfile(rawValue: profile) != nil else { throw UsageError("--profile must be quick or full, not '\(profile)'") }
