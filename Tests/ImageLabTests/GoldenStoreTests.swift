@@ -28,11 +28,36 @@ struct GoldenStoreTests {
         let goldens = try store.load().goldens["c/o"] ?? []
         #expect(goldens.count == 1)
         #expect(try GoldenStore.pixelHash(store.image(goldens[0])) == goldens[0].hash)
-        #expect(PairJudge.regression(blessed, distance: 2, goldens: goldens).hasPrefix("matches golden "))
+        let match = PairJudge.regression(blessed, distance: 2, goldens: goldens)
+        #expect(match.verdict == .pass && match.text.hasPrefix("matches golden ") && match.golden == goldens[0])
         let other = try Self.image([0, 0, 0, 40, 50, 60])
-        #expect(PairJudge.regression(other, distance: 1.5, goldens: goldens).hasPrefix("changed, closer to the oracle"))
-        #expect(PairJudge.regression(other, distance: 2.5, goldens: goldens).hasPrefix("changed, further from the oracle"))
-        #expect(PairJudge.regression(other, distance: 1, goldens: []) == "no golden")
+        let closer = PairJudge.regression(other, distance: 1.5, goldens: goldens)
+        #expect(closer.verdict == .changedCloser && closer.text.hasPrefix("changed, closer to the oracle"))
+        let further = PairJudge.regression(other, distance: 2.5, goldens: goldens)
+        #expect(further.verdict == .changedFurther && further.text.hasPrefix("changed, further from the oracle"))
+        let none = PairJudge.regression(other, distance: 1, goldens: [])
+        #expect(none.verdict == .pass && none.text == "no golden")
+    }
+
+    @Test("with several goldens, only an output further from the oracle than every one of them is a regression")
+    func severalGoldens() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-golden-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = GoldenStore(folder: folder)
+        try store.bless([("c/o", try Self.image([1, 2, 3, 4, 5, 6]), "a", ["visible.mean": 1]),
+                         ("c/o", try Self.image([9, 9, 9, 9, 9, 9]), "b", ["visible.mean": 3])])
+        let goldens = try store.load().goldens["c/o"] ?? []
+        #expect(goldens.count == 2)
+        let output = try Self.image([0, 0, 0, 40, 50, 60])
+        // Between the two accepted distances (1 and 3): not a regression; measured against the best (1).
+        let between = PairJudge.regression(output, distance: 2, goldens: goldens)
+        #expect(between.verdict == .changedCloser && between.golden?.resizer == "a")
+        #expect(PairJudge.regression(output, distance: 3, goldens: goldens).verdict == .changedCloser)
+        #expect(PairJudge.regression(output, distance: 3.01, goldens: goldens).verdict == .changedFurther)
+        // A golden without a recorded distance cannot be compared: error, never a silent pass.
+        var broken = goldens
+        broken[1].oracleDistance = [:]
+        #expect(PairJudge.regression(output, distance: 0.5, goldens: broken).verdict == .error)
     }
 
     @Test("a run after a bless of the same resizer finds every output among the goldens")
@@ -49,6 +74,9 @@ struct GoldenStoreTests {
         try GoldenStore(folder: folder).bless(outputs)
         runner.goldens = try GoldenStore(folder: folder).load()
         let second = try runner.run().results
-        for p in second.pairs { #expect(p.golden?.hasPrefix("matches golden ") == true, "\(p.pair): \(p.golden ?? "nil")") }
+        for p in second.pairs {
+            #expect(p.golden?.hasPrefix("matches golden ") == true, "\(p.pair): \(p.golden ?? "nil")")
+            #expect(p.verdict == .pass && p.goldenHash != nil)
+        }
     }
 }

@@ -31,7 +31,7 @@ struct RunReportTests {
     @Test("the index lists failures before passes and counts each verdict")
     func failuresFirst() throws {
         let html = RunReport.index(Self.results(caseID: "bad", message: "m"), links: [:])
-        let fail = try #require(html.range(of: "<tr class=\"fail\">")), pass = try #require(html.range(of: "<tr class=\"pass\">"))
+        let fail = try #require(html.range(of: "<tr class=\"fail\" ")), pass = try #require(html.range(of: "<tr class=\"pass\" "))
         #expect(fail.lowerBound < pass.lowerBound)
         #expect(html.contains("2 pairs: <b>1</b> pass, <b>1</b> fail, <b>0</b> error"))
     }

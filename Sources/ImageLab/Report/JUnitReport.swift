@@ -4,15 +4,18 @@ import ImageMetrics
 /// JUnit XML of a run, the format CI systems (GitHub Actions reporters, GitLab, Jenkins) read:
 /// one `<testsuite>` named `imglab run (RESIZER)`, one `<testcase>` per pair with
 /// `classname` = case id and `name` = operation id; a `fail` verdict is a `<failure>` whose
-/// message is the failed gate clauses and whose text adds the diagnosis; an `error` verdict is
-/// an `<error>`. Canary pairs are not test cases (they are meant to fail). Pure: results in, text out.
+/// message is the failed gate clauses and whose text adds the diagnosis; `changed-further` (a
+/// regression against the goldens) is a `<failure type="regression">`; an `error` verdict is
+/// an `<error>`; `changed-closer` passes, with the golden comparison and the bless hint in
+/// `<system-out>`. Canary pairs are not test cases (they are meant to fail). Pure: results in, text out.
 public enum JUnitReport {
     /// The XML document.
     public static func xml(_ r: RunResults) -> String {
         let e = HTMLText.escape
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        x += "<testsuites name=\"imglab run\" tests=\"\(r.summary.pairs)\" failures=\"\(r.summary.fail)\" errors=\"\(r.summary.error)\">\n"
-        x += "  <testsuite name=\"\(e("imglab run (\(r.resizer))"))\" tests=\"\(r.summary.pairs)\" failures=\"\(r.summary.fail)\" errors=\"\(r.summary.error)\" skipped=\"0\">\n"
+        let failures = r.summary.fail + r.summary.changedFurther
+        x += "<testsuites name=\"imglab run\" tests=\"\(r.summary.pairs)\" failures=\"\(failures)\" errors=\"\(r.summary.error)\">\n"
+        x += "  <testsuite name=\"\(e("imglab run (\(r.resizer))"))\" tests=\"\(r.summary.pairs)\" failures=\"\(failures)\" errors=\"\(r.summary.error)\" skipped=\"0\">\n"
         x += "    <properties>\n"
         x += "      <property name=\"profile\" value=\"\(e(r.profile))\"/>\n"
         x += "      <property name=\"shard\" value=\"\(r.shard.map(String.init).joined(separator: "/"))\"/>\n"
@@ -23,6 +26,12 @@ public enum JUnitReport {
             switch p.verdict {
             case .pass:
                 x += "/>\n"
+            case .changedCloser:
+                x += ">\n      <system-out>\(e("golden: " + (p.golden ?? "changed")))</system-out>\n    </testcase>\n"
+            case .changedFurther:
+                var body = "family: \(p.family ?? "none")\ngolden: \(p.golden ?? "")\n"
+                if let g = p.gate { body += "gate (passed): \(g.expression)\n" }
+                x += ">\n      <failure type=\"regression\" message=\"\(e(p.message ?? "changed, further from the oracle"))\">\(e(body))</failure>\n    </testcase>\n"
             case .fail:
                 var body = "family: \(p.family ?? "none")\n"
                 if let g = p.gate { body += "gate: \(g.expression)\n" + g.clauses.map { "  \($0.passed ? "ok  " : "FAIL") \($0.text)" }.joined(separator: "\n") + "\n" }

@@ -1,15 +1,23 @@
 import Foundation
+import ImageCore
 import ImageMetrics
 
 /// The HTML report of a run, `DIR/index.html` plus one page per pair under `DIR/pairs/`.
 ///
-/// Every page is self-contained (inline CSS, images as data URIs, a Content-Security-Policy
-/// that forbids network access). The index shows the summary counts, the warnings, then every
-/// pair with failures and errors first, each with its family, diagnosis and message, linking to
-/// the pair's page. A pair's page is ``DiffReport``'s page (side by side, slider, blend,
-/// toggle, heat map, zoom, metric table with the gate, diagnosis, alpha views, metadata) for the
-/// oracle vs the resizer's output: one implementation shared with `imglab diff --report`.
-/// Pure: results in, `[relative path: text]` out; every string goes through ``HTMLText/escape(_:)`` (ImageMetrics).
+/// Every page is self-contained (inline CSS and script, images as data URIs, a
+/// Content-Security-Policy that forbids network access). The index shows the summary counts,
+/// two matrix heat maps (container × orientation, encoding (pixel format) × operation; each
+/// cell coloured by its worst verdict, a passing cell shaded by its worst `deltaE00.p99`, and
+/// linking to its pairs), filters (verdict, family, text) in plain script, then every pair,
+/// failures first. A pair's page is ``DiffReport``'s page (side by side, slider, blend, toggle,
+/// heat map, zoom, metric table with each gate bound, diagnosis, alpha views, metadata) for
+/// the oracle vs the resizer's output, with the lab's ``DiffReport/Context``: the verdict,
+/// the golden comparison, the source, oracle, golden and output images, the source's metadata,
+/// and previous / next / index links in the index's order. One implementation shared with
+/// `imglab diff --report`.
+///
+/// Pure: results in, `[relative path: text]` out; every string goes through
+/// ``HTMLText/escape(_:)`` (ImageMetrics), and the scripts are constants that read the DOM.
 public enum RunReport {
     /// The file of a pair's page, relative to the report folder.
     public static func pagePath(index: Int, pair: String) -> String {
@@ -20,75 +28,251 @@ public enum RunReport {
         return "pairs/\(String(format: "%04d", index))-\(safe).html"
     }
 
-    /// Every file of the report: the pair pages (when evidence was kept) and `index.html`.
-    public static func files(_ r: RunResults, evidence: [PairEvidence?]) -> [(path: String, text: String)] {
-        var files: [(String, String)] = []
-        var links: [Int: String] = [:]
-        for (i, p) in r.pairs.enumerated() {
-            guard i < evidence.count, let ev = evidence[i] else { continue }
-            guard let images = try? DiffReport.Images.make(expected: ev.expected, actual: ev.actual) else { continue }
-            let path = pagePath(index: i, pair: p.pair)
-            links[i] = path
-            files.append((path, DiffReport.html(ev.comparison, images: images, gate: p.gate)))
+    /// The pairs' indices in report order: worst verdict first (``PairResult/Verdict/severity``),
+    /// then manifest order.
+    public static func order(_ r: RunResults) -> [Int] {
+        r.pairs.indices.sorted { a, b in
+            let ra = r.pairs[a].verdict.severity, rb = r.pairs[b].verdict.severity
+            return ra != rb ? ra < rb : a < b
         }
-        files.append(("index.html", index(r, links: links)))
+    }
+
+    /// Every file of the report: the pair pages (when evidence was kept) and `index.html`, last.
+    /// Pages are rendered in parallel on `threads` threads; the output does not depend on it.
+    public static func files(_ r: RunResults, evidence: [PairEvidence?],
+                             threads: Int = ProcessInfo.processInfo.activeProcessorCount) -> [(path: String, text: String)] {
+        let order = order(r)
+        let linked = order.filter { $0 < evidence.count && evidence[$0] != nil }
+        var position: [Int: Int] = [:]
+        for (k, i) in linked.enumerated() { position[i] = k }
+        let pages = ParallelMap.run(linked.count, threads: threads) { k -> Page? in
+            let i = linked[k]
+            guard let ev = evidence[i] else { return nil }
+            let prev = k > 0 ? linked[k - 1] : nil, next = k + 1 < linked.count ? linked[k + 1] : nil
+            var links = [DiffReport.Context.Link(label: "index", href: "../index.html", rel: "up")]
+            if let prev { links.append(.init(label: "← previous: \(r.pairs[prev].pair)", href: "../" + pagePath(index: prev, pair: r.pairs[prev].pair), rel: "prev")) }
+            if let next { links.append(.init(label: "next: \(r.pairs[next].pair) →", href: "../" + pagePath(index: next, pair: r.pairs[next].pair), rel: "next")) }
+            guard let text = page(r.pairs[i], evidence: ev, links: links) else { return nil }
+            return Page(index: i, text: text)
+        }
+        var files: [(String, String)] = []
+        var hrefs: [Int: String] = [:]
+        for page in pages {
+            guard let page else { continue }
+            let path = pagePath(index: page.index, pair: r.pairs[page.index].pair)
+            hrefs[page.index] = path
+            files.append((path, page.text))
+        }
+        files.append(("index.html", index(r, links: hrefs)))
         return files
+    }
+
+    private struct Page: Sendable {
+        var index: Int
+        var text: String
+    }
+
+    /// The page of one pair: ``DiffReport/html(_:images:gate:canaryFailures:context:)`` of the
+    /// oracle vs the output, with the lab's context. `nil` when an image cannot be encoded.
+    public static func page(_ p: PairResult, evidence ev: PairEvidence, links: [DiffReport.Context.Link]) -> String? {
+        guard let images = try? DiffReport.Images.make(expected: ev.expected, actual: ev.actual) else { return nil }
+        var figures: [DiffReport.Context.Figure] = []
+        func figure(_ label: String, _ side: ComparedImage?, file: [UInt8]? = nil, caption: String) {
+            guard let side, let embedded = try? DiffReport.EmbeddedImage.displayed(side, file: file) else { return }
+            let size = side.image.displaySize
+            figures.append(.init(label: label, image: embedded, width: size.width, height: size.height, caption: caption))
+        }
+        figure("source", ev.source, file: ev.sourceFile, caption: "\(p.encoding), EXIF orientation \(p.orientation), shown as displayed")
+        figures.append(.init(label: "oracle", image: images.expected, width: ev.comparison.expected.displayWidth,
+                             height: ev.comparison.expected.displayHeight, caption: "the ideal output (analytic)"))
+        figure("golden", ev.golden, caption: p.golden ?? "")
+        figures.append(.init(label: "output", image: images.actual, width: ev.comparison.actual.displayWidth,
+                             height: ev.comparison.actual.displayHeight, caption: "the resizer's output"))
+        if let heat = images.heatMapPNG {
+            figures.append(.init(label: "diff heat map", image: .init(bytes: heat, mimeType: "image/png"), width: ev.comparison.actual.displayWidth,
+                                 height: ev.comparison.actual.displayHeight, caption: "oracle vs output, visible error"))
+        }
+        var facts: [(String, String)] = [("pair", p.pair), ("verdict", p.verdict.rawValue), ("family", p.family ?? "none"),
+                                         ("encoding", "\(p.encoding) (\(p.container))"), ("frames", "\(p.frames)")]
+        if let message = p.message { facts.append(("why", message)) }
+        if let d = p.diagnosis { facts.append(("diagnosis", (d.bugClass ?? "none") + (d.name.map { " — \($0)" } ?? "") + String(format: " (confidence %.2f): ", d.confidence) + d.summary)) }
+        if let golden = p.golden { facts.append(("golden", golden + (p.goldenHash.map { p.golden?.contains($0) == true ? "" : " — compared with golden \($0)" } ?? ""))) }
+        let context = DiffReport.Context(
+            title: "imglab run: \(p.pair)", verdict: verdictLine(p), verdictOK: !p.verdict.failsRun, links: links, facts: facts,
+            figures: figures, source: ev.source.map { ImageSummary(name: $0.name, container: $0.container, image: $0.image) })
+        return DiffReport.html(ev.comparison, images: images, gate: p.gate, context: context)
+    }
+
+    static func verdictLine(_ p: PairResult) -> String {
+        switch p.verdict {
+        case .pass: return "pass" + (p.gate.map { ": within the gate \($0.expression)" } ?? "")
+        case .fail: return "FAIL: " + (p.message ?? "outside the gate")
+        case .error: return "ERROR: " + (p.message ?? "")
+        case .changedCloser: return "changed, closer to the oracle (passes; accept it with 'imglab bless')"
+        case .changedFurther: return "CHANGED, FURTHER from the oracle than every golden: a regression"
+        }
     }
 
     /// The index page; `links` maps a pair's index to its page.
     public static func index(_ r: RunResults, links: [Int: String]) -> String {
         let e = HTMLText.escape
         let s = r.summary
-        let status = s.fail + s.error == 0 ? "ok" : "bad"
+        let status = r.exitStatus == 0 ? "ok" : "bad"
         var h = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>imglab run: \(e(r.resizer)) on \(e(r.profile))</title>
         <style>\(css)</style></head>
-        <body>
+        <body data-ready="0">
         <header><h1>imglab run</h1>
         <p>resizer <code>\(e(r.resizer))</code> · profile <code>\(e(r.profile))</code> · corpus <code>\(e(r.corpus))</code> · shard \(r.shard.map(String.init).joined(separator: "/"))\(r.filter.isEmpty ? "" : " · filter <code>\(e(r.filter.joined(separator: ",")))</code>")</p>
-        <p class="verdict \(status)">\(s.pairs) pairs: <b>\(s.pass)</b> pass, <b>\(s.fail)</b> fail, <b>\(s.error)</b> error</p>
-        </header>
-
+        <p class="verdict \(status)">\(s.pairs) pairs: <b>\(s.pass)</b> pass, <b>\(s.fail)</b> fail, <b>\(s.error)</b> error\(s.changedCloser + s.changedFurther > 0 ? ", <b>\(s.changedCloser)</b> changed-closer, <b>\(s.changedFurther)</b> changed-further" : "") — exit status \(r.exitStatus)</p>
+        <p class="counts">
         """
+        for v in verdictsBySeverity {
+            h += "<span class=\"chip v-\(v.rawValue)\">\(e(v.rawValue)) \(s.count(v))</span> "
+        }
+        h += "</p></header>\n"
         if !r.warnings.isEmpty {
             h += "<section><h2>Warnings</h2><ul>" + r.warnings.map { "<li>\(e($0))</li>" }.joined() + "</ul></section>\n"
         }
-        h += "<section><h2>Gates</h2><table><tr><th>family</th><th>gate</th></tr>"
-        h += r.gates.map { "<tr><td>\(e($0.family))</td><td><code>\(e($0.gate))</code></td></tr>" }.joined()
-        h += "</table><p>Canaries (must fail, and did): " + r.canaries.map { "<code>\(e($0.pair))</code> → \(e($0.verdict.rawValue))\($0.diagnosis?.bugClass.map { " (\(e($0)))" } ?? "")" }.joined(separator: ", ") + "</p></section>\n"
-        let order = r.pairs.indices.sorted { a, b in
-            let ra = rank(r.pairs[a].verdict), rb = rank(r.pairs[b].verdict)
-            return ra != rb ? ra < rb : a < b
+        h += "<section><h2>Matrix</h2><p class=\"small\">Each cell: the pairs of that combination, coloured by the worst verdict (a passing cell is darker the larger its worst <code>deltaE00.p99</code>); click to filter the list.</p><div class=\"matrices\">"
+        h += matrix(r, title: "container × EXIF orientation", row: ("container", { $0.container }), column: ("orientation", { String($0.orientation) }))
+        h += matrix(r, title: "encoding (pixel format) × operation", row: ("encoding", { $0.encoding }), column: ("operation", { $0.operation }))
+        h += "</div></section>\n"
+
+        let families = Array(Set(r.pairs.compactMap(\.family))).sorted()
+        h += "<section id=\"pairs\"><h2>Pairs (failures first)</h2><form id=\"filters\" onsubmit=\"return false\">"
+        for v in verdictsBySeverity where s.count(v) > 0 {
+            h += "<label class=\"chip v-\(v.rawValue)\"><input type=\"checkbox\" name=\"verdict\" value=\"\(v.rawValue)\" checked> \(e(v.rawValue))</label> "
         }
-        h += "<section><h2>Pairs (failures first)</h2><table><tr><th>verdict</th><th>case</th><th>operation</th><th>family</th><th>diagnosis</th><th>details</th></tr>\n"
-        for i in order {
+        h += "<select id=\"family\" aria-label=\"family\"><option value=\"\">every family</option>"
+        h += families.map { "<option value=\"\(e($0))\">\(e($0))</option>" }.joined()
+        h += "</select> <input id=\"text\" type=\"search\" placeholder=\"filter: case, operation, diagnosis…\" aria-label=\"text filter\" size=\"32\"> "
+        h += "<button type=\"button\" id=\"clear\">clear</button> <span id=\"shown\" class=\"small\"></span> <span id=\"cell\" class=\"small\"></span></form>\n"
+        h += "<table id=\"list\"><thead><tr><th>verdict</th><th>case</th><th>operation</th><th>family</th><th>diagnosis</th><th>details</th></tr></thead><tbody>\n"
+        for i in order(r) {
             let p = r.pairs[i]
             let name = links[i].map { "<a href=\"\(e($0))\">\(e(p.caseID))</a>" } ?? e(p.caseID)
-            let diagnosis = p.diagnosis.map { d in e(d.bugClass ?? "none") + (d.name.map { " — " + e($0) } ?? "") + " (\(String(format: "%.2f", d.confidence)))" } ?? ""
-            var details = p.message ?? p.gate.map { g in g.clauses.map(\.text).joined(separator: "; ") } ?? ""
-            if let golden = p.golden { details += " · golden: " + golden }
-            h += "<tr class=\"\(p.verdict.rawValue)\"><td>\(p.verdict.rawValue)</td><td>\(name)</td><td>\(e(p.operation))</td><td>\(e(p.family ?? ""))</td><td>\(diagnosis)</td><td>\(e(details))</td></tr>\n"
+            let diagnosis = p.diagnosis.map { d in (d.bugClass ?? "none") + (d.name.map { " — " + $0 } ?? "") + " (\(String(format: "%.2f", d.confidence)))" } ?? ""
+            var details = p.message ?? p.gate.map { g in g.clauses.filter { !$0.passed }.map(\.text).joined(separator: "; ") } ?? ""
+            if let golden = p.golden, p.message != golden { details += (details.isEmpty ? "" : " · ") + "golden: " + golden }
+            let search = [p.pair, p.encoding, p.container, p.family ?? "", diagnosis, details].joined(separator: " ").lowercased()
+            h += "<tr class=\"\(p.verdict.rawValue)\" data-verdict=\"\(p.verdict.rawValue)\" data-family=\"\(e(p.family ?? ""))\" data-container=\"\(e(p.container))\""
+            h += " data-orientation=\"\(p.orientation)\" data-encoding=\"\(e(p.encoding))\" data-operation=\"\(e(p.operation))\" data-text=\"\(e(search))\">"
+            h += "<td>\(p.verdict.rawValue)</td><td>\(name)</td><td>\(e(p.operation))</td><td>\(e(p.family ?? ""))</td><td>\(e(diagnosis))</td><td>\(e(details))</td></tr>\n"
         }
-        h += "</table></section>\n<footer>\(e(r.schema)) · \(e(r.comparisonVersion)) · \(e(r.diagnosisVersion))</footer>\n</body></html>\n"
+        h += "</tbody></table></section>\n"
+        h += "<section><h2>Gates and canaries</h2><table><tr><th>family</th><th>gate</th></tr>"
+        h += r.gates.map { "<tr><td>\(e($0.family))</td><td><code>\(e($0.gate))</code></td></tr>" }.joined()
+        h += "</table><p>Canaries (must fail, and did): " + r.canaries.map { "<code>\(e($0.pair))</code> → \(e($0.verdict.rawValue))\($0.diagnosis?.bugClass.map { " (\(e($0)))" } ?? "")" }.joined(separator: ", ") + "</p></section>\n"
+        h += "<footer>\(e(r.schema)) · \(e(r.comparisonVersion)) · \(e(r.diagnosisVersion)) · pages: keys n / p / u</footer>\n"
+        h += "<script>\(script)</script></body></html>\n"
         return h
     }
 
-    static func rank(_ v: PairResult.Verdict) -> Int {
-        switch v {
-        case .fail: return 0
-        case .error: return 1
-        case .pass: return 2
+    /// Every verdict, worst first.
+    static let verdictsBySeverity = PairResult.Verdict.allCases.sorted { $0.severity < $1.severity }
+
+    /// One matrix heat map: rows and columns are the distinct values of two pair attributes
+    /// (`name` is the row's `data-NAME` attribute the cell filters on).
+    static func matrix(_ r: RunResults, title: String, row: (name: String, key: (PairResult) -> String),
+                       column: (name: String, key: (PairResult) -> String)) -> String {
+        let e = HTMLText.escape
+        var rows: [String] = [], columns: [String] = []
+        var cells: [String: [Int]] = [:]
+        for (i, p) in r.pairs.enumerated() {
+            let a = row.key(p), b = column.key(p)
+            if !rows.contains(a) { rows.append(a) }
+            if !columns.contains(b) { columns.append(b) }
+            cells[a + "\u{0}" + b, default: []].append(i)
         }
+        rows.sort()
+        columns.sort { a, b in
+            if let x = Int(a), let y = Int(b) { return x < y }
+            return a < b
+        }
+        var h = "<table class=\"matrix\"><caption>\(e(title))</caption><tr><th></th>"
+        h += columns.map { "<th class=\"col\"><span>\(e($0))</span></th>" }.joined() + "</tr>"
+        for a in rows {
+            h += "<tr><th>\(e(a))</th>"
+            for b in columns {
+                guard let members = cells[a + "\u{0}" + b] else { h += "<td class=\"empty\"></td>"; continue }
+                let worst = members.map { r.pairs[$0].verdict }.min { $0.severity < $1.severity } ?? .pass
+                let failing = members.count { r.pairs[$0].verdict != .pass }
+                let delta = members.compactMap { r.pairs[$0].metrics["deltaE00.p99"] }.max()
+                var style = ""
+                if worst == .pass, let delta {
+                    // Lightness 92 % (ΔE 0) to 55 % (ΔE ≥ 20): a passing cell darkens with its worst colour error.
+                    let lightness = 92 - 37 * min(1, delta / 20)
+                    style = " style=\"background:hsl(120,45%,\(String(format: "%.0f", lightness))%)\""
+                }
+                let tip = "\(row.name) \(a) × \(column.name) \(b): \(members.count) pair(s), worst \(worst.rawValue)" + (delta.map { String(format: ", worst deltaE00.p99 %.3g", $0) } ?? "")
+                let href = "#\(row.name)=\(fragment(a))&\(column.name)=\(fragment(b))"
+                h += "<td class=\"v-\(worst.rawValue)\"\(style) title=\"\(e(tip))\"><a href=\"\(e(href))\">\(failing > 0 ? "\(failing)/\(members.count)" : "\(members.count)")</a></td>"
+            }
+            h += "</tr>"
+        }
+        return h + "</table>"
+    }
+
+    /// Percent-encodes a value for a URL fragment (the script decodes it).
+    static func fragment(_ s: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return s.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
     }
 
     static let css = """
     body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}
     table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}
-    tr.fail td:first-child{background:#fdd;font-weight:bold}tr.error td:first-child{background:#fec;font-weight:bold}
-    tr.pass td:first-child{background:#dfd}.verdict.ok{color:#060}.verdict.bad{color:#b00}code{font-size:90%}
+    .v-fail,tr.fail td:first-child{background:#f4b4b4}.v-changed-further,tr.changed-further td:first-child{background:#f7c9a0}
+    .v-error,tr.error td:first-child{background:#fde3a7}.v-changed-closer,tr.changed-closer td:first-child{background:#cfe3f7}
+    .v-pass,tr.pass td:first-child{background:#d8efd8}tr td:first-child{font-weight:bold}
+    .verdict.ok{color:#060}.verdict.bad{color:#b00}code{font-size:90%}.small{font-size:12px;color:#666}
+    .chip{display:inline-block;padding:1px 8px;border-radius:10px;margin:2px 2px 2px 0;font-size:12px}
+    .matrices{display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start}
+    table.matrix{font-size:11px}table.matrix td{text-align:center;padding:0;min-width:1.8em}table.matrix td a{display:block;padding:2px 3px;color:#222;text-decoration:none}
+    table.matrix th{white-space:nowrap;padding:1px 4px;font-weight:normal}table.matrix th.col span{writing-mode:vertical-rl;transform:rotate(180deg)}
+    table.matrix td.empty{background:#f6f6f6}table.matrix caption{text-align:left;font-weight:bold;padding:2px 0}
+    #filters{margin:.5em 0}#filters label{cursor:pointer}tr.hidden{display:none}footer{margin-top:2em;color:#888;font-size:12px}
+    """
+
+    /// The index script: a constant that reads the DOM (filters by verdict, family, text and a
+    /// matrix cell given in the URL fragment as `#attr=value&attr=value`).
+    static let script = """
+    (function(){
+    'use strict';
+    var errors=[];window.addEventListener('error',function(ev){errors.push(String(ev.message));document.body.setAttribute('data-errors',errors.join(' | '));});
+    var rows=Array.prototype.slice.call(document.querySelectorAll('#list tbody tr'));
+    var boxes=Array.prototype.slice.call(document.querySelectorAll('#filters input[name=verdict]'));
+    var family=document.getElementById('family'),text=document.getElementById('text'),shown=document.getElementById('shown'),cellLabel=document.getElementById('cell');
+    var cell={};
+    function readHash(){
+      cell={};var h=window.location.hash.replace(/^#/,'');if(!h||h==='pairs'){return;}
+      h.split('&').forEach(function(kv){var i=kv.indexOf('=');if(i>0){var k=kv.slice(0,i);if(/^[a-z]+$/.test(k)){try{cell[k]=decodeURIComponent(kv.slice(i+1));}catch(err){}}}});
+    }
+    function apply(){
+      var verdicts={};boxes.forEach(function(b){verdicts[b.value]=b.checked;});
+      var fam=family.value,q=text.value.trim().toLowerCase(),n=0,keys=Object.keys(cell);
+      rows.forEach(function(r){
+        var ok=verdicts[r.getAttribute('data-verdict')]!==false;
+        if(ok&&fam){ok=r.getAttribute('data-family')===fam;}
+        if(ok&&q){ok=r.getAttribute('data-text').indexOf(q)>=0;}
+        for(var i=0;ok&&i<keys.length;i++){ok=r.getAttribute('data-'+keys[i])===cell[keys[i]];}
+        r.className=r.getAttribute('data-verdict')+(ok?'':' hidden');if(ok){n++;}
+      });
+      shown.textContent=n+' of '+rows.length+' pairs shown';
+      cellLabel.textContent=keys.length?('cell: '+keys.map(function(k){return k+' '+cell[k];}).join(', ')):'';
+    }
+    boxes.forEach(function(b){b.addEventListener('change',apply);});
+    family.addEventListener('change',apply);text.addEventListener('input',apply);
+    document.getElementById('clear').addEventListener('click',function(){boxes.forEach(function(b){b.checked=true;});family.value='';text.value='';if(window.location.hash){window.location.hash='pairs';}cell={};apply();});
+    window.addEventListener('hashchange',function(){readHash();apply();if(Object.keys(cell).length){document.getElementById('pairs').scrollIntoView();}});
+    readHash();apply();
+    document.body.setAttribute('data-ready','1');
+    })();
     """
 }

@@ -18,8 +18,11 @@ public struct LabRunner: Sendable {
     public var threads: Int
     /// Whether to keep each pair's evidence for the HTML report.
     public var keepEvidence: Bool
-    /// The blessed goldens to check each output against (regression), if any.
+    /// The blessed goldens to check each output against (regression), if any: they turn a
+    /// passing output that differs from every golden into `changed-closer` or `changed-further`.
     public var goldens: GoldenStore.Index?
+    /// The store the goldens come from, so the report can show the golden image (optional).
+    public var goldenStore: GoldenStore?
 
     /// Progress of a run, reported after each judged pair (from worker threads).
     public struct Progress: Sendable {
@@ -91,7 +94,7 @@ public struct LabRunner: Sendable {
         }
         guard leaks.isEmpty else { throw .canaryPassed(leaks) }
 
-        let judge = PairJudge(corpus: root, gates: gates, keepEvidence: keepEvidence, goldens: goldens)
+        let judge = PairJudge(corpus: root, gates: gates, keepEvidence: keepEvidence, goldens: goldens, goldenStore: goldenStore)
         let counter = Counter()
         let resizer = self.resizer
         let judged = ParallelMap.run(selected.count, threads: threads) { i in

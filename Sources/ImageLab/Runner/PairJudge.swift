@@ -3,13 +3,19 @@ import ImageCore
 import ImageCodecs
 import ImageMetrics
 
-/// What the report page of a pair shows: the judged frame's comparison and its two sides.
+/// What the report page of a pair shows: the judged frame's comparison and its two sides,
+/// plus the source and the golden the output was measured against.
 public struct PairEvidence: Sendable {
     public var comparison: Comparison
     /// The oracle frame.
     public var expected: ComparedImage
     /// The resizer's output frame.
     public var actual: ComparedImage
+    /// The decoded source file (as stored; the report shows it as displayed), with its file bytes.
+    public var source: ComparedImage?
+    public var sourceFile: [UInt8]?
+    /// The golden named by ``PairResult/goldenHash``, when the run had a golden store.
+    public var golden: ComparedImage?
 }
 
 /// Judges one pair: decode the source, apply the resizer, compare every frame with its oracle
@@ -22,6 +28,8 @@ struct PairJudge: Sendable {
     var keepEvidence: Bool
     /// The blessed goldens, when the run checks for regressions.
     var goldens: GoldenStore.Index? = nil
+    /// Where their images are (read for the report page only).
+    var goldenStore: GoldenStore? = nil
 
     func judge(_ pair: LabPair, with resizer: any Resizer) -> (result: PairResult, evidence: PairEvidence?) {
         let record = pair.record, entry = pair.entry
@@ -38,8 +46,11 @@ struct PairJudge: Sendable {
         let family = gates.file.families[familyIndex], gate = gates.gates[familyIndex]
         result.family = family.name
 
-        let source: Image
-        do { source = try ImageCodecs.decode(read(record.file)) } catch { return erred("cannot decode the source \(record.file): \(error)") }
+        let source: Image, sourceFile: [UInt8]
+        do {
+            sourceFile = try read(record.file)
+            source = try ImageCodecs.decode(sourceFile)
+        } catch { return erred("cannot decode the source \(record.file): \(error)") }
         guard let operation = entry.operation.operation else { return erred("the manifest's operation \(entry.id) is incomplete") }
         let output: Image
         do { output = try resizer.apply(operation, to: source) } catch { return erred("resizer \(resizer.name): \(error)") }
@@ -94,27 +105,63 @@ struct PairJudge: Sendable {
         result.metrics = worst
         guard let (comparison, expected, actual, gateResult) = judged else { return (result, nil) }
         result.gate = gateResult
+        var goldenImage: ComparedImage?
         if let goldens {
-            result.golden = Self.regression(actual.image, distance: comparison.value("visible.mean"), goldens: goldens.goldens[pair.id] ?? [])
+            let regression = Self.regression(actual.image, distance: comparison.value("visible.mean"), goldens: goldens.goldens[pair.id] ?? [])
+            result.golden = regression.text
+            result.goldenHash = regression.golden?.hash
+            // A gate failure stays `fail`; the goldens decide only among outputs the gate accepts.
+            if result.verdict == .pass, let verdict = regression.verdict {
+                result.verdict = verdict
+                if verdict != .pass { result.message = regression.text }
+            }
+            if keepEvidence, let store = goldenStore, let g = regression.golden, let image = try? store.image(g) {
+                goldenImage = ComparedImage(image: image, name: "golden \(g.hash) (\(g.resizer))", container: .png)
+            }
         }
         if result.verdict == .fail {
             let d = comparison.diagnosis
             result.diagnosis = .init(bugClass: d.bugClass, name: d.name, confidence: d.confidence, summary: d.summary)
         }
-        return (result, keepEvidence ? PairEvidence(comparison: comparison, expected: expected, actual: actual) : nil)
+        guard keepEvidence else { return (result, nil) }
+        let sourceSide = ComparedImage(image: source, name: "source: \(record.file)", container: ContainerFormat(sniffing: sourceFile))
+        return (result, PairEvidence(comparison: comparison, expected: expected, actual: actual, source: sourceSide,
+                                     sourceFile: sourceFile, golden: goldenImage))
     }
 
-    /// Classifies the judged frame against the pair's goldens: an equal pixel hash is a match;
-    /// otherwise the output is closer to the oracle than the nearest golden when its
-    /// `visible.mean` (8-bit code values) is smaller than every golden's.
-    static func regression(_ image: Image, distance: Double?, goldens: [GoldenStore.Golden]) -> String {
-        guard !goldens.isEmpty else { return "no golden" }
-        guard let hash = try? GoldenStore.pixelHash(image) else { return "changed (the output cannot be hashed)" }
-        if let g = goldens.first(where: { $0.hash == hash }) { return "matches golden \(g.hash)" }
-        let best = goldens.compactMap { $0.oracleDistance["visible.mean"] }.min()
-        guard let best, let distance else { return "changed (no oracle distance to compare)" }
-        let numbers = String(format: "visible.mean %.4g vs the best golden's %.4g", distance, best)
-        return distance < best ? "changed, closer to the oracle (\(numbers))" : "changed, further from the oracle (\(numbers))"
+    /// The judged frame against the pair's goldens.
+    struct Regression: Sendable, Hashable {
+        /// The verdict when the gate passed: `pass` (no golden, or equal to one),
+        /// `changed-closer`, `changed-further`, or `error` (cannot be compared).
+        var verdict: PairResult.Verdict?
+        /// In words, for ``PairResult/golden``.
+        var text: String
+        /// The golden it equals, else the one nearest to the oracle.
+        var golden: GoldenStore.Golden?
+    }
+
+    /// Classifies the judged frame against the pair's goldens. An equal pixel hash is a match
+    /// (`pass`). Otherwise the output changed: it is `changed-further` when its `visible.mean`
+    /// distance to the oracle (8-bit code values) is larger than every accepted golden's (a
+    /// regression), else `changed-closer` (as close as, or closer than, some golden: bless it).
+    /// No goldens: `pass`, "no golden". A hash or distance that cannot be had: `error`.
+    static func regression(_ image: Image, distance: Double?, goldens: [GoldenStore.Golden]) -> Regression {
+        guard !goldens.isEmpty else { return Regression(verdict: .pass, text: "no golden", golden: nil) }
+        guard let hash = try? GoldenStore.pixelHash(image) else {
+            return Regression(verdict: .error, text: "changed (the output cannot be hashed)", golden: nil)
+        }
+        if let g = goldens.first(where: { $0.hash == hash }) { return Regression(verdict: .pass, text: "matches golden \(g.hash)", golden: g) }
+        let measured = goldens.compactMap { g in g.oracleDistance["visible.mean"].map { (golden: g, distance: $0) } }
+        guard measured.count == goldens.count, let best = measured.min(by: { $0.distance < $1.distance }),
+              let worst = measured.max(by: { $0.distance < $1.distance }), let distance else {
+            return Regression(verdict: .error, text: "changed (no oracle distance to compare with the goldens)", golden: nil)
+        }
+        if distance > worst.distance {
+            let numbers = String(format: "visible.mean %.4g vs %.4g of the furthest accepted golden", distance, worst.distance)
+            return Regression(verdict: .changedFurther, text: "changed, further from the oracle than every golden (\(numbers))", golden: best.golden)
+        }
+        let numbers = String(format: "visible.mean %.4g vs the best golden's %.4g", distance, best.distance)
+        return Regression(verdict: .changedCloser, text: "changed, closer to the oracle (\(numbers)); accept it with 'imglab bless'", golden: best.golden)
     }
 
     private func read(_ path: String) throws -> [UInt8] {

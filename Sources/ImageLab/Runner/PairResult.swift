@@ -3,11 +3,37 @@ import ImageMetrics
 /// The outcome of one (case, operation) pair: the verdict and its evidence. One element of
 /// ``RunResults/pairs``.
 public struct PairResult: Sendable, Hashable, Codable {
-    /// `pass`: every frame within the family's gate. `fail`: a frame outside it (or the wrong
-    /// size or frame count), with the diagnosis. `error`: no judgement possible (the resizer threw,
-    /// a file could not be read, no family takes the pair, a gate metric has no value).
+    /// `pass`: every frame within the family's gate (and, when the pair has goldens, the output
+    /// equals one of them). `fail`: a frame outside the gate (or the wrong size or frame count),
+    /// with the diagnosis; a gate failure is always `fail`, whatever the goldens say.
+    /// `changed-closer`: within the gate, not equal to any golden, and not further from the
+    /// oracle than every golden (bless it to accept it). `changed-further`: within the gate but
+    /// further from the oracle (`visible.mean`) than every accepted golden: a regression.
+    /// `error`: no judgement possible (the resizer threw, a file could not be read, no family
+    /// takes the pair, a gate metric has no value, the goldens cannot be compared).
     public enum Verdict: String, Sendable, Hashable, Codable, CaseIterable {
         case pass, fail, error
+        case changedCloser = "changed-closer"
+        case changedFurther = "changed-further"
+
+        /// Whether this verdict makes the run exit 1 (CI fails): `fail`, `changed-further`, `error`.
+        public var failsRun: Bool {
+            switch self {
+            case .pass, .changedCloser: return false
+            case .fail, .changedFurther, .error: return true
+            }
+        }
+
+        /// Order in reports, worst first: fail, changed-further, error, changed-closer, pass.
+        public var severity: Int {
+            switch self {
+            case .fail: return 0
+            case .changedFurther: return 1
+            case .error: return 2
+            case .changedCloser: return 3
+            case .pass: return 4
+            }
+        }
     }
 
     /// The diagnosis of a failure, as ``Diagnosis`` names it.
@@ -50,8 +76,12 @@ public struct PairResult: Sendable, Hashable, Codable {
     public var message: String?
     /// The regression check against the blessed goldens of the pair, when the run had a golden
     /// store: `matches golden HASH`, `changed, closer to the oracle (…)`, `changed, further from
-    /// the oracle (…)`, or `no golden`. Informational: the verdict is the oracle gate's.
+    /// the oracle (…)`, or `no golden`. It decides `changed-closer` / `changed-further` when
+    /// the gate passed.
     public var golden: String?
+    /// The golden the output was measured against: the one it equals, else the accepted golden
+    /// nearest to the oracle (16 hex digits, ``GoldenStore/pixelHash(_:)``).
+    public var goldenHash: String?
 
     /// The metrics every result carries besides the gate's own.
     public static let headlineMetrics = ["exact.max", "visible.max", "visible.mean", "alpha.max", "deltaE00.p99",

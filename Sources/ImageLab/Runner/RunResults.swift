@@ -11,7 +11,7 @@ import ImageMetrics
 ///   `comparison` (``Comparison/version``) and `diagnosis` (``Diagnosis/version``);
 /// - `canaries`: each canary pair with its verdict (each must be `fail`);
 /// - `pairs`: ``PairResult`` per selected pair, in manifest order;
-/// - `summary`: counts by verdict; `warnings`: lax bounds (``LaxBound``) and notes.
+/// - `summary`: counts by verdict (`pass`, `fail`, `error`, `changedCloser`, `changedFurther`); `warnings`: lax bounds (``LaxBound``) and notes.
 ///
 /// Non-finite numbers (PSNR of identical images) are written as the strings `"inf"`/`"-inf"`.
 public struct RunResults: Sendable, Hashable, Codable {
@@ -29,12 +29,55 @@ public struct RunResults: Sendable, Hashable, Codable {
         public var gate: String
     }
 
-    /// Counts by verdict.
+    /// Counts by verdict. `changedCloser` and `changedFurther` (the golden verdicts) read as 0
+    /// from results written before they existed.
     public struct Summary: Sendable, Hashable, Codable {
         public var pairs: Int
         public var pass: Int
         public var fail: Int
         public var error: Int
+        public var changedCloser: Int
+        public var changedFurther: Int
+
+        public init(pairs: Int, pass: Int, fail: Int, error: Int, changedCloser: Int = 0, changedFurther: Int = 0) {
+            self.pairs = pairs
+            self.pass = pass
+            self.fail = fail
+            self.error = error
+            self.changedCloser = changedCloser
+            self.changedFurther = changedFurther
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            pairs = try c.decode(Int.self, forKey: .pairs)
+            pass = try c.decode(Int.self, forKey: .pass)
+            fail = try c.decode(Int.self, forKey: .fail)
+            error = try c.decode(Int.self, forKey: .error)
+            changedCloser = try c.decodeIfPresent(Int.self, forKey: .changedCloser) ?? 0
+            changedFurther = try c.decodeIfPresent(Int.self, forKey: .changedFurther) ?? 0
+        }
+
+        /// The count of one verdict.
+        public func count(_ verdict: PairResult.Verdict) -> Int {
+            switch verdict {
+            case .pass: return pass
+            case .fail: return fail
+            case .error: return error
+            case .changedCloser: return changedCloser
+            case .changedFurther: return changedFurther
+            }
+        }
+
+        /// "341 pairs: 339 pass, 1 fail, …" (verdicts with a zero count after the first three are left out).
+        public var line: String {
+            var parts: [String] = []
+            for v in PairResult.Verdict.allCases {
+                let n = count(v)
+                if n > 0 || [.pass, .fail, .error].contains(v) { parts.append("\(n) \(v.rawValue)") }
+            }
+            return "\(pairs) pairs: " + parts.joined(separator: ", ")
+        }
     }
 
     public var schema = RunResults.schema
@@ -53,13 +96,16 @@ public struct RunResults: Sendable, Hashable, Codable {
     public var summary: Summary
     public var warnings: [String]
 
-    /// The exit status this result means: 0 every pair passed, 1 a pair failed or erred.
-    public var exitStatus: Int32 { summary.fail + summary.error == 0 ? 0 : 1 }
+    /// The exit status this result means: 0 every pair passed (or changed closer to the oracle),
+    /// 1 a pair failed, erred or changed further from the oracle (``PairResult/Verdict/failsRun``).
+    public var exitStatus: Int32 { pairs.contains { $0.verdict.failsRun } ? 1 : 0 }
 
     /// Counts the verdicts of `pairs`.
     public static func summarize(_ pairs: [PairResult]) -> Summary {
         Summary(pairs: pairs.count, pass: pairs.count { $0.verdict == .pass },
-                fail: pairs.count { $0.verdict == .fail }, error: pairs.count { $0.verdict == .error })
+                fail: pairs.count { $0.verdict == .fail }, error: pairs.count { $0.verdict == .error },
+                changedCloser: pairs.count { $0.verdict == .changedCloser },
+                changedFurther: pairs.count { $0.verdict == .changedFurther })
     }
 
     /// The unit and version of every metric the pairs contain.

@@ -38,6 +38,16 @@ public struct GateExpression: Sendable, Hashable, CustomStringConvertible {
     /// A comparison operator.
     public enum Relation: String, Sendable, Hashable, CaseIterable {
         case lessOrEqual = "<=", less = "<", greaterOrEqual = ">=", greater = ">", equal = "==", notEqual = "!="
+        /// The relation with its sides swapped (`a < b` ⇔ `b > a`).
+        public var flipped: Relation {
+            switch self {
+            case .lessOrEqual: return .greaterOrEqual
+            case .less: return .greater
+            case .greaterOrEqual: return .lessOrEqual
+            case .greater: return .less
+            case .equal, .notEqual: return self
+            }
+        }
         func holds(_ a: Double, _ b: Double) -> Bool {
             switch self {
             case .lessOrEqual: return a <= b
@@ -112,7 +122,18 @@ public struct GateExpression: Sendable, Hashable, CustomStringConvertible {
                     if case .metric(let m) = o { text += "\(m) (\(GateExpression.format(values[i])))" } else { text += o.description }
                     if i < relations.count { text += " \(relations[i].rawValue) " }
                 }
-                clauses.append(.init(text: text, passed: ok))
+                var clause = GateResult.Clause(text: text, passed: ok)
+                let metricIndices = operands.indices.filter { if case .metric = operands[$0] { return true } else { return false } }
+                if metricIndices.count == 1, let m = metricIndices.first, case .metric(let name) = operands[m] {
+                    // The bound as seen from the metric: `-2 <= cast.a <= 2` → `>= -2, <= 2`.
+                    var parts: [String] = []
+                    if m > 0 { parts.append("\(relations[m - 1].flipped.rawValue) \(operands[m - 1])") }
+                    if m < relations.count { parts.append("\(relations[m].rawValue) \(operands[m + 1])") }
+                    clause.metric = name
+                    clause.observed = values[m]
+                    clause.bound = parts.joined(separator: ", ")
+                }
+                clauses.append(clause)
                 return ok
             }
         }
@@ -136,6 +157,20 @@ public struct GateResult: Sendable, Hashable, Codable {
         /// e.g. `ssim (0.9912) >= 0.98`.
         public var text: String
         public var passed: Bool
+        /// When the clause compares one metric with numbers: the metric, its observed value and
+        /// the bound as seen from it (`>= 0.98`, `>= -2, <= 2`). Absent otherwise, and in results
+        /// written before these fields existed.
+        public var metric: String?
+        public var observed: Double?
+        public var bound: String?
+
+        public init(text: String, passed: Bool, metric: String? = nil, observed: Double? = nil, bound: String? = nil) {
+            self.text = text
+            self.passed = passed
+            self.metric = metric
+            self.observed = observed
+            self.bound = bound
+        }
     }
     public var expression: String
     public var passed: Bool

@@ -23,6 +23,81 @@ public enum DiffReport {
         public var mimeType: String
         public init(bytes: [UInt8], mimeType: String) { self.bytes = bytes; self.mimeType = mimeType }
         var dataURI: String { "data:\(mimeType);base64," + Data(bytes).base64EncodedString() }
+
+        /// An image as a browser should show it: the original file as is when a browser shows it
+        /// exactly as compared (PNG, JPEG, GIF or BMP, orientation up, one frame), otherwise the
+        /// displayed pixels encoded as PNG (converted to 8- or 16-bit RGB(A) when PNG cannot
+        /// store the format; for display only).
+        /// - Parameter file: the original file bytes, when the caller has them.
+        public static func displayed(_ side: ComparedImage, file: [UInt8]? = nil) throws(EncodeError) -> EmbeddedImage {
+            if let file, let container = side.container, side.image.orientation == .up, side.image.frameCount == 1 {
+                let mime: String? = switch container {
+                case .png: "image/png"
+                case .jpeg: "image/jpeg"
+                case .gif: "image/gif"
+                case .bmp: "image/bmp"
+                case .tiff: nil
+                }
+                if let mime { return EmbeddedImage(bytes: file, mimeType: mime) }
+            }
+            return EmbeddedImage(bytes: try Images.png(side.image), mimeType: "image/png")
+        }
+    }
+
+    /// What a caller embedding the page in a larger report adds around the comparison (the lab
+    /// report's pair pages: navigation, the pair's verdict, the source and golden images, the
+    /// source's metadata). Every string is escaped when rendered; nothing here is HTML.
+    public struct Context: Sendable {
+        /// A link in the page's navigation bar. `rel` `prev` / `next` links are followed by the
+        /// keys `p` / `n`, `up` by `u`.
+        public struct Link: Sendable {
+            public var label: String
+            /// A relative URL (escaped as an attribute value).
+            public var href: String
+            /// `prev`, `next`, `up` or `nil`.
+            public var rel: String?
+            public init(label: String, href: String, rel: String? = nil) { self.label = label; self.href = href; self.rel = rel }
+        }
+
+        /// One image of the strip shown before the viewer.
+        public struct Figure: Sendable {
+            /// e.g. `source`, `oracle`, `golden 0123…`, `output`.
+            public var label: String
+            public var image: EmbeddedImage
+            /// Displayed size in pixels (the figure is shown at an integer zoom with pixelated rendering).
+            public var width: Int, height: Int
+            /// One line under the image.
+            public var caption: String
+            public init(label: String, image: EmbeddedImage, width: Int, height: Int, caption: String = "") {
+                self.label = label; self.image = image; self.width = width; self.height = height; self.caption = caption
+            }
+        }
+
+        /// Page heading and title (default `imglab diff`).
+        public var title: String
+        /// The verdict line, replacing the gate's (text, and whether it is good).
+        public var verdict: String?
+        public var verdictOK: Bool
+        /// Navigation links, shown under the heading.
+        public var links: [Link]
+        /// Facts shown as a table at the top: (field, value).
+        public var facts: [(String, String)]
+        /// The image strip shown before the viewer.
+        public var figures: [Figure]
+        /// The source the expected and actual images were made from: its metadata becomes the
+        /// first column of the metadata table (pixel format in Quartz terms, orientation, ICC, frames).
+        public var source: ImageSummary?
+
+        public init(title: String = "imglab diff", verdict: String? = nil, verdictOK: Bool = true, links: [Link] = [],
+                    facts: [(String, String)] = [], figures: [Figure] = [], source: ImageSummary? = nil) {
+            self.title = title
+            self.verdict = verdict
+            self.verdictOK = verdictOK
+            self.links = links
+            self.facts = facts
+            self.figures = figures
+            self.source = source
+        }
     }
 
     /// Encoded images to embed.
@@ -49,17 +124,7 @@ public enum DiffReport {
         public static func make(expected: ComparedImage, actual: ComparedImage,
                                 expectedFile: [UInt8]? = nil, actualFile: [UInt8]? = nil) throws(EncodeError) -> Images {
             func embedded(_ side: ComparedImage, _ file: [UInt8]?) throws(EncodeError) -> EmbeddedImage {
-                if let file, let container = side.container, side.image.orientation == .up, side.image.frameCount == 1 {
-                    let mime: String? = switch container {
-                    case .png: "image/png"
-                    case .jpeg: "image/jpeg"
-                    case .gif: "image/gif"
-                    case .bmp: "image/bmp"
-                    case .tiff: nil
-                    }
-                    if let mime { return EmbeddedImage(bytes: file, mimeType: mime) }
-                }
-                return EmbeddedImage(bytes: try png(side.image), mimeType: "image/png")
+                try EmbeddedImage.displayed(side, file: file)
             }
             var heat: [UInt8]?
             let withAlpha = expected.image.format.hasAlpha || actual.image.format.hasAlpha
@@ -90,26 +155,41 @@ public enum DiffReport {
     /// - Parameters:
     ///   - gate: the gate's outcome, when one was given.
     ///   - canaryFailures: canary failures, when the canaries ran (empty = all passed).
-    public static func html(_ c: Comparison, images: Images, gate: GateResult? = nil, canaryFailures: [Canaries.Failure]? = nil) -> String {
+    ///   - context: what a larger report adds (navigation, verdict, facts, image strip, source metadata).
+    public static func html(_ c: Comparison, images: Images, gate: GateResult? = nil, canaryFailures: [Canaries.Failure]? = nil,
+                            context: Context = Context()) -> String {
         let e = HTMLText.escape
+        let verdictText = context.verdict ?? verdict(c, gate)
+        let verdictCSS = context.verdict == nil ? verdictClass(c, gate) : (context.verdictOK ? "ok" : "bad")
         var h = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
         <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>imglab diff: \(e(c.expected.name)) vs \(e(c.actual.name))</title>
+        <title>\(e(context.title)): \(e(c.expected.name)) vs \(e(c.actual.name))</title>
         <style>\(css)</style></head>
         <body data-ready="0">
-        <header><h1>imglab diff</h1>
+        <header><h1>\(e(context.title))</h1>
+        """
+        if !context.links.isEmpty {
+            h += "<nav class=\"links\">" + context.links.map { l in
+                "<a href=\"\(e(l.href))\"\(l.rel.map { " rel=\"\(e($0))\"" } ?? "")>\(e(l.label))</a>"
+            }.joined(separator: " · ") + "</nav>"
+        }
+        h += """
         <p class="names"><span class="tag exp">expected</span> <code>\(e(c.expected.name))</code>
         <span class="tag act">actual</span> <code>\(e(c.actual.name))</code></p>
-        <p class="verdict \(verdictClass(c, gate))">\(e(verdict(c, gate)))</p>
+        <p class="verdict \(verdictCSS)">\(e(verdictText))</p>
         </header>
         """
+        if !context.facts.isEmpty {
+            h += "<table class=\"facts\">" + context.facts.map { "<tr><th>\(e($0.0))</th><td>\(e($0.1))</td></tr>" }.joined() + "</table>\n"
+        }
         h += section("Diagnosis", diagnosisHTML(c.diagnosis))
+        if !context.figures.isEmpty { h += section("Source, oracle, golden, output", figuresHTML(context.figures)) }
         h += viewerHTML(c, images)
         h += section("Metrics", metricTable(c, gate))
-        h += section("Metadata", metadataTable(c))
+        h += section("Metadata", metadataTable(c, source: context.source))
         if let a = c.alphaViews { h += section("Alpha, three views", alphaHTML(a, c)) }
         if !c.bias.isEmpty || c.exact != nil { h += section("Exact difference and bias", exactHTML(c)) }
         var notes = c.notes
@@ -119,7 +199,7 @@ public enum DiffReport {
         }
         h += section("Notes", "<ul>" + notes.map { "<li>\(e($0))</li>" }.joined() + "</ul>")
         h += "<footer>\(e(Comparison.version)) · \(e(Diagnosis.version)) · press <kbd>?</kbd> for keys</footer>"
-        h += "<div id=\"help\" hidden><h3>Keys</h3><p><kbd>1</kbd>–<kbd>5</kbd> side by side, slider, blend, toggle, heat map · <kbd>space</kbd> toggle expected/actual · <kbd>+</kbd>/<kbd>−</kbd> zoom, <kbd>0</kbd> fit · <kbd>←</kbd>/<kbd>→</kbd> slider or blend · <kbd>?</kbd> this help</p></div>"
+        h += "<div id=\"help\" hidden><h3>Keys</h3><p><kbd>1</kbd>–<kbd>5</kbd> side by side, slider, blend, toggle, heat map · <kbd>space</kbd> toggle expected/actual · <kbd>+</kbd>/<kbd>−</kbd> zoom, <kbd>0</kbd> fit · <kbd>←</kbd>/<kbd>→</kbd> slider or blend · <kbd>n</kbd>/<kbd>p</kbd>/<kbd>u</kbd> next, previous, up (in a run report) · <kbd>?</kbd> this help</p></div>"
         h += "<script>\(script)</script></body></html>\n"
         return h
     }
@@ -166,6 +246,21 @@ public enum DiffReport {
         return h
     }
 
+    static func figuresHTML(_ figures: [Context.Figure]) -> String {
+        let e = HTMLText.escape
+        var h = "<div class=\"figures\">"
+        for f in figures {
+            // An integer zoom that brings the longer side near 192 px (never below 1×).
+            let longest = max(1, max(f.width, f.height))
+            let k = max(1, 192 / longest)
+            h += "<figure><img class=\"px\" alt=\"\(e(f.label))\" width=\"\(f.width * k)\" height=\"\(f.height * k)\" src=\"\(f.image.dataURI)\">"
+            h += "<figcaption><b>\(e(f.label))</b> \(f.width)×\(f.height)\(k > 1 ? " at \(k)×" : "")"
+            if !f.caption.isEmpty { h += "<br><span class=\"small\">\(e(f.caption))</span>" }
+            h += "</figcaption></figure>"
+        }
+        return h + "</div>"
+    }
+
     static func viewerHTML(_ c: Comparison, _ images: Images) -> String {
         let e = HTMLText.escape
         let exp = images.expected.dataURI, act = images.actual.dataURI
@@ -204,20 +299,33 @@ public enum DiffReport {
             for cl in gate.clauses { h += "<li class=\"\(cl.passed ? "ok" : "bad")\">\(cl.passed ? "✓" : "✗") <code>\(e(cl.text))</code></li>" }
             h += "</ul>"
         }
-        h += "<table class=\"metrics\"><tr><th>metric</th><th>value</th><th>unit</th><th>meaning</th><th>definition</th></tr>"
+        // Gate bounds by metric (a metric in several clauses shows each bound).
+        var bounds: [String: [GateResult.Clause]] = [:]
+        for cl in gate?.clauses ?? [] { if let m = cl.metric { bounds[m, default: []].append(cl) } }
+        let gated = !bounds.isEmpty
+        h += "<table class=\"metrics\"><tr><th>metric</th><th>value</th>" + (gated ? "<th>gate bound</th>" : "") + "<th>unit</th><th>meaning</th><th>definition</th></tr>"
         for d in MetricCatalog.all {
             guard let m = c.metrics[d.name] else { continue }
             let value = m.value.map { format($0) } ?? "— (\(m.missingReason ?? "undefined"))"
-            h += "<tr><td><code>\(e(d.name))</code></td><td class=\"num\">\(e(value))</td><td>\(e(d.unit))</td><td>\(e(d.summary))</td><td class=\"small\">\(e(m.version))</td></tr>"
+            let clauses = bounds[d.name] ?? []
+            let row = clauses.isEmpty ? "" : (clauses.allSatisfy(\.passed) ? " class=\"gated ok\"" : " class=\"gated bad\"")
+            h += "<tr\(row)><td><code>\(e(d.name))</code></td><td class=\"num\">\(e(value))</td>"
+            if gated {
+                h += "<td>" + clauses.map { "\($0.passed ? "✓" : "✗") \(e($0.bound ?? ""))" }.joined(separator: "<br>") + "</td>"
+            }
+            h += "<td>\(e(d.unit))</td><td>\(e(d.summary))</td><td class=\"small\">\(e(m.version))</td></tr>"
         }
         return h + "</table>"
     }
 
-    static func metadataTable(_ c: Comparison) -> String {
+    static func metadataTable(_ c: Comparison, source: ImageSummary? = nil) -> String {
         let e = HTMLText.escape
-        var h = "<table class=\"meta\"><tr><th>field</th><th>expected</th><th>actual</th></tr>"
-        for (x, y) in zip(c.expected.facts, c.actual.facts) {
-            h += "<tr class=\"\(x.1 == y.1 ? "" : "changed")\"><td>\(e(x.0))</td><td>\(e(x.1))</td><td>\(e(y.1))</td></tr>"
+        var h = "<table class=\"meta\"><tr><th>field</th>" + (source == nil ? "" : "<th>source</th>") + "<th>expected</th><th>actual</th></tr>"
+        let sourceFacts = source?.facts
+        for (i, (x, y)) in zip(c.expected.facts, c.actual.facts).enumerated() {
+            h += "<tr class=\"\(x.1 == y.1 ? "" : "changed")\"><td>\(e(x.0))</td>"
+            if let sourceFacts, i < sourceFacts.count { h += "<td>\(e(sourceFacts[i].1))</td>" }
+            h += "<td>\(e(x.1))</td><td>\(e(y.1))</td></tr>"
         }
         h += "</table>"
         h += c.metadataDifferences.isEmpty ? "<p>no metadata differences</p>" : "<p>\(c.metadataDifferences.count) field(s) differ (highlighted)</p>"
@@ -276,6 +384,8 @@ public enum DiffReport {
     .legend span{display:inline-block;width:12px;height:12px;margin:0 2px 0 8px;vertical-align:middle;border:1px solid #999}
     #help{position:fixed;right:16px;bottom:16px;background:#fff;border:1px solid #999;padding:8px 12px;max-width:420px}
     kbd{border:1px solid #aaa;border-radius:3px;padding:0 3px;font-size:12px}footer{margin:24px 0;color:#888;font-size:12px}
+    .figures figure{display:inline-block;vertical-align:top;margin:4px 12px 4px 0}.figures img,img.px{image-rendering:pixelated;border:1px solid #ccc;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px}
+    table.facts th{background:#f0f0f0}tr.gated.bad td{background:#f6dede}tr.gated.ok td:first-child{background:#e6f3e6}nav.links{margin:4px 0}
     """
 
     /// The viewer script: a constant (no input text), reading sizes from data attributes.
@@ -316,6 +426,7 @@ public enum DiffReport {
       else if(k==='+'||k==='='){setZoom(zoom*2);}else if(k==='-'||k==='_'){setZoom(zoom/2);}else if(k==='0'){fit();apply();}
       else if(k==='ArrowLeft'||k==='ArrowRight'){amount.value=String(Math.min(100,Math.max(0,parseInt(amount.value,10)+(k==='ArrowLeft'?-5:5))));apply();ev.preventDefault();}
       else if(k==='?'){var h=document.getElementById('help');h.hidden=!h.hidden;}
+      else if(k==='n'||k==='p'||k==='u'){var l=document.querySelector('nav.links a[rel="'+(k==='n'?'next':(k==='p'?'prev':'up'))+'"]');if(l){window.location.href=l.getAttribute('href');}}
     });
     var canvases={};
     function pixels(im){

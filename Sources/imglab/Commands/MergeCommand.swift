@@ -72,7 +72,7 @@ enum MergeCommand: Command {
             return .usage
         }
         let s = merged.summary
-        print("imglab merge: \(parts.count) shards, \(merged.resizer) on \(merged.profile): \(s.pairs) pairs, \(s.pass) pass, \(s.fail) fail, \(s.error) error")
+        print("imglab merge: \(parts.count) shards, \(merged.resizer) on \(merged.profile): \(s.line)")
         if let dir = args.value("--report") { print("report: \(dir)/index.html") }
         return merged.exitStatus == 0 ? .ok : .failure
     }

@@ -22,6 +22,9 @@ enum RunCommand: Command {
     'imglab corpus --help'). The first family of DIR/gates.json that takes the pair gives the
     gate; its verdict is pass, fail (with the diagnosis: the bug class that explains the
     difference) or error (the resizer threw, a file is unreadable, no family takes the pair).
+    With a golden store ('imglab bless'), an output within the gate that equals no golden is
+    changed-closer (as close to the oracle as some golden: passes, bless it) or changed-further
+    (further from the oracle than every golden: a regression, fails the run).
 
     Fail closed: before any pair, the metric canaries run (every metric must tell pairs that
     must differ from pairs that must match) and the canary pairs of gates.json go through a
@@ -45,12 +48,13 @@ enum RunCommand: Command {
       --junit FILE     write JUnit XML (one testcase per pair) atomically
       --threads N      worker threads (default: the number of cores); results do not depend on it
       --goldens DIR    the golden store of 'imglab bless' (default: CORPUS/goldens, when it exists):
-                       each result also says whether the output matches a golden or changed, and
-                       whether it is closer to the oracle or further (informational, no verdict)
+                       a passing output that matches no golden becomes changed-closer or
+                       changed-further (by visible.mean to the oracle); the report shows the golden
 
     EXIT STATUS:
-      0  every pair passed
-      1  a pair failed its gate or erred (the resizer threw or produced no output)
+      0  every pair passed (or changed closer to the oracle than a golden)
+      1  a pair failed its gate, erred (the resizer threw or produced no output), or changed
+         further from the oracle than every golden
       2  the run itself failed: bad usage, missing corpus or gates file, a gate that does not
          parse, a metric canary failed, or a canary pair that must fail passed
 
@@ -95,7 +99,10 @@ enum RunCommand: Command {
             var runner = LabRunner(corpus: corpus, resizer: resizer, gates: gates, selection: selection, threads: threads, keepEvidence: report != nil)
             let goldenFolder = args.value("--goldens") ?? corpus + "/goldens"
             if FileManager.default.fileExists(atPath: goldenFolder + "/index.json") {
-                do { runner.goldens = try GoldenStore(folder: goldenFolder).load() } catch {
+                do {
+                    runner.goldenStore = GoldenStore(folder: goldenFolder)
+                    runner.goldens = try GoldenStore(folder: goldenFolder).load()
+                } catch {
                     printError("imglab run: \(error)")
                     return .usage
                 }
@@ -135,7 +142,10 @@ enum RunCommand: Command {
         }
         let seconds = Date().timeIntervalSince(started)
         let s = r.summary
-        print("imglab run: \(r.resizer) on \(r.profile): \(s.pairs) pairs, \(s.pass) pass, \(s.fail) fail, \(s.error) error in \(String(format: "%.1f", seconds)) s")
+        print("imglab run: \(r.resizer) on \(r.profile): \(s.line) in \(String(format: "%.1f", seconds)) s")
+        if s.changedCloser > 0 {
+            print("\(s.changedCloser) pair(s) changed and moved closer to the oracle: accept them with 'imglab bless" + (r.filter.isEmpty ? "" : " --filter '\(r.filter.joined(separator: ","))'") + "'")
+        }
         if let report { print("report: \(report)/index.html") }
         return r.exitStatus == 0 ? .ok : .failure
     }
