@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ImageResize", targets: ["ImageResize"]),
         .library(name: "ImageMetrics", targets: ["ImageMetrics"]),
         .library(name: "ImageLab", targets: ["ImageLab"]),
+        .library(name: "ImageLabTesting", targets: ["ImageLabTesting"]),
         .executable(name: "imglab", targets: ["imglab"]),
     ],
     targets: [
@@ -60,6 +61,19 @@ let package = Package(
             dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics"],
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("MemberImportVisibility")]
         ),
+        // expectImage for users' own Swift Testing tests: goldens beside the test file, compared
+        // by value with a gate, a one-case HTML report on mismatch.
+        .target(
+            name: "ImageLabTesting",
+            dependencies: ["ImageCore", "ImageCodecs", "ImageMetrics"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Test-only helpers shared by several test targets (not a product): headless Chromium.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "imglab",
             dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics", "ImageLab"],
@@ -82,12 +96,17 @@ let package = Package(
         ),
         .testTarget(
             name: "ImageMetricsTests",
-            dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics"],
+            dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics", "TestSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
             name: "ImageLabTests",
-            dependencies: ["ImageCore", "ImageCodecs", "ImageMetrics", "ImageLab"],
+            dependencies: ["ImageCore", "ImageCodecs", "ImageMetrics", "ImageLab", "ImageLabTesting", "TestSupport"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "ImageLabTestingTests",
+            dependencies: ["ImageCore", "ImageCodecs", "ImageMetrics", "ImageLabTesting"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

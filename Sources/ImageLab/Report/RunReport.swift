@@ -19,13 +19,15 @@ import ImageMetrics
 /// Pure: results in, `[relative path: text]` out; every string goes through
 /// ``HTMLText/escape(_:)`` (ImageMetrics), and the scripts are constants that read the DOM.
 public enum RunReport {
-    /// The file of a pair's page, relative to the report folder.
+    /// The file of a pair's page, relative to the report folder: the index and the pair id
+    /// with every character but letters, digits, `-`, `.` and `@` replaced by `_`, cut to 120.
     public static func pagePath(index: Int, pair: String) -> String {
         let safe = String(pair.unicodeScalars.map { ch -> Character in
             let ok = (ch >= "a" && ch <= "z") || (ch >= "A" && ch <= "Z") || (ch >= "0" && ch <= "9") || ch == "-" || ch == "." || ch == "@"
             return ok ? Character(ch) : "_"
         })
-        return "pairs/\(String(format: "%04d", index))-\(safe).html"
+        // File names stay far below the 255-byte limit of common file systems; the index number keeps them unique.
+        return "pairs/\(String(format: "%04d", index))-\(safe.prefix(120)).html"
     }
 
     /// The pairs' indices in report order: worst verdict first (``PairResult/Verdict/severity``),

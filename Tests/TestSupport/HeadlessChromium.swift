@@ -1,15 +1,17 @@
 import Foundation
 
-/// Runs Debian's `chromium` headless on a file and reports what the page did.
+/// Runs Debian's `chromium` headless on a file and reports what the page did. Shared by the
+/// test targets through the non-product target `TestSupport` (Package.swift).
 ///
 /// The report's script marks `<body data-ready="1">` when it finished and records uncaught
 /// errors in `data-errors`; Chromium's own log (`--enable-logging=stderr`) carries console
 /// errors as `Uncaught …` / `CONSOLE` lines.
-struct HeadlessChromium {
-    let executable: String
+public struct HeadlessChromium: Sendable {
+    /// The browser binary.
+    public let executable: String
 
     /// The first of chromium, chromium-browser, google-chrome on PATH (or `$IMGLAB_CHROMIUM`).
-    static let found: HeadlessChromium? = {
+    public static let found: HeadlessChromium? = {
         if let env = ProcessInfo.processInfo.environment["IMGLAB_CHROMIUM"] { return HeadlessChromium(executable: env) }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for dir in path.split(separator: ":") {
@@ -22,17 +24,21 @@ struct HeadlessChromium {
     }()
 
     /// Whether Chromium is installed; prints why tests skip when it is not.
-    static var available: Bool {
+    public static var available: Bool {
         if found == nil { print("SKIP: no chromium on PATH (apt-get install chromium, or set IMGLAB_CHROMIUM) — the HTML report is not rendered") }
         return found != nil
     }
 
-    struct Page {
-        var dom: String
-        var log: String
-        var status: Int32
+    /// What Chromium produced for a page.
+    public struct Page: Sendable {
+        /// The DOM after scripts ran (`--dump-dom`).
+        public var dom: String
+        /// Chromium's stderr log.
+        public var log: String
+        /// Exit status of the browser (124 when the 60 s timeout killed it).
+        public var status: Int32
         /// Console errors and uncaught exceptions found in the log or the DOM.
-        var errors: [String] {
+        public var errors: [String] {
             var found = log.split(separator: "\n").filter { $0.contains("Uncaught") || ($0.contains("CONSOLE") && $0.contains("ERROR")) }.map(String.init)
             if let r = dom.range(of: "data-errors=\"") {
                 found.append(String(dom[r.upperBound...].prefix { $0 != "\"" }))
@@ -42,7 +48,7 @@ struct HeadlessChromium {
     }
 
     /// Loads `file` and returns the DOM after scripts ran.
-    func render(_ file: URL) throws -> Page {
+    public func render(_ file: URL) throws -> Page {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments = ["60", executable, "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0",
