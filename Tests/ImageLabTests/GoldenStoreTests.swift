@@ -79,4 +79,59 @@ struct GoldenStoreTests {
             #expect(p.verdict == .pass && p.goldenHash != nil)
         }
     }
+
+    /// The built-in resizer, then every visible R, G and B raised by 3 code values (clamped): an
+    /// output that most gates still accept but that drifted away from the oracle.
+    struct Brightened: Resizer {
+        let name = "brightened(builtin)"
+        func apply(_ operation: LabOperation, to source: Image) throws(ResizerError) -> Image {
+            let out = try BuiltinResizer().apply(operation, to: source)
+            do {
+                var rgba = try out.orientation.apply(to: out.bitmap).converted(to: .rgba8)
+                for i in stride(from: 0, to: rgba.bytes.count, by: 4) where rgba.bytes[i + 3] > 0 {
+                    for c in 0..<3 { rgba.bytes[i + c] = UInt8(min(255, Int(rgba.bytes[i + c]) + 3)) }
+                }
+                return Image(bitmap: rgba)
+            } catch { throw .failed("\(error)") }
+        }
+    }
+
+    @Test("with goldens, a drift away from the oracle inside the gate is changed-further (exit 1), a move closer is changed-closer (exit 0)")
+    func goldenVerdicts() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-golden-\(UUID().uuidString)").path
+        defer { for f in [folder, folder + "-b"] { try? FileManager.default.removeItem(atPath: f) } }
+        func bless(_ resizer: any Resizer, into store: String) throws {
+            var runner = try RunnerTests.runner(resizer, filter: "png-rgba8-colorPatches-48x32")
+            runner.keepEvidence = true
+            let outcome = try runner.run()
+            try GoldenStore(folder: store).bless(zip(outcome.results.pairs, outcome.evidence).compactMap { r, e in
+                e.map { (pair: r.pair, image: $0.actual.image, resizer: resizer.name, oracleDistance: ["visible.mean": $0.comparison.value("visible.mean") ?? .infinity]) }
+            })
+        }
+        func run(_ resizer: any Resizer, against store: String) throws -> RunResults {
+            var runner = try RunnerTests.runner(resizer, filter: "png-rgba8-colorPatches-48x32")
+            runner.goldens = try GoldenStore(folder: store).load()
+            return try runner.run().results
+        }
+        try bless(BuiltinResizer(), into: folder)
+        let drifted = try run(Brightened(), against: folder)
+        #expect(drifted.exitStatus == 1)
+        #expect(drifted.summary.changedFurther > 0)
+        for p in drifted.pairs {
+            // The exact-copy gate (visible.max <= 1.21) rejects a +3 shift: a gate failure stays `fail`.
+            if p.family == "exact-copy" {
+                #expect(p.verdict == .fail, "\(p.pair): \(p.verdict.rawValue)")
+            } else {
+                #expect(p.verdict == .changedFurther, "\(p.pair): \(p.verdict.rawValue) \(p.golden ?? "")")
+                #expect(p.golden?.hasPrefix("changed, further from the oracle") == true && p.message == p.golden)
+            }
+        }
+        #expect(JUnitReport.xml(drifted).contains("<failure type=\"regression\""))
+
+        try bless(Brightened(), into: folder + "-b")
+        let back = try run(BuiltinResizer(), against: folder + "-b")
+        #expect(back.exitStatus == 0)
+        #expect(back.pairs.allSatisfy { $0.verdict == .changedCloser }, "\(back.pairs.map { "\($0.pair) \($0.verdict.rawValue)" })")
+        #expect(back.summary.changedCloser == back.pairs.count && back.summary.pass == 0)
+    }
 }

@@ -8,8 +8,10 @@ import ImageResize
 /// Operation mapping: `orient` → `oriented()`; `resize` → `resized(width:height:contentMode:)`;
 /// `crop` → `cropped(to:)`; `squareThumbnail` → `thumbnail(size:border:cornerRadius:)`;
 /// `roundCorners` → `roundedCorners(radius:border:)`; `transparentBorder` →
-/// `transparentBorder(_:)`; `maxPixelSize` → `OutputGeometry.maxPixelSize` then a stretch
-/// resize (the decoded-image form of `MaxPixelSizeThumbnail`, which itself reads files).
+/// `transparentBorder(_:)`; `maxPixelSize` → `MaxPixelSizeThumbnail.thumbnail(atPath:)`, the
+/// file-reading path users call (JPEGs decoded at a reduced DCT scale and streamed row by row),
+/// when the runner gives the file (``apply(_:toFile:decoded:)``); with only a decoded image,
+/// `OutputGeometry.maxPixelSize` then a stretch resize (what that path does after decoding).
 public struct BuiltinResizer: Resizer {
     public let name = "builtin"
     /// The resampling options (the library's defaults unless given).
@@ -46,6 +48,15 @@ public struct BuiltinResizer: Resizer {
             }
         } catch {
             throw .failed(error.description)
+        }
+    }
+
+    /// `maxPixelSize` reads the file through `MaxPixelSizeThumbnail.thumbnail(atPath:)`; every
+    /// other operation resizes the decoded image.
+    public func apply(_ operation: LabOperation, toFile path: String, decoded source: Image) throws(ResizerError) -> Image {
+        guard case .maxPixelSize(let n) = operation else { return try apply(operation, to: source) }
+        do { return try MaxPixelSizeThumbnail.thumbnail(atPath: path, maxPixelSize: n, options: options) } catch {
+            throw .failed("\(error)")
         }
     }
 }

@@ -15,6 +15,17 @@ public protocol Resizer: Sendable {
     /// Applies `operation` to the decoded `source`.
     /// - Throws: ``ResizerError`` when the resizer cannot produce an output.
     func apply(_ operation: LabOperation, to source: Image) throws(ResizerError) -> Image
+    /// Applies `operation` to the source file at `path`, which the runner has already decoded as
+    /// `source`. For adapters whose operation reads files itself (an ImageIO-style thumbnail that
+    /// decodes a JPEG at a reduced DCT scale); the default applies `operation` to `source`.
+    func apply(_ operation: LabOperation, toFile path: String, decoded source: Image) throws(ResizerError) -> Image
+}
+
+extension Resizer {
+    /// The default: the file is ignored, the decoded image is resized.
+    public func apply(_ operation: LabOperation, toFile path: String, decoded source: Image) throws(ResizerError) -> Image {
+        try apply(operation, to: source)
+    }
 }
 
 /// Why a resizer produced no output for a (case, operation) pair; the runner records it as an

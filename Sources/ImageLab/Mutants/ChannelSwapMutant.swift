@@ -17,6 +17,11 @@ public struct ChannelSwapMutant: Resizer {
         try Self.swapRedBlue(base.apply(operation, to: source))
     }
 
+    /// Applies the operation to the file with the wrapped resizer, then swaps R and B.
+    public func apply(_ operation: LabOperation, toFile path: String, decoded source: Image) throws(ResizerError) -> Image {
+        try Self.swapRedBlue(base.apply(operation, toFile: path, decoded: source))
+    }
+
     /// The image with R and B exchanged in every frame (via straight 16-bit RGBA, exact).
     public static func swapRedBlue(_ image: Image) throws(ResizerError) -> Image {
         func swap(_ b: Bitmap) throws(ResizerError) -> Bitmap {

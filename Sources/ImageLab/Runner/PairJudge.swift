@@ -53,7 +53,9 @@ struct PairJudge: Sendable {
         } catch { return erred("cannot decode the source \(record.file): \(error)") }
         guard let operation = entry.operation.operation else { return erred("the manifest's operation \(entry.id) is incomplete") }
         let output: Image
-        do { output = try resizer.apply(operation, to: source) } catch { return erred("resizer \(resizer.name): \(error)") }
+        do { output = try resizer.apply(operation, toFile: corpus.appendingPathComponent(record.file).path, decoded: source) } catch {
+            return erred("resizer \(resizer.name): \(error)")
+        }
         let displayed = output.displaySize
         result.actualSize = [displayed.width, displayed.height]
         if output.frameCount != entry.oracle.count {
