@@ -109,7 +109,7 @@ enum RunCommand: Command {
             }
             let terminal = isatty(STDOUT_FILENO) == 1
             outcome = try runner.run { p in
-                let line = "[\(p.done)/\(p.total)] \(p.result.verdict.rawValue.uppercased().padding(toLength: 5, withPad: " ", startingAt: 0)) \(p.result.pair)"
+                let line = "[\(p.done)/\(p.total)] \(p.result.verdict.rawValue.uppercased().padding(toLength: max(5, p.result.verdict.rawValue.count), withPad: " ", startingAt: 0)) \(p.result.pair)"
                 if p.result.verdict != .pass {
                     let why = [p.result.diagnosis.flatMap { $0.bugClass.map { "diagnosis \($0)" } }, p.result.message].compactMap { $0 }.joined(separator: ": ")
                     Console.line((terminal ? "\r\u{1B}[K" : "") + line + (why.isEmpty ? "" : " — " + why))
