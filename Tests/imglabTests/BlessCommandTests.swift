@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import ImageLab
 
@@ -22,50 +25,84 @@ struct BlessCommandTests {
         return FileManager.default.contents(atPath: folder + "/index.json")
     }
 
-    @Test("a bless killed after each of its writes leaves the previous goldens intact and loadable")
+    /// The golden PNGs in a store (content-addressed names: 16 hex digits + `.png`; a killed
+    /// atomic write may leave a temporary file, which is not a golden).
+    static func goldenFiles(_ store: String) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: store + "/files")) ?? []
+        return names.count { $0.count == 20 && $0.hasSuffix(".png") && $0.prefix(16).allSatisfy(\.isHexDigit) }
+    }
+
+    /// Starts `imglab bless`, watches its golden folder from outside and sends SIGKILL once it
+    /// holds `threshold` golden files. Returns whether the signal killed it (false: it finished first).
+    static func blessKilled(_ arguments: [String], store: String, threshold: Int) throws -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ImglabRun.executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        while process.isRunning {
+            if goldenFiles(store) >= threshold {
+                kill(process.processIdentifier, SIGKILL)
+                break
+            }
+            usleep(200)
+        }
+        process.waitUntilExit()
+        return process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+    }
+
+    @Test("a bless killed from outside (SIGKILL) at several points of its writes leaves the previous goldens intact and loadable")
     func killedBless() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-goldens-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let base = ["bless", "--corpus", Self.corpus, "--goldens", folder]
-        let first = try ImglabRun.run(base + ["--filter", "png-rgba8-colorPatches"])
+        let filter = "colorPatches"
+        let first = try ImglabRun.run(["bless", "--corpus", Self.corpus, "--goldens", folder, "--filter", filter, "--threads", "2"])
         #expect(first.status == 0, "\(first.stderr)")
         let before = try #require(try Self.state(folder))
-        #expect(try GoldenStore(folder: folder).load().goldens.count == 5)
+        let beforeFiles = Self.goldenFiles(folder)
 
-        // The broken resizer's outputs of the same 5 pairs: 5 new images, then the index (6 writes).
-        // Each kill point starts from a copy of the first state (files a killed bless wrote are
-        // content-addressed, so a later bless would skip them and shift the points).
         func copy(_ name: String) throws -> String {
             let target = folder + "-" + name
             try? FileManager.default.removeItem(atPath: target)
             try FileManager.default.copyItem(atPath: folder, toPath: target)
             return target
         }
+        // The broken resizer's outputs of the same pairs: new golden files, then the index.
         func second(_ store: String) -> [String] {
-            ["bless", "--corpus", Self.corpus, "--goldens", store, "--filter", "png-rgba8-colorPatches", "--resizer", "swap-rb"]
+            ["bless", "--corpus", Self.corpus, "--goldens", store, "--filter", filter, "--resizer", "swap-rb", "--threads", "2"]
         }
-        for point in 1...5 {
-            let store = try copy("kill\(point)")
-            defer { try? FileManager.default.removeItem(atPath: store) }
-            let killed = try ImglabRun.run(second(store), environment: ["IMGLAB_BLESS_KILL_AFTER": "\(point)"])
-            #expect(killed.status == 128 + 9, "bless was not killed after write \(point): \(killed.stdout) \(killed.stderr)")
-            #expect(try Self.state(store) == before, "the index changed after a kill at write \(point)")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: store + "/files").count == 5 + point)
-        }
-        // Killed right after the index write: the new state is complete.
-        let store = try copy("kill6")
-        defer { try? FileManager.default.removeItem(atPath: store) }
-        let last = try ImglabRun.run(second(store), environment: ["IMGLAB_BLESS_KILL_AFTER": "6"])
-        #expect(last.status == 128 + 9)
-        let after = try #require(try Self.state(store))
+        // The state a complete second bless reaches.
+        let complete = try copy("complete")
+        defer { try? FileManager.default.removeItem(atPath: complete) }
+        let done = try ImglabRun.run(second(complete))
+        #expect(done.status == 0, "\(done.stderr)")
+        let after = try #require(try Self.state(complete))
         #expect(after != before)
-        let goldens = try GoldenStore(folder: store).load().goldens
-        #expect(goldens.count == 5 && goldens.values.allSatisfy { $0.count == 2 })
-        #expect(goldens.values.allSatisfy { $0[1].resizer == "swap-rb(builtin)" && $0[1].oracleDistance["visible.mean"] != nil })
+        let added = Self.goldenFiles(complete) - beforeFiles
+        try #require(added >= 12, "too few new goldens (\(added)) to kill the bless between writes")
+
+        // Kill after the first new file, a third and two thirds of them. The store must always be
+        // the previous state or the complete new one; a kill before the index leaves `before`.
+        var midWrite: [Int] = []
+        for k in [1, added / 3, 2 * added / 3] {
+            let store = try copy("kill\(k)")
+            defer { try? FileManager.default.removeItem(atPath: store) }
+            let killed = try Self.blessKilled(second(store), store: store, threshold: beforeFiles + k)
+            #expect(killed, "bless finished before \(k) new golden files appeared")
+            let state = try Self.state(store)
+            let files = Self.goldenFiles(store)
+            #expect(state == before || state == after, "after a kill at \(k) of \(added) files the index is neither the old nor the new one")
+            #expect(files >= beforeFiles + k)
+            if state == before && files < beforeFiles + added { midWrite.append(k) }
+        }
+        // Watching from outside cannot pin the exact write, but the write phase is long (a PNG per
+        // pair) next to the 0.2 ms poll: several kills land between writes, before the index.
+        #expect(midWrite.count >= 2, "only the kills at \(midWrite) landed between the file writes and the index")
 
         // Blessing the same outputs again adds nothing and writes nothing.
-        let again = try ImglabRun.run(second(store))
+        let again = try ImglabRun.run(second(complete))
         #expect(again.status == 0 && again.stdout.contains("0 golden(s) added"), "\(again.stdout)")
-        #expect(try Self.state(store) == after)
+        #expect(try Self.state(complete) == after)
     }
 }

@@ -2,9 +2,6 @@ import Foundation
 import ImageCore
 import ImageLab
 import ImageMetrics
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `imglab bless`: accept the resizer's current outputs as goldens.
 enum BlessCommand: Command {
@@ -67,13 +64,8 @@ enum BlessCommand: Command {
             for m in ["visible.mean", "deltaE00.p99"] { distance[m] = evidence.comparison.value(m) }
             outputs.append((result.pair, evidence.actual.image, resizer.name, distance))
         }
-        // For crash tests: IMGLAB_BLESS_KILL_AFTER=N kills this process with SIGKILL after N file writes.
-        let killAfter = ProcessInfo.processInfo.environment["IMGLAB_BLESS_KILL_AFTER"].flatMap(Int.init)
         do {
-            let added = try GoldenStore(folder: goldens).bless(outputs) { writes in
-                if let killAfter, writes >= killAfter { kill(getpid(), SIGKILL) }
-                return true
-            }
+            let added = try GoldenStore(folder: goldens).bless(outputs)
             let failing = outcome.results.summary.fail
             print("imglab bless: \(added) golden(s) added to \(goldens) (\(outputs.count - added) already blessed)" + (failing > 0 ? "; \(failing) blessed pair(s) fail their gate" : ""))
         } catch {
