@@ -77,7 +77,7 @@ public enum RunReport {
     /// The page of one pair: ``DiffReport/html(_:images:gate:canaryFailures:context:)`` of the
     /// oracle vs the output, with the lab's context. `nil` when an image cannot be encoded.
     public static func page(_ p: PairResult, evidence ev: PairEvidence, links: [DiffReport.Context.Link]) -> String? {
-        guard let images = try? DiffReport.Images.make(expected: ev.expected, actual: ev.actual) else { return nil }
+        guard let images = try? DiffReport.Images.make(expected: ev.expected, actual: ev.actual, expectedFile: ev.expectedFile) else { return nil }
         var figures: [DiffReport.Context.Figure] = []
         func figure(_ label: String, _ side: ComparedImage?, file: [UInt8]? = nil, caption: String) {
             guard let side, let embedded = try? DiffReport.EmbeddedImage.displayed(side, file: file) else { return }

@@ -11,6 +11,8 @@ public struct PairEvidence: Sendable {
     public var expected: ComparedImage
     /// The resizer's output frame.
     public var actual: ComparedImage
+    /// The oracle frame's PNG file (embedded in the report as is).
+    public var expectedFile: [UInt8]?
     /// The decoded source file (as stored; the report shows it as displayed), with its file bytes.
     public var source: ComparedImage?
     public var sourceFile: [UInt8]?
@@ -64,12 +66,15 @@ struct PairJudge: Sendable {
         }
 
         var worst: [String: Double] = [:]
-        var judged: (Comparison, ComparedImage, ComparedImage, GateResult?)?
+        var judged: (Comparison, ComparedImage, ComparedImage, GateResult?, [UInt8])?
         var firstFailureSeen = false
         let frames = min(output.frameCount, entry.oracle.count)
         for k in 0..<frames {
-            let expectedImage: Image
-            do { expectedImage = try ImageCodecs.decode(read(entry.oracle[k])) } catch { return erred("cannot decode the oracle \(entry.oracle[k]): \(error)") }
+            let expectedImage: Image, expectedFile: [UInt8]
+            do {
+                expectedFile = try read(entry.oracle[k])
+                expectedImage = try ImageCodecs.decode(expectedFile)
+            } catch { return erred("cannot decode the oracle \(entry.oracle[k]): \(error)") }
             let actualBitmap = output.animation.map { $0.frames[k].canvas } ?? output.bitmap
             let expected = ComparedImage(image: expectedImage, name: "oracle: \(entry.oracle[k])", container: .png)
             let actual = ComparedImage(image: Image(bitmap: actualBitmap, orientation: output.orientation, metadata: output.metadata),
@@ -94,18 +99,18 @@ struct PairJudge: Sendable {
             if failed && !firstFailureSeen {
                 firstFailureSeen = true
                 comparison = Comparison(expected: expected, actual: actual, options: ComparisonOptions(diagnose: true))
-                judged = (comparison, expected, actual, gateResult)
+                judged = (comparison, expected, actual, gateResult, expectedFile)
                 result.verdict = .fail
                 if result.message == nil, let g = gateResult {
                     result.message = (frames > 1 ? "frame \(k): " : "") + g.clauses.filter { !$0.passed }.map(\.text).joined(separator: "; ")
                 }
             } else if judged == nil {
-                judged = (comparison, expected, actual, gateResult)
+                judged = (comparison, expected, actual, gateResult, expectedFile)
             }
         }
         if result.verdict == .error && result.message == nil { result.verdict = .pass }
         result.metrics = worst
-        guard let (comparison, expected, actual, gateResult) = judged else { return (result, nil) }
+        guard let (comparison, expected, actual, gateResult, expectedFile) = judged else { return (result, nil) }
         result.gate = gateResult
         var goldenImage: ComparedImage?
         if let goldens {
@@ -127,8 +132,8 @@ struct PairJudge: Sendable {
         }
         guard keepEvidence else { return (result, nil) }
         let sourceSide = ComparedImage(image: source, name: "source: \(record.file)", container: ContainerFormat(sniffing: sourceFile))
-        return (result, PairEvidence(comparison: comparison, expected: expected, actual: actual, source: sourceSide,
-                                     sourceFile: sourceFile, golden: goldenImage))
+        return (result, PairEvidence(comparison: comparison, expected: expected, actual: actual, expectedFile: expectedFile,
+                                     source: sourceSide, sourceFile: sourceFile, golden: goldenImage))
     }
 
     /// The judged frame against the pair's goldens.

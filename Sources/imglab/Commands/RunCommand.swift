@@ -42,8 +42,11 @@ enum RunCommand: Command {
                        wildcards, a substring; several patterns separated by commas
       --shard I/N      run shard I of N (1-based): a pair's shard is FNV-1a(id) mod N + 1, the
                        same split on every machine (default 1/1)
-      --report DIR     write the HTML report: DIR/index.html (summary, failures first) and a page
-                       per pair under DIR/pairs/ (default: Reports/PROFILE; 'none' to skip)
+      --report DIR     write the HTML report: DIR/index.html (counts, matrix heat maps of container ×
+                       orientation and encoding × operation, filters, every pair with failures
+                       first) and a page per pair under DIR/pairs/ (source, oracle, golden, output,
+                       heat map, the diff viewer, each gate bound, the diagnosis, the metadata);
+                       self-contained, no network (default: Reports/PROFILE; 'none' to skip)
       --json FILE      write the results (schema imglab-run/1, see README) atomically
       --junit FILE     write JUnit XML (one testcase per pair) atomically
       --threads N      worker threads (default: the number of cores); results do not depend on it
