@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ImageLab
 
@@ -34,5 +35,20 @@ struct RunReportTests {
         let fail = try #require(html.range(of: "<tr class=\"fail\" ")), pass = try #require(html.range(of: "<tr class=\"pass\" "))
         #expect(fail.lowerBound < pass.lowerBound)
         #expect(html.contains("2 pairs: <b>1</b> pass, <b>1</b> fail, <b>0</b> error"))
+    }
+
+    @Test("results written before the golden verdicts existed still decode, with zero changed counts")
+    func oldSummaryDecodes() throws {
+        var r = Self.results(caseID: "c", message: "m")
+        let data = try r.jsonData()
+        var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var summary = try #require(object["summary"] as? [String: Any])
+        summary.removeValue(forKey: "changedCloser")
+        summary.removeValue(forKey: "changedFurther")
+        object["summary"] = summary
+        let old = try RunResults.decode(try JSONSerialization.data(withJSONObject: object))
+        #expect(old.summary == RunResults.Summary(pairs: 2, pass: 1, fail: 1, error: 0))
+        r.pairs[1].verdict = .changedFurther
+        #expect(RunResults.summarize(r.pairs).changedFurther == 1 && RunResults.summarize(r.pairs).fail == 0)
     }
 }

@@ -77,4 +77,26 @@ struct RunCommandTests {
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("incomplete shards"))
     }
+
+    @Test("with goldens of a broken resizer, the built-in one is changed-closer: exit 0, the bless hint, counts in JSON and the report")
+    func goldenVerdictsOnTheCommandLine() throws {
+        let dir = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let goldens = dir.appendingPathComponent("goldens").path
+        let filter = "png-rgba8-colorPatches-48x32/fit-24x24,png-rgba8-colorPatches-48x32/maxpx-40"
+        let bless = try ImglabRun.run(["bless", "--corpus", Self.corpus, "--goldens", goldens, "--filter", filter, "--resizer", "swap-rb"])
+        #expect(bless.status == 0, "\(bless.stderr)")
+        let json = dir.appendingPathComponent("r.json").path, report = dir.appendingPathComponent("report").path
+        let run = try ImglabRun.run(["run", "--corpus", Self.corpus, "--goldens", goldens, "--filter", filter, "--json", json, "--report", report])
+        #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+        #expect(run.stdout.contains("2 pairs: 0 pass, 0 fail, 0 error, 2 changed-closer"), "\(run.stdout)")
+        #expect(run.stdout.contains("accept them with 'imglab bless --filter"), "\(run.stdout)")
+        let text = String(decoding: try #require(FileManager.default.contents(atPath: json)), as: UTF8.self)
+        #expect(text.contains("\"changedCloser\" : 2") && text.contains("\"verdict\" : \"changed-closer\""))
+        let index = String(decoding: try #require(FileManager.default.contents(atPath: report + "/index.html")), as: UTF8.self)
+        #expect(index.contains("<tr class=\"changed-closer\""))
+        // The broken resizer against its own goldens matches them but still fails its gate: exit 1.
+        let broken = try ImglabRun.run(["run", "--corpus", Self.corpus, "--goldens", goldens, "--filter", filter, "--resizer", "swap-rb", "--report", "none"])
+        #expect(broken.status == 1 && broken.stdout.contains("2 pairs: 0 pass, 2 fail, 0 error"), "\(broken.stdout)")
+    }
 }
