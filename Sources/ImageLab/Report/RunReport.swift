@@ -97,7 +97,7 @@ public enum RunReport {
         var facts: [(String, String)] = [("pair", p.pair), ("verdict", p.verdict.rawValue), ("family", p.family ?? "none"),
                                          ("encoding", "\(p.encoding) (\(p.container))"), ("frames", "\(p.frames)")]
         if let message = p.message { facts.append(("why", message)) }
-        if let d = p.diagnosis { facts.append(("diagnosis", (d.bugClass ?? "none") + (d.name.map { " — \($0)" } ?? "") + String(format: " (confidence %.2f): ", d.confidence) + d.summary)) }
+        if let d = p.diagnosis { facts.append(("diagnosis", (d.bugClass ?? "none") + String(format: " (confidence %.2f): ", d.confidence) + d.summary)) }
         if let golden = p.golden { facts.append(("golden", golden + (p.goldenHash.map { p.golden?.contains($0) == true ? "" : " — compared with golden \($0)" } ?? ""))) }
         let context = DiffReport.Context(
             title: "imglab run: \(p.pair)", verdict: verdictLine(p), verdictOK: !p.verdict.failsRun, links: links, facts: facts,

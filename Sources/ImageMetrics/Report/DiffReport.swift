@@ -8,6 +8,7 @@ import ImageCodecs
 ///
 /// Views: side by side, slider, blend, toggle and heat map; keyboard navigation (1–5 views,
 /// space toggles, + / − / 0 zoom, ← / → move the slider or blend, ? help); pixel-exact zoom
+/// (the page opens at the largest power-of-two zoom that fits, small images enlarged)
 /// (integer factors, `image-rendering: pixelated`) with a pixel inspector; the metric table
 /// with units and definition versions, the gate, the metadata diff, the three alpha views and
 /// the diagnosis with its ranking.
@@ -399,7 +400,7 @@ public enum DiffReport {
     var viewer=document.getElementById('viewer');
     var W=parseInt(viewer.getAttribute('data-width'),10)||1,H=parseInt(viewer.getAttribute('data-height'),10)||1;
     var zoom=1,view='side',showActual=true;
-    function fit(){var avail=Math.max(200,stage.clientWidth-24);zoom=1;while(zoom>1/16&&W*zoom>avail&&view!=='side'){zoom/=2;}if(view==='side'){while(zoom>1/16&&2*W*zoom>avail){zoom/=2;}}}
+    function fit(){var avail=Math.max(200,stage.clientWidth-24),need=(view==='side'?2:1)*W;zoom=1;while(zoom>1/16&&need*zoom>avail){zoom/=2;}while(zoom<16&&need*zoom*2<=avail){zoom*=2;}}
     function apply(){
       imgs.forEach(function(im){im.style.width=(im.naturalWidth*zoom)+'px';im.style.height=(im.naturalHeight*zoom)+'px';});
       document.getElementById('zoomLabel').textContent=(zoom>=1?zoom+'×':'1/'+(1/zoom)+'×');
