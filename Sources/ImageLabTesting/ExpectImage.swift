@@ -1,3 +1,4 @@
+import Foundation
 import ImageCore
 import Testing
 
@@ -40,8 +41,12 @@ public func expectImage(_ actual: Image, matches reference: Image, gate: String 
     report(outcome, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// Records the outcome's issue, unless it matched.
+/// Records the outcome's issue, unless it matched, and attaches the one-case report (Swift
+/// Testing saves attachments where `swift test --attachments-path DIR` says).
 func report(_ outcome: ImageExpectation.Outcome, at location: SourceLocation) {
     guard outcome.kind != .matched else { return }
     Issue.record(Comment(rawValue: outcome.message), sourceLocation: location)
+    if let path = outcome.reportPath, let data = FileManager.default.contents(atPath: path) {
+        Attachment.record([UInt8](data), named: URL(fileURLWithPath: path).lastPathComponent, sourceLocation: location)
+    }
 }
