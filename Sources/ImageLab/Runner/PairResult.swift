@@ -52,6 +52,9 @@ public struct PairResult: Sendable, Hashable, Codable {
     /// store: `matches golden HASH`, `changed, closer to the oracle (…)`, `changed, further from
     /// the oracle (…)`, or `no golden`. Informational: the verdict is the oracle gate's.
     public var golden: String?
+    /// How the resizer's declared policies (``ResizerPolicy``) changed this pair's judgement,
+    /// one label each (`policy: srgb light space: …`); absent when they did not.
+    public var policy: [String]?
 
     /// The metrics every result carries besides the gate's own.
     public static let headlineMetrics = ["exact.max", "visible.max", "visible.mean", "alpha.max", "deltaE00.p99",

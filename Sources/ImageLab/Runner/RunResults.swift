@@ -11,7 +11,9 @@ import ImageMetrics
 ///   `comparison` (``Comparison/version``) and `diagnosis` (``Diagnosis/version``);
 /// - `canaries`: each canary pair with its verdict (each must be `fail`);
 /// - `pairs`: ``PairResult`` per selected pair, in manifest order;
-/// - `summary`: counts by verdict; `warnings`: lax bounds (``LaxBound``) and notes.
+/// - `summary`: counts by verdict (`skipped` when some were); `warnings`: lax bounds (``LaxBound``) and notes;
+/// - `policy` and `skipped`: an external resizer's declared policies (``ResizerPolicy``) and the
+///   pairs they leave out, each with its reason; absent for the built-in policies.
 ///
 /// Non-finite numbers (PSNR of identical images) are written as the strings `"inf"`/`"-inf"`.
 public struct RunResults: Sendable, Hashable, Codable {
@@ -35,6 +37,18 @@ public struct RunResults: Sendable, Hashable, Codable {
         public var pass: Int
         public var fail: Int
         public var error: Int
+        /// Pairs not run because the resizer does not declare them (``skipped``); absent when none.
+        public var skipped: Int? = nil
+    }
+
+    /// A pair the resizer was not asked to do: its declared policies leave the operation kind
+    /// or the source container out (``ResizerPolicy/skipReason(kind:container:)``). Neither a
+    /// pass nor a failure.
+    public struct SkippedPair: Sendable, Hashable, Codable {
+        /// `CASE/OPERATION`.
+        public var pair: String
+        /// Why, starting with `policy:`.
+        public var reason: String
     }
 
     public var schema = RunResults.schema
@@ -52,6 +66,10 @@ public struct RunResults: Sendable, Hashable, Codable {
     public var pairs: [PairResult]
     public var summary: Summary
     public var warnings: [String]
+    /// The resizer's declared policies, when they are not the built-in's (absent otherwise).
+    public var policy: ResizerPolicy? = nil
+    /// The pairs skipped by the declared policies, in manifest order; absent when none.
+    public var skipped: [SkippedPair]? = nil
 
     /// The exit status this result means: 0 every pair passed, 1 a pair failed or erred.
     public var exitStatus: Int32 { summary.fail + summary.error == 0 ? 0 : 1 }
