@@ -67,7 +67,8 @@ struct CommandResizerTests {
     @Test("a placeholder the operation does not define is an unsupported error naming it")
     func undefinedPlaceholder() throws {
         let t = try CommandTemplate("tool {in} --mode {mode} {out}")
-        let values = CommandResizer.values(for: .crop(x: 5, y: 3, width: 20, height: 14), width: 48, height: 32, rounding: .builtin)
+        var values = CommandResizer.values(for: .crop(x: 5, y: 3, width: 20, height: 14), width: 48, height: 32, rounding: .builtin)
+        values["in"] = "a.png"; values["out"] = "b.png"
         #expect(throws: ResizerError.unsupported("the template uses {mode}, which crop does not define")) { try t.command(values) }
     }
 

@@ -94,20 +94,35 @@ public struct LeagueTable: Sendable, Hashable, Codable {
                      errors: groups(erred) { errorKey($0.message ?? "error") }, seconds: seconds)
     }
 
-    /// An error message with what differs from pair to pair blanked: words holding a `/`
-    /// (paths, the command) become `…`, digit runs `#`; at most 160 characters.
+    /// An error message with what differs from pair to pair blanked, so the errors of one cause
+    /// group together: the text before the command (the first word holding a `/`), then, when
+    /// the message carries the command's stderr, its last line (the error itself, not a
+    /// traceback); words holding a `/` become `…`, digit runs `#`; at most 160 characters.
     public static func errorKey(_ message: String) -> String {
-        var words: [String] = []
-        for word in message.split(separator: " ", omittingEmptySubsequences: true) {
-            if word.contains("/") { if words.last != "…" { words.append("…") }; continue }
-            var w = ""
-            var inDigits = false
-            for ch in word {
-                if ch.isASCII && ch.isNumber { if !inDigits { w.append("#") }; inDigits = true } else { w.append(ch); inDigits = false }
-            }
-            words.append(w)
+        var head = Substring(message), tail: Substring = ""
+        if let r = message.range(of: "; stderr: ") {
+            head = message[..<r.lowerBound]
+            tail = message[r.upperBound...].split(separator: "\n").last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) ?? ""
         }
-        let key = words.joined(separator: " ")
+        func blanked(_ text: Substring, stopAtPath: Bool) -> String {
+            var words: [String] = []
+            for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+                if word.contains("/") {
+                    if stopAtPath { break }
+                    if words.last != "…" { words.append("…") }
+                    continue
+                }
+                var w = ""
+                var inDigits = false
+                for ch in word {
+                    if ch.isASCII && ch.isNumber { if !inDigits { w.append("#") }; inDigits = true } else { w.append(ch); inDigits = false }
+                }
+                words.append(w)
+            }
+            return words.joined(separator: " ")
+        }
+        var key = blanked(head, stopAtPath: true)
+        if !tail.isEmpty { key += " … " + blanked(tail, stopAtPath: false) }
         return key.count > 160 ? String(key.prefix(159)) + "…" : key
     }
 

@@ -122,8 +122,8 @@ enum LeagueCommand: Command {
         print(table.markdown())
         for e in table.entries where !e.failures.isEmpty || !e.errors.isEmpty {
             print("\(e.resizer):")
-            for g in e.failures { print("  fail \(g.key) ×\(g.count) — e.g. \(g.example)") }
-            for g in e.errors { print("  error ×\(g.count) — e.g. \(g.example)") }
+            for g in e.failures { print("  fail \(g.key) ×\(g.count) — e.g. \(line(g.example))") }
+            for g in e.errors { print("  error \(g.key) ×\(g.count) — e.g. \(line(g.example))") }
         }
         do {
             try FileManager.default.createDirectory(atPath: out + "/results", withIntermediateDirectories: true)
@@ -136,6 +136,12 @@ enum LeagueCommand: Command {
         }
         print("league: \(out)/index.html, \(out)/league.json")
         return .ok
+    }
+
+    /// `text` on one line, at most 400 characters (the JSON and the HTML page keep it whole).
+    static func line(_ text: String) -> String {
+        let one = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        return one.count > 400 ? String(one.prefix(399)) + "…" : one
     }
 
     /// A display name for a resizer that could not be built: the config file's base name.

@@ -157,7 +157,7 @@ enum RunCommand: Command {
         if !labelled.isEmpty {
             var counts: [String: Int] = [:]
             for p in labelled { for label in p.policy ?? [] { counts[label.dropFirst("policy: ".count).prefix { $0 != "(" }.trimmingCharacters(in: .whitespaces), default: 0] += 1 } }
-            print("imglab run: \(labelled.count) judged pairs judged under a declared policy (JSON 'policy' per pair): " + counts.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", "))
+            print("imglab run: \(labelled.count) pairs judged under a declared policy (JSON 'policy' per pair): " + counts.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", "))
         }
         if let report { print("report: \(report)/index.html") }
         return r.exitStatus == 0 ? .ok : .failure
