@@ -28,7 +28,7 @@ public enum ResizerChoice {
             let body = String(text.dropFirst("cmd:".count))
             let template: CommandTemplate
             do { template = try CommandTemplate(body) } catch { throw ResizerConfigError(path: "--resizer", reason: error.description) }
-            let program = body.split(separator: " ").first.map(String.init) ?? "sh"
+            let program = body.split(separator: " ").first.map { $0.filter { $0 != "'" && $0 != "\"" } } ?? "sh"
             return CommandResizer(name: "cmd(\(program))", template: template)
         }
         if text.hasPrefix("config:") { return try ResizerConfig.load(String(text.dropFirst("config:".count))) }
