@@ -190,6 +190,9 @@ struct CommandResizerTests {
         #expect(!builtin.render && builtin.placement.height == 11)
         let srgb = try DeclaredOracle.plan(.orient, width: 48, height: 32, policy: ResizerPolicy(lightSpace: .srgb))
         #expect(srgb.render && srgb.placement.width == 48)
+        // An enlargement keeps the committed oracle under an sRGB declaration, and says so.
+        let enlarge = try DeclaredOracle.plan(.resize(width: 96, height: 64, mode: .stretch), width: 48, height: 32, policy: ResizerPolicy(lightSpace: .srgb))
+        #expect(!enlarge.render && enlarge.enlargingKept)
         // A rule that agrees with the built-in one on this size renders nothing.
         let ceil = try DeclaredOracle.plan(fit, width: 48, height: 32, policy: ResizerPolicy(rounding: .ceil))
         #expect(!ceil.render)

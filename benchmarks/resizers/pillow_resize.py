@@ -40,12 +40,15 @@ def main(argv):
     src, out, kind, args = argv[0], argv[1], argv[2], argv[3:]
     im = Image.open(src)
     im.seek(0)  # first frame of an animation (pillow.json declares firstFrameOnly)
+    # Convert before any resampling, thumbnail() included: a "P" image would be resampled with
+    # NEAREST (the lab caught exactly that: a half-pixel "pixel-shift" on palette PNG/GIF maxpx-40).
+    # usable() leaves a JPEG unloaded, so thumbnail() can still use draft (DCT-domain) decoding.
+    im = usable(im)
     if kind == "maxpx":
         n = int(args[0])
         im.thumbnail((n, n), Image.Resampling.LANCZOS)  # may use JPEG draft mode, as Pillow does by default
-        usable(im).save(out, "PNG")
+        im.save(out, "PNG")
         return 0
-    im = usable(im)
     im.load()
     if kind == "orient":
         result = im.copy()

@@ -15,23 +15,29 @@ import ImageCore
 /// - in **linear** light: the decoded values are averaged (the committed oracle's rule, on the
 ///   pixelated source; used when only the rounding rule differs).
 ///
-/// When the placement enlarges (fewer than 1 source pixel per output pixel on an axis), squares
-/// would make a blocky oracle no interpolating resizer aims at, so the source is reconstructed by
-/// bilinear interpolation of the premultiplied values instead.
+/// **Enlarging** (fewer than 1 source pixel per output pixel on an axis): an output pixel's
+/// footprint lies within one or two source pixels, so the averaging space hardly matters, while a
+/// rendering from source pixels would be blurrier (or blockier) than the committed oracle, which
+/// integrates the continuous scene: an sRGB declaration alone keeps the committed oracle there
+/// (and the label says so), so it never makes an enlargement easier to pass. When a rounding rule
+/// changes an enlarging size, the source is reconstructed by bilinear interpolation of the
+/// premultiplied values.
 public enum DeclaredOracle {
     /// The output size `policy` expects for `operation` on a `width × height` upright source,
-    /// and whether the oracle must be rendered (sRGB light space, or a size that differs from
-    /// the built-in rule's).
+    /// whether the oracle must be rendered (sRGB light space when not enlarging, or a size that
+    /// differs from the built-in rule's), and whether an sRGB declaration was set aside because
+    /// the placement enlarges.
     public static func plan(_ operation: LabOperation, width: Int, height: Int,
-                            policy: ResizerPolicy) throws(OracleGeometryError) -> (placement: OraclePlacement, render: Bool) {
+                            policy: ResizerPolicy) throws(OracleGeometryError) -> (placement: OraclePlacement, render: Bool, enlargingKept: Bool) {
         var placement = try OracleGeometry.placement(of: operation, width: width, height: height)
-        var render = policy.lightSpace == .srgb
+        let enlarging = placement.reduction < 1
+        var render = policy.lightSpace == .srgb && !enlarging
         if let s = policy.rounding.size(of: operation, width: width, height: height), s != (placement.width, placement.height) {
             placement = OraclePlacement(width: s.width, height: s.height, content: (0, 0, Double(s.width), Double(s.height)),
                                         source: (0, 0, Double(width), Double(height)))
             render = true
         }
-        return (placement, render)
+        return (placement, render, policy.lightSpace == .srgb && enlarging && !render)
     }
 
     /// Renders the oracle of `placement` from `source` (the upright ideal source frame, any

@@ -40,9 +40,12 @@ struct DeclaredJudgement {
         }
         guard policy.lightSpace != .linear || policy.rounding != .builtin else { return }
         let display = source.displaySize
-        let plan: (placement: OraclePlacement, render: Bool)
+        let plan: (placement: OraclePlacement, render: Bool, enlargingKept: Bool)
         do { plan = try DeclaredOracle.plan(operation, width: display.width, height: display.height, policy: policy) } catch {
             throw DeclaredJudgementError(reason: "declared-policy oracle of \(pair.id): \(error)")
+        }
+        if plan.enlargingKept {
+            labels.append("policy: srgb light space (declared): an enlargement, judged against the committed linear-light oracle (the averaging space matters little below one source pixel)")
         }
         guard plan.render else { return }
         if policy.lightSpace == .srgb { labels.append("policy: srgb light space (declared): judged against the oracle averaged in sRGB") }
