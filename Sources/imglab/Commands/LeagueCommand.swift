@@ -26,8 +26,9 @@ enum LeagueCommand: Command {
 
     Ready configs (benchmarks/resizers/): vipsthumbnail.json (libvips), imagemagick.json
     (magick, convert-im6.q16 or convert-im7.q16, whichever is installed), pillow.json (Python
-    Pillow through pillow_resize.py). A config whose program is not installed is skipped with a
-    message; it does not stop the league.
+    Pillow through pillow_resize.py), imglab-cli.json (imglab's own resize command as an
+    external program: must match the builtin row). A config whose program is not installed is
+    skipped with a message; it does not stop the league.
 
     OPTIONS:
       --resizer R          a resizer, repeatable: builtin, mutant:ID, cmd:TEMPLATE, config:FILE
