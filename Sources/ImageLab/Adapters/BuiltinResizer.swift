@@ -10,7 +10,7 @@ import ImageResize
 /// `roundCorners` → `roundedCorners(radius:border:)`; `transparentBorder` →
 /// `transparentBorder(_:)`; `maxPixelSize` → `MaxPixelSizeThumbnail.thumbnail(atPath:)`, the
 /// file-reading path users call (JPEGs decoded at a reduced DCT scale and streamed row by row),
-/// when the runner gives the file (``apply(_:toFile:decoded:)``); with only a decoded image,
+/// when the runner gives the file (``apply(_:to:file:)``); with only a decoded image,
 /// `OutputGeometry.maxPixelSize` then a stretch resize (what that path does after decoding).
 public struct BuiltinResizer: Resizer {
     public let name = "builtin"
@@ -53,8 +53,8 @@ public struct BuiltinResizer: Resizer {
 
     /// `maxPixelSize` reads the file through `MaxPixelSizeThumbnail.thumbnail(atPath:)`; every
     /// other operation resizes the decoded image.
-    public func apply(_ operation: LabOperation, toFile path: String, decoded source: Image) throws(ResizerError) -> Image {
-        guard case .maxPixelSize(let n) = operation else { return try apply(operation, to: source) }
+    public func apply(_ operation: LabOperation, to source: Image, file: String?) throws(ResizerError) -> Image {
+        guard case .maxPixelSize(let n) = operation, let path = file else { return try apply(operation, to: source) }
         do { return try MaxPixelSizeThumbnail.thumbnail(atPath: path, maxPixelSize: n, options: options) } catch {
             throw .failed("\(error)")
         }

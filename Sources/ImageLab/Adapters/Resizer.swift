@@ -15,17 +15,27 @@ public protocol Resizer: Sendable {
     /// Applies `operation` to the decoded `source`.
     /// - Throws: ``ResizerError`` when the resizer cannot produce an output.
     func apply(_ operation: LabOperation, to source: Image) throws(ResizerError) -> Image
-    /// Applies `operation` to the source file at `path`, which the runner has already decoded as
-    /// `source`. For adapters whose operation reads files itself (an ImageIO-style thumbnail that
-    /// decodes a JPEG at a reduced DCT scale); the default applies `operation` to `source`.
-    func apply(_ operation: LabOperation, toFile path: String, decoded source: Image) throws(ResizerError) -> Image
+    /// Applies `operation` to the decoded `source`, which the file at `file` holds (a path the
+    /// process can open), or `nil` when the lab hands over pixels that no file holds (e.g. the
+    /// upright pixels fed to a resizer that declares it does not orient). Adapters that run an
+    /// external program (``CommandResizer``) need the file; the default forwards to
+    /// ``apply(_:to:)``, so adapters that work on decoded pixels implement only that.
+    /// - Throws: ``ResizerError`` when the resizer cannot produce an output.
+    func apply(_ operation: LabOperation, to source: Image, file: String?) throws(ResizerError) -> Image
+    /// What the adapter declares about itself (light space, rounding, orientation, operations):
+    /// the lab judges it against these declarations and labels every pair they affect. The
+    /// default is ``ResizerPolicy/builtin``, the policies the committed oracle assumes.
+    var policy: ResizerPolicy { get }
 }
 
 extension Resizer {
-    /// The default: the file is ignored, the decoded image is resized.
-    public func apply(_ operation: LabOperation, toFile path: String, decoded source: Image) throws(ResizerError) -> Image {
+    /// Forwards to ``apply(_:to:)``: an adapter that works on decoded pixels ignores the file.
+    public func apply(_ operation: LabOperation, to source: Image, file: String?) throws(ResizerError) -> Image {
         try apply(operation, to: source)
     }
+
+    /// ``ResizerPolicy/builtin``.
+    public var policy: ResizerPolicy { .builtin }
 }
 
 /// Why a resizer produced no output for a (case, operation) pair; the runner records it as an

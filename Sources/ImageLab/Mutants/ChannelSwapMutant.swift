@@ -18,8 +18,8 @@ public struct ChannelSwapMutant: Resizer {
     }
 
     /// Applies the operation to the file with the wrapped resizer, then swaps R and B.
-    public func apply(_ operation: LabOperation, toFile path: String, decoded source: Image) throws(ResizerError) -> Image {
-        try Self.swapRedBlue(base.apply(operation, toFile: path, decoded: source))
+    public func apply(_ operation: LabOperation, to source: Image, file: String?) throws(ResizerError) -> Image {
+        try Self.swapRedBlue(base.apply(operation, to: source, file: file))
     }
 
     /// The image with R and B exchanged in every frame (via straight 16-bit RGBA, exact).

@@ -94,26 +94,40 @@ public struct LabRunner: Sendable {
         }
         guard leaks.isEmpty else { throw .canaryPassed(leaks) }
 
+        // Pairs the resizer's declared policies leave out are skipped, not judged.
+        let policy = resizer.policy
+        var skipped: [RunResults.SkippedPair] = []
+        let judged = selected.filter { p in
+            guard let why = policy.skipReason(operation: p.entry.operation, container: p.record.container) else { return true }
+            skipped.append(.init(pair: p.id, reason: why))
+            return false
+        }
+
         let judge = PairJudge(corpus: root, gates: gates, keepEvidence: keepEvidence, goldens: goldens, goldenStore: goldenStore)
         let counter = Counter()
         let resizer = self.resizer
-        let judged = ParallelMap.run(selected.count, threads: threads) { i in
-            let out = judge.judge(selected[i], with: resizer)
-            progress(Progress(done: counter.increment(), total: selected.count, result: out.result))
+        let outcomes = ParallelMap.run(judged.count, threads: threads) { i in
+            let out = judge.judge(judged[i], with: resizer)
+            progress(Progress(done: counter.increment(), total: judged.count, result: out.result))
             return Judged(result: out.result, evidence: out.evidence)
         }
-        let pairs = judged.map(\.result)
+        let pairs = outcomes.map(\.result)
         // Bounds are judged lax only over the whole corpus: a filtered or sharded run sees a
         // subset of each family, whose worst value says nothing about the bound.
-        let whole = selection.patterns.isEmpty && selection.shardCount == 1
+        let whole = selection.patterns.isEmpty && selection.shardCount == 1 && skipped.isEmpty
         let warnings = whole ? LaxBound.find(gates: gates, results: pairs).map(\.description) : []
-        let results = RunResults(
+        var results = RunResults(
             resizer: resizer.name, profile: manifest.profile, corpus: corpus, filter: selection.patterns,
             shard: [selection.shardIndex, selection.shardCount], gatesFile: GateBook.fileName,
             gates: zip(gates.file.families, gates.gates).map { .init(family: $0.name, gate: $1.text) },
             metricDefinitions: RunResults.definitions(for: pairs + canaryResults), canaries: canaryResults,
             pairs: pairs, summary: RunResults.summarize(pairs), warnings: warnings)
-        return Outcome(results: results, evidence: judged.map(\.evidence))
+        if policy != .builtin { results.policy = policy }
+        if !skipped.isEmpty {
+            results.skipped = skipped
+            results.summary.skipped = skipped.count
+        }
+        return Outcome(results: results, evidence: outcomes.map(\.evidence))
     }
 
     private struct Judged: Sendable {

@@ -54,29 +54,40 @@ struct PairJudge: Sendable {
             source = try ImageCodecs.decode(sourceFile)
         } catch { return erred("cannot decode the source \(record.file): \(error)") }
         guard let operation = entry.operation.operation else { return erred("the manifest's operation \(entry.id) is incomplete") }
-        let output: Image
-        do { output = try resizer.apply(operation, toFile: corpus.appendingPathComponent(record.file).path, decoded: source) } catch {
-            return erred("resizer \(resizer.name): \(error)")
+        // Declared policies (ResizerPolicy): what is fed, which oracle, how many frames.
+        let declared: DeclaredJudgement
+        do { declared = try DeclaredJudgement(pair, source: source, operation: operation, policy: resizer.policy, corpus: corpus) } catch {
+            return erred("\(error)")
         }
+        if !declared.labels.isEmpty { result.policy = declared.labels }
+        result.expectedSize = declared.expectedSize
+        let output: Image
+        do { output = try resizer.apply(operation, to: declared.input, file: declared.inputFile) } catch { return erred("resizer \(resizer.name): \(error)") }
         let displayed = output.displaySize
         result.actualSize = [displayed.width, displayed.height]
-        if output.frameCount != entry.oracle.count {
+        if resizer.policy.firstFrameOnly ? output.frameCount < declared.frames : output.frameCount != declared.frames {
             result.verdict = .fail
-            result.message = "\(output.frameCount) frame(s), expected \(entry.oracle.count)"
+            result.message = "\(output.frameCount) frame(s), expected \(declared.frames)"
         }
 
         var worst: [String: Double] = [:]
-        var judged: (Comparison, ComparedImage, ComparedImage, GateResult?, [UInt8])?
+        var judged: (Comparison, ComparedImage, ComparedImage, GateResult?, [UInt8]?)?
         var firstFailureSeen = false
-        let frames = min(output.frameCount, entry.oracle.count)
+        let frames = min(output.frameCount, declared.frames)
         for k in 0..<frames {
-            let expectedImage: Image, expectedFile: [UInt8]
-            do {
-                expectedFile = try read(entry.oracle[k])
-                expectedImage = try ImageCodecs.decode(expectedFile)
-            } catch { return erred("cannot decode the oracle \(entry.oracle[k]): \(error)") }
+            let expectedImage: Image, expectedFile: [UInt8]?
+            if declared.rendersOracle {
+                do { expectedImage = try declared.oracle(frame: k) } catch { return erred("\(error)") }
+                expectedFile = nil
+            } else {
+                do {
+                    let bytes = try read(entry.oracle[k])
+                    expectedImage = try ImageCodecs.decode(bytes)
+                    expectedFile = bytes
+                } catch { return erred("cannot decode the oracle \(entry.oracle[k]): \(error)") }
+            }
             let actualBitmap = output.animation.map { $0.frames[k].canvas } ?? output.bitmap
-            let expected = ComparedImage(image: expectedImage, name: "oracle: \(entry.oracle[k])", container: .png)
+            let expected = ComparedImage(image: expectedImage, name: declared.oracleName(frame: k), container: .png)
             let actual = ComparedImage(image: Image(bitmap: actualBitmap, orientation: output.orientation, metadata: output.metadata),
                                        name: "\(resizer.name): \(pair.id)" + (frames > 1 ? " frame \(k)" : ""))
             var comparison = Comparison(expected: expected, actual: actual, options: ComparisonOptions(diagnose: false))

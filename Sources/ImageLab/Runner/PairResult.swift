@@ -82,6 +82,9 @@ public struct PairResult: Sendable, Hashable, Codable {
     /// The golden the output was measured against: the one it equals, else the accepted golden
     /// nearest to the oracle (16 hex digits, ``GoldenStore/pixelHash(_:)``).
     public var goldenHash: String?
+    /// How the resizer's declared policies (``ResizerPolicy``) changed this pair's judgement,
+    /// one label each (`policy: srgb light space: …`); absent when they did not.
+    public var policy: [String]?
 
     /// The metrics every result carries besides the gate's own.
     public static let headlineMetrics = ["exact.max", "visible.max", "visible.mean", "alpha.max", "deltaE00.p99",

@@ -11,7 +11,10 @@ import ImageMetrics
 ///   `comparison` (``Comparison/version``) and `diagnosis` (``Diagnosis/version``);
 /// - `canaries`: each canary pair with its verdict (each must be `fail`);
 /// - `pairs`: ``PairResult`` per selected pair, in manifest order;
-/// - `summary`: counts by verdict (`pass`, `fail`, `error`, `changedCloser`, `changedFurther`); `warnings`: lax bounds (``LaxBound``) and notes.
+/// - `summary`: counts by verdict (`pass`, `fail`, `error`, `changedCloser`, `changedFurther`, and
+///   `skipped` when some were); `warnings`: lax bounds (``LaxBound``) and notes;
+/// - `policy` and `skipped`: an external resizer's declared policies (``ResizerPolicy``) and the
+///   pairs they leave out, each with its reason; absent for the built-in policies.
 ///
 /// Non-finite numbers (PSNR of identical images) are written as the strings `"inf"`/`"-inf"`.
 public struct RunResults: Sendable, Hashable, Codable {
@@ -38,6 +41,8 @@ public struct RunResults: Sendable, Hashable, Codable {
         public var error: Int
         public var changedCloser: Int
         public var changedFurther: Int
+        /// Pairs not run because the resizer does not declare them (``skipped``); absent when none.
+        public var skipped: Int? = nil
 
         public init(pairs: Int, pass: Int, fail: Int, error: Int, changedCloser: Int = 0, changedFurther: Int = 0) {
             self.pairs = pairs
@@ -56,6 +61,7 @@ public struct RunResults: Sendable, Hashable, Codable {
             error = try c.decode(Int.self, forKey: .error)
             changedCloser = try c.decodeIfPresent(Int.self, forKey: .changedCloser) ?? 0
             changedFurther = try c.decodeIfPresent(Int.self, forKey: .changedFurther) ?? 0
+            skipped = try c.decodeIfPresent(Int.self, forKey: .skipped)
         }
 
         /// The count of one verdict.
@@ -76,8 +82,19 @@ public struct RunResults: Sendable, Hashable, Codable {
                 let n = count(v)
                 if n > 0 || [.pass, .fail, .error].contains(v) { parts.append("\(n) \(v.rawValue)") }
             }
+            if let skipped { parts.append("\(skipped) skipped") }
             return "\(pairs) pairs: " + parts.joined(separator: ", ")
         }
+    }
+
+    /// A pair the resizer was not asked to do: its declared policies leave the operation kind
+    /// or the source container out (``ResizerPolicy/skipReason(kind:container:)``). Neither a
+    /// pass nor a failure.
+    public struct SkippedPair: Sendable, Hashable, Codable {
+        /// `CASE/OPERATION`.
+        public var pair: String
+        /// Why, starting with `policy:`.
+        public var reason: String
     }
 
     public var schema = RunResults.schema
@@ -95,6 +112,10 @@ public struct RunResults: Sendable, Hashable, Codable {
     public var pairs: [PairResult]
     public var summary: Summary
     public var warnings: [String]
+    /// The resizer's declared policies, when they are not the built-in's (absent otherwise).
+    public var policy: ResizerPolicy? = nil
+    /// The pairs skipped by the declared policies, in manifest order; absent when none.
+    public var skipped: [SkippedPair]? = nil
 
     /// The exit status this result means: 0 every pair passed (or changed closer to the oracle),
     /// 1 a pair failed, erred or changed further from the oracle (``PairResult/Verdict/failsRun``).

@@ -47,6 +47,10 @@ public enum ShardMerge {
         merged.shard = [1, 1]
         merged.pairs = pairs
         merged.summary = RunResults.summarize(pairs)
+        // Pairs the resizer's declared policies skipped, from every shard, in manifest order.
+        let skipped = parts.flatMap { $0.skipped ?? [] }.sorted { (order[$0.pair] ?? .max, $0.pair) < (order[$1.pair] ?? .max, $1.pair) }
+        merged.skipped = skipped.isEmpty ? nil : skipped
+        merged.summary.skipped = skipped.isEmpty ? nil : skipped.count
         merged.metricDefinitions = parts.reduce(into: [:]) { $0.merge($1.metricDefinitions) { a, _ in a } }
         merged.warnings = []
         return merged

@@ -11,7 +11,7 @@ enum RunCommand: Command {
     static let name = "run"
     static let summary = "run a resizer through the lab: every corpus case vs its oracle, gated; JSON, JUnit, HTML report"
     static let help = """
-    USAGE: imglab run [--resizer builtin|swap-rb] [--profile quick] [--corpus DIR] [--filter PATTERN]
+    USAGE: imglab run [--resizer builtin|swap-rb|cmd:T|config:F] [--resizer-config F] [--profile quick] [--corpus DIR] [--filter PATTERN]
                       [--shard I/N] [--report DIR] [--json FILE] [--junit FILE] [--threads N] [--goldens DIR]
 
     The lab's main job: corpus → resizer → metrics → verdict → report → exit status. Each
@@ -33,9 +33,21 @@ enum RunCommand: Command {
     stays below 75 % of it is reported as a warning (the gate has become lax).
 
     OPTIONS:
-      --resizer R      builtin (default: imglab's ImageResize, Lanczos 3, linear light) or
+      --resizer R      builtin (default: imglab's ImageResize, Lanczos 3, linear light),
                        mutant:ID, a deliberately broken resizer of the catalogue, e.g. swap-rb
-                       (builtin with R and B swapped), for trying the gate
+                       (builtin with R and B swapped), for trying the gate, or an external one:
+                       cmd:'TEMPLATE', a /bin/sh command run per pair with {in} {out} {width}
+                       {height} {mode} {kind} {size} {x} {y} {border} {radius} … filled in, each
+                       already shell-quoted (write them bare), or config:FILE (as --resizer-config)
+      --resizer-config FILE
+                       an external resizer's JSON config: its templates (one per operation kind
+                       if need be) and declared policies: lightSpace linear|srgb, rounding
+                       builtin|floor|round|ceil, appliesOrientation, operations, containers,
+                       firstFrameOnly. The gates honour them: undeclared pairs are skipped, an
+                       srgb resizer is judged against an oracle averaged in sRGB, the rounding
+                       rule sets the expected size, a resizer that does not orient is fed upright
+                       pixels; every such pair is labelled 'policy: …' (terminal, JSON, report).
+                       Ready configs: benchmarks/resizers/*.json; see also 'imglab league --help'
       --profile P      the corpus profile the folder must hold (default: quick)
       --corpus DIR     the corpus folder (default: Corpus); generate it with 'imglab corpus'
       --filter PATTERN run the pairs whose id CASE/OPERATION matches: a glob (* and ?) or, without
@@ -67,16 +79,20 @@ enum RunCommand: Command {
       imglab run --filter '*/fit-24x24,*/orient' --json out.json --junit junit.xml
       imglab run --shard 2/3 --json shard2.json --report none
       imglab run --resizer swap-rb --filter colorPatches   see what a pink-tint bug looks like
+      imglab run --resizer-config benchmarks/resizers/vipsthumbnail.json --json vips.json
+      imglab run --resizer cmd:'.build/release/imglab resize {in} -o {out} --size {width}x{height} --mode {mode}' --filter '*/fit-24x24'
     """
 
     static func run(_ argv: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(argv, valued: ["--resizer", "--profile", "--corpus", "--filter", "--shard", "--report", "--json", "--junit", "--threads", "--goldens"], flags: [])
+        let args = try Arguments(argv, valued: ["--resizer", "--resizer-config", "--profile", "--corpus", "--filter", "--shard", "--report", "--json", "--junit", "--threads", "--goldens"], flags: [])
         if args.flag("--help") { print(help); return .ok }
         guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
-        let resizerName = args.value("--resizer") ?? "builtin"
-        guard let resizer = ResizerChoice.resolve(resizerName) else {
-            throw UsageError("--resizer must be one of \(ResizerChoice.accepted), not '\(resizerName)'")
-        }
+        if args.value("--resizer") != nil && args.value("--resizer-config") != nil { throw UsageError("give --resizer or --resizer-config, not both") }
+        let resizerName = args.value("--resizer-config").map { "config:" + $0 } ?? args.value("--resizer") ?? "builtin"
+        let resizer: any Resizer
+        do throws(ResizerConfigError) { resizer = try ResizerChoice.adapter(resizerName) } catch { throw UsageError(error.description) }
+        let policy = resizer.policy
+        if policy != .builtin { print("imglab run: \(resizer.name) declares: \(policy.summary) (the gates honour it; affected pairs are labelled 'policy:')") }
         let profile = args.value("--profile") ?? "quick"
         guard CorpusProfile(rawValue: profile) != nil else { throw UsageError("--profile must be quick or full, not '\(profile)'") }
         let corpus = args.value("--corpus") ?? "Corpus"
@@ -114,7 +130,7 @@ enum RunCommand: Command {
             outcome = try runner.run { p in
                 let line = "[\(p.done)/\(p.total)] \(p.result.verdict.rawValue.uppercased().padding(toLength: max(5, p.result.verdict.rawValue.count), withPad: " ", startingAt: 0)) \(p.result.pair)"
                 if p.result.verdict != .pass {
-                    let why = [p.result.diagnosis.flatMap { $0.bugClass.map { "diagnosis \($0)" } }, p.result.message].compactMap { $0 }.joined(separator: ": ")
+                    let why = [p.result.diagnosis.flatMap { $0.bugClass.map { "diagnosis \($0)" } }, p.result.message, p.result.policy?.joined(separator: "; ")].compactMap { $0 }.joined(separator: ": ")
                     Console.line((terminal ? "\r\u{1B}[K" : "") + line + (why.isEmpty ? "" : " — " + why))
                 } else if terminal {
                     Console.raw("\r\u{1B}[K" + bar(p.done, p.total) + " " + p.result.pair)
@@ -148,6 +164,13 @@ enum RunCommand: Command {
         print("imglab run: \(r.resizer) on \(r.profile): \(s.line) in \(String(format: "%.1f", seconds)) s")
         if s.changedCloser > 0 {
             print("\(s.changedCloser) pair(s) changed and moved closer to the oracle: accept them with 'imglab bless" + (r.filter.isEmpty ? "" : " --filter '\(r.filter.joined(separator: ","))'") + "'")
+        }
+        if let skipped = s.skipped { print("imglab run: \(skipped) pairs skipped: not declared by the resizer's policy (listed in the JSON under 'skipped')") }
+        let labelled = r.pairs.filter { $0.policy != nil }
+        if !labelled.isEmpty {
+            var counts: [String: Int] = [:]
+            for p in labelled { for label in p.policy ?? [] { counts[label.dropFirst("policy: ".count).prefix { $0 != "(" }.trimmingCharacters(in: .whitespaces), default: 0] += 1 } }
+            print("imglab run: \(labelled.count) pairs judged under a declared policy (JSON 'policy' per pair): " + counts.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", "))
         }
         if let report { print("report: \(report)/index.html") }
         return r.exitStatus == 0 ? .ok : .failure

@@ -1,0 +1,103 @@
+/// What a resizer declares about itself, so the lab judges it against what it promises rather
+/// than against the built-in resizer's choices. The gates honour every declaration, and every
+/// pair whose judgement a declaration changed carries a visible label (``PairResult/policy``,
+/// the terminal line, the JSON, the report page's oracle name): a policy difference is never a
+/// silent pass.
+///
+/// - ``lightSpace``: `linear` (average in linear light, the oracle's and the built-in's
+///   choice) or `srgb` (average the stored, gamma-encoded values, as libvips without `--linear`,
+///   ImageMagick's `-resize` and Pillow do). An `srgb` resizer is judged against an oracle
+///   averaged in sRGB (``DeclaredOracle``).
+/// - ``rounding``: how it rounds the free side of an aspect-preserving size (fit, fill without
+///   crop, max pixel size): the built-in rule, or `floor`, `round`, `ceil` (``SizeRounding``).
+///   The declared rule gives the expected size, and the oracle is rendered at that size.
+/// - ``appliesOrientation``: `false` for a resizer that ignores the EXIF orientation; it is fed
+///   the upright pixels (decoded by imglab, orientation baked in, as a lossless PNG) instead of
+///   the original file of every case whose orientation is not 1, so it is judged on resizing,
+///   not on orientation, and the label says so.
+/// - ``operations``: the operation kinds it implements (`orient`, `resize`, `crop`,
+///   `thumbnail`, `roundedCorners`, `transparentBorder`, `maxPixelSize`), or single resize modes
+///   (`resize:stretch`, `resize:fit`, `resize:fill`, `resize:fill-no-crop`); others are `skipped`.
+/// - ``containers``: the source containers it reads (`png`, `jpeg`, `gif`, `tiff`, `bmp`);
+///   cases in others are `skipped`.
+/// - ``firstFrameOnly``: it writes one frame of an animation (a PNG output); only frame 0 is
+///   compared and the label says so.
+public struct ResizerPolicy: Sendable, Hashable, Codable {
+    /// The space in which a resizer averages colour values.
+    public enum LightSpace: String, Sendable, Hashable, Codable, CaseIterable {
+        case linear, srgb
+    }
+
+    /// Every operation kind of ``LabOperation`` (``OperationRecord/kind``).
+    public static let allOperations = ["orient", "resize", "crop", "thumbnail", "roundedCorners", "transparentBorder", "maxPixelSize"]
+    /// The resize modes, as they can be declared one by one.
+    public static let resizeModes = ["resize:stretch", "resize:fit", "resize:fill", "resize:fill-no-crop"]
+    /// Every source container of the corpus.
+    public static let allContainers = ["png", "jpeg", "gif", "tiff", "bmp"]
+
+    /// The space colour values are averaged in (default `linear`).
+    public var lightSpace: LightSpace
+    /// The rounding rule of output sizes (default ``SizeRounding/builtin``).
+    public var rounding: SizeRounding
+    /// Whether the resizer applies the EXIF orientation itself (default `true`).
+    public var appliesOrientation: Bool
+    /// Operation kinds implemented; `nil` means all.
+    public var operations: [String]?
+    /// Source containers read; `nil` means all.
+    public var containers: [String]?
+    /// Whether only the first frame of an animation is produced (default `false`).
+    public var firstFrameOnly: Bool
+
+    public init(lightSpace: LightSpace = .linear, rounding: SizeRounding = .builtin, appliesOrientation: Bool = true,
+                operations: [String]? = nil, containers: [String]? = nil, firstFrameOnly: Bool = false) {
+        self.lightSpace = lightSpace
+        self.rounding = rounding
+        self.appliesOrientation = appliesOrientation
+        self.operations = operations
+        self.containers = containers
+        self.firstFrameOnly = firstFrameOnly
+    }
+
+    /// The built-in resizer's policies: the ones the committed oracle and gates assume.
+    public static let builtin = ResizerPolicy()
+
+    /// The names under which `operation` can be declared: its kind and, for a resize,
+    /// `resize:MODE` (`resize:fit`, `resize:fill-no-crop`, …), most specific first.
+    public static func operationKeys(_ operation: OperationRecord) -> [String] {
+        operation.kind == "resize" ? ["resize:" + (operation.mode ?? ""), "resize"] : [operation.kind]
+    }
+
+    /// Why the lab does not run this pair through the resizer (`skipped`), or `nil` when it does.
+    public func skipReason(operation: OperationRecord, container: String) -> String? {
+        let keys = Self.operationKeys(operation)
+        if let operations, !keys.contains(where: operations.contains) {
+            return "policy: operation '\(keys[0])' not declared (declared: \(operations.joined(separator: ", ")))"
+        }
+        if let containers, !containers.contains(container) {
+            return "policy: container '\(container)' not read (declared: \(containers.joined(separator: ", ")))"
+        }
+        return nil
+    }
+
+    /// A one-line summary for tables and reports, e.g. `srgb light, rounding floor, no orientation`.
+    public var summary: String {
+        var parts = ["\(lightSpace.rawValue) light", "rounding \(rounding.rawValue)"]
+        parts.append(appliesOrientation ? "applies orientation" : "no orientation (fed upright)")
+        if firstFrameOnly { parts.append("first frame only") }
+        if let operations { parts.append("operations: " + operations.joined(separator: ",")) }
+        if let containers { parts.append("reads: " + containers.joined(separator: ",")) }
+        return parts.joined(separator: "; ")
+    }
+
+    /// Checks the declared names.
+    /// - Returns: the first problem, or `nil`.
+    public func validationProblem() -> String? {
+        for k in operations ?? [] where !Self.allOperations.contains(k) && !Self.resizeModes.contains(k) {
+            return "unknown operation '\(k)' (kinds: \((Self.allOperations + Self.resizeModes).joined(separator: ", ")))"
+        }
+        for c in containers ?? [] where !Self.allContainers.contains(c) {
+            return "unknown container '\(c)' (containers: \(Self.allContainers.joined(separator: ", ")))"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import ImageMetrics
+
+/// The league table as one self-contained HTML page (inline CSS, a Content-Security-Policy that
+/// forbids network access, no scripts): the table of counts, then per resizer its declared
+/// policies and its failure and error groups, each with the example's evidence and the list of
+/// pairs. Every string is escaped with ``HTMLText/escape(_:)``. Pure: table in, text out.
+public enum LeagueReport {
+    /// The page.
+    public static func html(_ t: LeagueTable) -> String {
+        let e = HTMLText.escape
+        var h = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+        <title>imglab league: \(e(t.profile))</title>
+        <style>
+        body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}
+        table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}
+        td.n{text-align:right}td.bad{background:#fdd}td.err{background:#fec}td.ok{background:#dfd}.policy{color:#555;font-size:90%}
+        details{margin:.3em 0}summary{cursor:pointer}code{font-size:90%}
+        </style></head><body>
+        <h1>imglab league — \(e(t.profile)) corpus (\(e(t.corpus)))</h1>
+        <p>Every resizer judged by the same gates against the same oracle, honouring its declared policies:
+        undeclared operations and containers are <b>skipped</b>; pairs whose judgement a declared policy changed
+        (sRGB light space, rounding rule, orientation, first frame only) are counted as <b>policy-labelled</b>
+        and carry the label in the results.</p>
+        <table><tr><th>resizer</th><th>declared policies</th><th>pass</th><th>fail</th><th>error</th><th>skipped</th><th>policy-labelled</th><th>failures by diagnosis</th></tr>
+
+        """
+        for x in t.entries {
+            guard let s = x.summary else {
+                h += "<tr><td>\(e(x.resizer))</td><td colspan=\"7\">\(e(x.status)): \(e(x.note ?? ""))</td></tr>\n"
+                continue
+            }
+            let groups = x.failures.map { "\(e($0.key)) ×\($0.count)" }.joined(separator: ", ")
+            h += "<tr><td><a href=\"#\(anchor(x.resizer))\">\(e(x.resizer))</a></td><td class=\"policy\">\(e(x.policy?.summary ?? ""))</td>"
+            h += "<td class=\"n ok\">\(s.pass)</td><td class=\"n\(s.fail > 0 ? " bad" : "")\">\(s.fail)</td>"
+            h += "<td class=\"n\(s.error > 0 ? " err" : "")\">\(s.error)</td><td class=\"n\">\(s.skipped ?? 0)</td><td class=\"n\">\(x.policyLabelled)</td>"
+            h += "<td>\(groups.isEmpty ? "–" : groups)</td></tr>\n"
+        }
+        h += "</table>\n"
+        for x in t.entries where x.summary != nil {
+            h += "<section id=\"\(anchor(x.resizer))\"><h2>\(e(x.resizer))</h2>\n<p class=\"policy\">\(e(x.spec)) · \(e(x.policy?.summary ?? ""))"
+            if let sec = x.seconds { h += " · \(e(String(format: "%.1f", sec))) s" }
+            h += "</p>\n"
+            for (title, groups) in [("Failures by diagnosis", x.failures), ("Errors by message", x.errors)] where !groups.isEmpty {
+                h += "<h3>\(title)</h3>\n"
+                for g in groups {
+                    h += "<details><summary><b>\(e(g.key))</b> ×\(g.count)</summary>\n<p>example: <code>\(e(g.example))</code></p>\n<p>"
+                    h += g.pairs.map { "<code>\(e($0))</code>" }.joined(separator: " ") + "</p></details>\n"
+                }
+            }
+            h += "</section>\n"
+        }
+        h += "<footer>\(e(t.schema))</footer>\n</body></html>\n"
+        return h
+    }
+
+    /// An id attribute for a resizer's section: letters and digits kept, the rest `-`.
+    static func anchor(_ name: String) -> String {
+        "r-" + String(name.unicodeScalars.map { ch -> Character in
+            (ch >= "a" && ch <= "z") || (ch >= "A" && ch <= "Z") || (ch >= "0" && ch <= "9") ? Character(ch) : "-"
+        })
+    }
+}

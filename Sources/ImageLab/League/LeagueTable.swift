@@ -1,0 +1,154 @@
+import Foundation
+import ImageMetrics
+
+/// Several resizers over the same corpus, side by side (`imglab league`, JSON schema
+/// `imglab-league/1`): per resizer its declared policies, the verdict counts (pass, fail,
+/// error, skipped), how many judged pairs a declared policy relabelled, and its failures and
+/// errors grouped (failures by the diagnosis's bug class, errors by their message with paths
+/// and numbers blanked), each group with its pairs and one example's evidence.
+public struct LeagueTable: Sendable, Hashable, Codable {
+    public static let schema = "imglab-league/1"
+
+    /// A group of failures or errors of one resizer.
+    public struct Group: Sendable, Hashable, Codable {
+        /// The diagnosis's bug class (`gamma`, `channel-order`, … or `undiagnosed`), or the
+        /// error message with paths and numbers blanked.
+        public var key: String
+        /// Pairs in the group.
+        public var count: Int
+        /// Their ids, in manifest order.
+        public var pairs: [String]
+        /// The first pair's evidence: the diagnosis summary or message, the failed gate clauses,
+        /// and its policy labels.
+        public var example: String
+    }
+
+    /// One resizer's row.
+    public struct Entry: Sendable, Hashable, Codable {
+        /// The adapter's name.
+        public var resizer: String
+        /// How it was named on the command line (`builtin`, `config:FILE`, `cmd:…`).
+        public var spec: String
+        /// `ran`, `not installed` (a program of its config is missing: skipped with the
+        /// message) or `unusable` (a bad config or a run that could not judge).
+        public var status: String
+        /// The message of a resizer that did not run.
+        public var note: String?
+        /// Its declared policies.
+        public var policy: ResizerPolicy?
+        public var summary: RunResults.Summary?
+        /// Judged pairs that carry a declared-policy label (``PairResult/policy``).
+        public var policyLabelled: Int
+        /// Failures by diagnosis, largest group first.
+        public var failures: [Group]
+        /// Errors by message, largest group first.
+        public var errors: [Group]
+        /// Wall-clock seconds of its run.
+        public var seconds: Double?
+    }
+
+    public var schema = LeagueTable.schema
+    public var profile: String
+    public var corpus: String
+    public var entries: [Entry]
+
+    public init(profile: String, corpus: String, entries: [Entry]) {
+        self.profile = profile
+        self.corpus = corpus
+        self.entries = entries
+    }
+
+    /// The row of a resizer that did not run: `status` says why (`not installed`, `unusable`).
+    public static func notRun(resizer: String, spec: String, status: String, note: String, policy: ResizerPolicy?) -> Entry {
+        Entry(resizer: resizer, spec: spec, status: status, note: note, policy: policy, summary: nil, policyLabelled: 0,
+              failures: [], errors: [], seconds: nil)
+    }
+
+    /// The row of a resizer that ran.
+    public static func entry(spec: String, results r: RunResults, policy: ResizerPolicy, seconds: Double?) -> Entry {
+        let failed = r.pairs.filter { $0.verdict == .fail }
+        let erred = r.pairs.filter { $0.verdict == .error }
+        func evidence(_ p: PairResult) -> String {
+            var parts: [String] = []
+            if let d = p.diagnosis { parts.append(d.summary) }
+            if let m = p.message { parts.append(m) }
+            if let labels = p.policy { parts.append(labels.joined(separator: "; ")) }
+            return "\(p.pair): " + parts.joined(separator: " — ")
+        }
+        func groups(_ pairs: [PairResult], key: (PairResult) -> String) -> [Group] {
+            var order: [String] = []
+            var members: [String: [PairResult]] = [:]
+            for p in pairs {
+                let k = key(p)
+                if members[k] == nil { order.append(k) }
+                members[k, default: []].append(p)
+            }
+            return order.map { k in
+                let m = members[k] ?? []
+                return Group(key: k, count: m.count, pairs: m.map(\.pair), example: m.first.map(evidence) ?? "")
+            }.sorted { ($0.count, $1.key) > ($1.count, $0.key) }
+        }
+        return Entry(resizer: r.resizer, spec: spec, status: "ran", note: nil, policy: policy, summary: r.summary,
+                     policyLabelled: r.pairs.count { $0.policy != nil },
+                     failures: groups(failed) { $0.diagnosis?.bugClass ?? "undiagnosed" },
+                     errors: groups(erred) { errorKey($0.message ?? "error") }, seconds: seconds)
+    }
+
+    /// An error message with what differs from pair to pair blanked, so the errors of one cause
+    /// group together: the text before the command (the first word holding a `/`), then, when
+    /// the message carries the command's stderr, its last line (the error itself, not a
+    /// traceback); words holding a `/` become `…`, digit runs `#`; at most 160 characters.
+    public static func errorKey(_ message: String) -> String {
+        var head = Substring(message), tail: Substring = ""
+        if let r = message.range(of: "; stderr: ") {
+            head = message[..<r.lowerBound]
+            tail = message[r.upperBound...].split(separator: "\n").last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) ?? ""
+        }
+        func blanked(_ text: Substring, stopAtPath: Bool) -> String {
+            var words: [String] = []
+            for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+                if word.contains("/") {
+                    if stopAtPath { break }
+                    if words.last != "…" { words.append("…") }
+                    continue
+                }
+                var w = ""
+                var inDigits = false
+                for ch in word {
+                    if ch.isASCII && ch.isNumber { if !inDigits { w.append("#") }; inDigits = true } else { w.append(ch); inDigits = false }
+                }
+                words.append(w)
+            }
+            return words.joined(separator: " ")
+        }
+        var key = blanked(head, stopAtPath: true)
+        if !tail.isEmpty { key += " … " + blanked(tail, stopAtPath: false) }
+        return key.count > 160 ? String(key.prefix(159)) + "…" : key
+    }
+
+    /// The table as Markdown: one row per resizer with its counts and its failure groups
+    /// (`class ×N`), then its error groups.
+    public func markdown() -> String {
+        var s = "| resizer | declared policies | pass | fail | error | skipped | policy-labelled | failures by diagnosis | errors |\n"
+        s += "|---|---|---:|---:|---:|---:|---:|---|---|\n"
+        for e in entries {
+            func cell(_ t: String) -> String { t.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
+            guard let sm = e.summary else {
+                s += "| \(cell(e.resizer)) | \(e.status): \(cell(e.note ?? "")) | – | – | – | – | – | – | – |\n"
+                continue
+            }
+            let fails = e.failures.map { "\($0.key) ×\($0.count)" }.joined(separator: ", ")
+            let errs = e.errors.map { "\(cell($0.key)) ×\($0.count)" }.joined(separator: "; ")
+            s += "| \(cell(e.resizer)) | \(cell(e.policy?.summary ?? "")) | \(sm.pass) | \(sm.fail) | \(sm.error) | \(sm.skipped ?? 0) | \(e.policyLabelled) | \(fails.isEmpty ? "–" : fails) | \(errs.isEmpty ? "–" : errs) |\n"
+        }
+        return s
+    }
+
+    /// Pretty, key-sorted JSON.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return try encoder.encode(self)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import ImageCore
+import ImageCodecs
+
+/// How a resizer's declared policies (``ResizerPolicy``) shape the judgement of one pair: what
+/// it is fed, which oracle it is compared with, how many frames count, and the labels that
+/// say so in the results. For the built-in policies it changes nothing: the corpus file, the
+/// committed oracle, every frame, no label.
+struct DeclaredJudgement {
+    /// The decoded source handed to the resizer (upright when it declares it does not orient).
+    var input: Image
+    /// The file holding ``input``: the corpus file, or `nil` when the pixels were changed.
+    var inputFile: String?
+    /// One label per policy that changed the judgement.
+    var labels: [String] = []
+    /// `[width, height]` of the expected output.
+    var expectedSize: [Int]
+    /// Frames to compare.
+    var frames: Int
+    private var rendered: [Bitmap]?
+    private var oracleFiles: [String]
+    private var corpus: URL
+
+    init(_ pair: LabPair, source: Image, operation: LabOperation, policy: ResizerPolicy, corpus: URL) throws(DeclaredJudgementError) {
+        let entry = pair.entry
+        self.corpus = corpus
+        oracleFiles = entry.oracle
+        input = source
+        inputFile = corpus.appendingPathComponent(pair.record.file).path
+        expectedSize = [entry.outputWidth, entry.outputHeight]
+        frames = entry.oracle.count
+        if !policy.appliesOrientation && source.orientation != .up {
+            input = source.oriented()
+            inputFile = nil
+            labels.append("policy: orientation not applied (declared): fed the upright pixels as PNG instead of the file with EXIF orientation \(pair.record.orientation)")
+        }
+        if policy.firstFrameOnly && frames > 1 {
+            labels.append("policy: first frame only (declared): frame 0 of \(frames) compared")
+            frames = 1
+        }
+        guard policy.lightSpace != .linear || policy.rounding != .builtin else { return }
+        let display = source.displaySize
+        let plan: (placement: OraclePlacement, render: Bool, enlargingKept: Bool)
+        do { plan = try DeclaredOracle.plan(operation, width: display.width, height: display.height, policy: policy) } catch {
+            throw DeclaredJudgementError(reason: "declared-policy oracle of \(pair.id): \(error)")
+        }
+        if plan.enlargingKept {
+            labels.append("policy: srgb light space (declared): an enlargement, judged against the committed linear-light oracle (the averaging space matters little below one source pixel)")
+        }
+        guard plan.render else { return }
+        if policy.lightSpace == .srgb { labels.append("policy: srgb light space (declared): judged against the oracle averaged in sRGB") }
+        if plan.placement.width != entry.outputWidth || plan.placement.height != entry.outputHeight {
+            labels.append("policy: rounding \(policy.rounding.rawValue) (declared): expected \(plan.placement.width)×\(plan.placement.height), built-in rule \(entry.outputWidth)×\(entry.outputHeight)")
+            expectedSize = [plan.placement.width, plan.placement.height]
+        }
+        guard let orient = pair.record.operations.first(where: { $0.operation.kind == "orient" }) else {
+            throw DeclaredJudgementError(reason: "\(pair.record.id) has no orient oracle to render the declared-policy oracle from")
+        }
+        var bitmaps: [Bitmap] = []
+        for k in 0..<frames {
+            guard k < orient.oracle.count else { throw DeclaredJudgementError(reason: "\(pair.record.id): no orient oracle of frame \(k)") }
+            let path = corpus.appendingPathComponent(orient.oracle[k]).path
+            do {
+                let ideal = try ImageCodecs.decode(contentsOf: path)
+                bitmaps.append(try DeclaredOracle.render(source: ideal.bitmap, placement: plan.placement, lightSpace: policy.lightSpace))
+            } catch {
+                throw DeclaredJudgementError(reason: "declared-policy oracle of \(pair.id) from \(orient.oracle[k]): \(error)")
+            }
+        }
+        rendered = bitmaps
+    }
+
+    /// Whether the expected images are rendered for the declared policies (no committed oracle file).
+    var rendersOracle: Bool { rendered != nil }
+
+    /// The expected image of frame `k`.
+    func oracle(frame k: Int) throws(DeclaredJudgementError) -> Image {
+        if let rendered { return Image(bitmap: rendered[k]) }
+        do { return try ImageCodecs.decode(contentsOf: corpus.appendingPathComponent(oracleFiles[k]).path) } catch {
+            throw DeclaredJudgementError(reason: "cannot decode the oracle \(oracleFiles[k]): \(error)")
+        }
+    }
+
+    /// The name the report gives the expected side.
+    func oracleName(frame k: Int) -> String {
+        rendered == nil ? "oracle: \(oracleFiles[k])" : "declared-policy oracle (\(labels.filter { !$0.contains("orientation") && !$0.contains("first frame") }.joined(separator: "; "))) rendered from \(oracleFiles[k])'s case"
+    }
+}
+
+/// The declared-policy oracle of a pair could not be made.
+struct DeclaredJudgementError: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { reason }
+}
