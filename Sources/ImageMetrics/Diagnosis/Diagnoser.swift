@@ -128,6 +128,18 @@ enum Diagnoser {
                              summary: "\(best.name): explains \(percent) of the difference\(strengthNote)",
                              ranking: top, sampledPixels: samples.count)
         }
+        // Point sampling's aliased detail is not predictable pixel by pixel; its edges are.
+        if sameSize, let c = candidates.first(where: { $0.id == CandidateCatalog.nearestNeighbour.id }) {
+            let signature = AliasingSignature(expected: expected, actual: actual)
+            if signature.names {
+                let pixelwise = scores.first { $0.id == c.id }?.explained ?? 0
+                let lost = String(format: "%.0f%%", signature.lostMixing * 100)
+                return Diagnosis(bugClass: c.bugClass, candidate: c.id, name: c.name, references: c.references,
+                                 confidence: min(1, signature.lostMixing), explained: pixelwise,
+                                 summary: "\(c.name): hard steps where the expected image has mixed edge pixels (\(lost) of their mixing lost; the aliased detail itself is not predictable, pixel-wise the candidate explains \(String(format: "%.0f%%", max(0, pixelwise) * 100)))",
+                                 ranking: top, sampledPixels: samples.count)
+            }
+        }
         let why = best.explained < minimumExplained
             ? "no candidate explains half of the difference (best: \(best.id), \(percent)); it looks like noise, lossy re-encoding or a change of content"
             : "ambiguous: \(best.id) explains \(percent) but \(ranked.count > 1 ? ranked[1].id : "another candidate") explains \(String(format: "%.0f%%", max(0, runnerUp) * 100))"
