@@ -21,9 +21,11 @@
 /// noise, JPEG q85 and sRGB-vs-linear averaging lose at most 29 % (usually they add mixing),
 /// blur adds it, a box filter instead of Lanczos loses up to 49 % (the gray base, ÷2); a
 /// point-sampled shrink loses 63–84 % on `rgb203x181` and 55–58 % on `rgb97x61` ÷2, but only
-/// 36–43 % on `rgb97x61` ÷3/÷4 and little on the gray base (its 8-px checker has a contrast of
-/// 48 over a ramp, so its edges are barely edges): a named result is reliable, a missing one
-/// is not proof of filtering.
+/// 36–43 % on `rgb97x61` ÷3/÷4, and on the gray base 57 % at ÷3 but little at ÷2 and ÷4 (its
+/// 8-px checker has a contrast of 48 over a ramp, so its edges are barely edges): a named result
+/// is reliable, a missing one is not proof of filtering. A 2×2 block average of the sharp
+/// `rgb203x181` base (reference pair P18) loses 75 %, but its expected image has almost no
+/// mixing to lose (0.07 < ``minimumExpectedMixing``), so it is not named.
 /// Large images are read on a deterministic row subsample (every k-th row, about 2¹⁸ pixels at most), which does not
 /// depend on the number of cores.
 struct AliasingSignature: Sendable, Hashable {

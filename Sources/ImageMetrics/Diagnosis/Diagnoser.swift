@@ -7,6 +7,9 @@ import Foundation
 /// pixels that do not are each taken at a regular stride (at most ``sampleBudget`` of each)
 /// and weighted by their stride, so both the difference and the pixels a candidate must leave
 /// alone are represented. The sample depends only on the images.
+///
+/// When no candidate is named and the sizes are equal, nearest-neighbour sampling is tested once
+/// more by its ``AliasingSignature`` (edges without mixed pixels), which needs no prediction.
 enum Diagnoser {
     /// Largest number of sampled pixels of each kind (differing, unchanged).
     static let sampleBudget = 1 << 15
