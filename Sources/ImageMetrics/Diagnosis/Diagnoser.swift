@@ -8,8 +8,9 @@ import Foundation
 /// and weighted by their stride, so both the difference and the pixels a candidate must leave
 /// alone are represented. The sample depends only on the images.
 ///
-/// When no candidate is named and the sizes are equal, nearest-neighbour sampling is tested once
-/// more by its ``AliasingSignature`` (edges without mixed pixels), which needs no prediction.
+/// When no candidate explains half of the difference and the sizes are equal, nearest-neighbour
+/// sampling is tested once more by its ``AliasingSignature`` (edges without mixed pixels), which
+/// needs no prediction.
 enum Diagnoser {
     /// Largest number of sampled pixels of each kind (differing, unchanged).
     static let sampleBudget = 1 << 15
@@ -131,8 +132,9 @@ enum Diagnoser {
                              summary: "\(best.name): explains \(percent) of the difference\(strengthNote)",
                              ranking: top, sampledPixels: samples.count)
         }
-        // Point sampling's aliased detail is not predictable pixel by pixel; its edges are.
-        if sameSize, let c = candidates.first(where: { $0.id == CandidateCatalog.nearestNeighbour.id }) {
+        // Point sampling's aliased detail is not predictable pixel by pixel; its edges are. Only
+        // when no candidate predicts half of the difference (an ambiguous pair stays ambiguous).
+        if sameSize, best.explained < minimumExplained, let c = candidates.first(where: { $0.id == CandidateCatalog.nearestNeighbour.id }) {
             let signature = AliasingSignature(expected: expected, actual: actual)
             if signature.names {
                 let pixelwise = scores.first { $0.id == c.id }?.explained ?? 0

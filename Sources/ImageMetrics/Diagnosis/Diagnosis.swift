@@ -11,9 +11,9 @@
 /// explains almost as well is not named with confidence. A candidate is named when
 /// explained ≥ 0.5 and confidence ≥ 0.5.
 ///
-/// One exception, tried only when no candidate is named that way and the sizes are equal:
-/// nearest-neighbour sampling where a filter was expected (`filter.nearest`) is also named by
-/// its ``AliasingSignature`` — the actual image has lost at least 55 % of the mixed edge pixels
+/// One exception, tried only when no candidate explains half of the difference and the sizes
+/// are equal: nearest-neighbour sampling where a filter was expected (`filter.nearest`) is also
+/// named by its ``AliasingSignature`` — the actual image has lost at least 55 % of the mixed edge pixels
 /// of a filtered expected image; its confidence is then that lost share (capped at 1), and
 /// `explained` stays the candidate's pixel-wise explained fraction, usually small, because
 /// aliased detail comes from source pixels the expected image does not show.
