@@ -12,6 +12,10 @@ Peers: ImageMagick `compare`, GraphicsMagick `gm compare` (when installed), scik
 into $BENCH_DIR (default $TMPDIR/imglab-bench-diff).
 
 Usage: benchmarks/diff.py [ROUNDS]   (default 5; builds the release imglab first)
+Environment: BENCH_IMGLAB=PATH uses that imglab binary instead of building one (e.g. the
+`-enable-testing` release build of scripts/test, which a plain `swift build` would redo);
+BENCH_BASELINE=PATH adds a row for another imglab binary (an earlier commit) in the same rounds.
+ImageMagick is called as /usr/bin/compare-im6.q16 when present (the real IM 6 `compare`).
 """
 import os, shutil, statistics, subprocess, sys, tempfile
 
@@ -23,46 +27,55 @@ expected, actual = os.path.join(bench, "expected.png"), os.path.join(bench, "act
 
 if not (os.path.exists(expected) and os.path.exists(actual)):
     subprocess.run([sys.executable, os.path.join(root, "benchmarks/make_diff_pair.py"), bench], check=True)
-subprocess.run(["swift", "build", "-c", "release", "--product", "imglab"], cwd=root, check=True,
-               stdout=subprocess.DEVNULL)
-imglab = os.path.join(root, ".build/release/imglab")
+imglab = os.environ.get("BENCH_IMGLAB")
+if not imglab:
+    subprocess.run(["swift", "build", "-c", "release", "--product", "imglab"], cwd=root, check=True,
+                   stdout=subprocess.DEVNULL)
+    imglab = os.path.join(root, ".build/release/imglab")
+baseline = os.environ.get("BENCH_BASELINE")
+compare = "/usr/bin/compare-im6.q16" if os.path.exists("/usr/bin/compare-im6.q16") else "compare"
 report = os.path.join(bench, "report.html")
 diff_png = os.path.join(bench, "im-diff.png")
 
 commands = [
     ("imglab diff", [imglab, "diff", expected, actual]),
     ("imglab diff --report", [imglab, "diff", expected, actual, "--report", report]),
-    ("ImageMagick compare -metric PSNR", ["compare", "-metric", "PSNR", expected, actual, "null:"]),
-    ("ImageMagick compare (diff image)", ["compare", expected, actual, diff_png]),
+    ("ImageMagick compare -metric PSNR", [compare, "-metric", "PSNR", expected, actual, "null:"]),
+    ("ImageMagick compare (diff image)", [compare, expected, actual, diff_png]),
     ("scikit-image SSIM", [sys.executable, os.path.join(root, "benchmarks/skimage_ssim.py"), expected, actual]),
 ]
+if baseline:
+    commands.insert(1, ("imglab diff (baseline binary)", [baseline, "diff", expected, actual]))
 if shutil.which("gm"):
     commands.append(("GraphicsMagick compare -metric PSNR", ["gm", "compare", "-metric", "PSNR", expected, actual]))
 
 def measure(argv):
-    """One run: (wall seconds, peak RSS MiB) of the command, measured by /usr/bin/time."""
+    """One run: (wall seconds, peak RSS MiB, CPU seconds user + system) of the command, by /usr/bin/time."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as t:
-        subprocess.run(["/usr/bin/time", "-o", t.name, "-f", "%e %M"] + argv,
+        subprocess.run(["/usr/bin/time", "-o", t.name, "-f", "%e %M %U %S"] + argv,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wall, kib = t.read().split()[-2:]
-        return float(wall), int(kib) / 1024
+        wall, kib, user, system = t.read().split()[-4:]
+        return float(wall), int(kib) / 1024, float(user) + float(system)
 
 results = {}
+load_start = os.getloadavg()[0]
 for round_ in range(runs):          # interleaved rounds: every tool sees the same machine load
     for name, argv in commands:
-        if argv[0] != imglab and shutil.which(argv[0]) is None:
+        if argv[0] not in (imglab, baseline) and shutil.which(argv[0]) is None:
             continue
         results.setdefault(name, []).append(measure(argv))
 
-print(f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}; {runs} interleaved runs, medians")
-print(f"{'command':40} {'wall s':>8} {'peak MiB':>9} {'÷ imglab diff':>14}")
-base = statistics.median(w for w, _ in results["imglab diff"])
+print(f"machine: {os.cpu_count()} cores; load average {load_start:.2f} at the start, {os.getloadavg()[0]:.2f} at the end; "
+      f"{runs} interleaved runs, medians")
+print(f"{'command':40} {'wall s':>8} {'CPU s':>7} {'peak MiB':>9} {'÷ imglab diff':>14}")
+base = statistics.median(w for w, _, _ in results["imglab diff"])
 medians = {}
 for name, samples in results.items():
-    wall = statistics.median(w for w, _ in samples)
-    rss = max(m for _, m in samples)
+    wall = statistics.median(w for w, _, _ in samples)
+    cpu = statistics.median(c for _, _, c in samples)
+    rss = max(m for _, m, _ in samples)
     medians[name] = (wall, rss)
-    print(f"{name:40} {wall:8.2f} {rss:9.0f} {wall / base:14.2f}")
+    print(f"{name:40} {wall:8.2f} {cpu:7.2f} {rss:9.0f} {wall / base:14.2f}")
 
 def check(label, value, limit):
     print(f"  {'ok  ' if value <= limit else 'MISS'} {label}: {value:.2f} (limit {limit})")

@@ -110,27 +110,51 @@ struct DiagnosisTests {
         Self.expectNamed(Self.diagnose(try Bugs.resized(b, w, h), try Bugs.resized(b, w, h, light: .sRGB)), "light.srgb-averaging", "÷\(factor)")
     }
 
-    /// Not met yet: on these bases the Lanczos reference itself rings hard (the 6-px checker lands
-    /// near Nyquist), and nearest-neighbour's aliased noise dominates the difference, so no
-    /// pixel-wise prediction from the expected image explains it (best found: 0–11 %).
-    /// Content statistics do not separate it either (measured on these pairs, ÷2/÷3/÷4, luma):
-    /// Laplacian energy actual/expected 1.03/0.71/0.54 (the Lanczos reference rings more than
-    /// nearest; noise ±10 gives 1.36–1.65); share of the squared difference on the most detailed
-    /// quarter of the expected image 0.39/0.27/0.09 (noise 0.25, JPEG q75 0.33); lag-1
-    /// autocorrelation of the difference +0.26/+0.05/−0.28 (JPEG q95 −0.33, block2 −0.14);
-    /// RMS difference 2.5–3.5, the size of sRGB-vs-linear averaging's. A base whose source
-    /// detail is not near Nyquist, or the source itself (re-deriving the nearest shrink), is needed.
-    /// Recorded as a known issue so the test fails the day the candidate starts working.
+    /// D10, "no antialiasing when shrinking", reproduced as it happens: each output pixel copies
+    /// one source pixel (`Bugs.pointSampled`); the expected image is the Lanczos 3 shrink. The
+    /// colour base's 6-px checker makes real edges at every factor. (ImageResize's `.nearest`
+    /// kernel, used here before, is an area average when shrinking — a box filter, no aliasing —
+    /// which is why nothing could name it.) The aliased detail is not predictable from the
+    /// expected image (the pixel-wise candidate explains 0–20 %); the diagnosis names it by its
+    /// ``AliasingSignature``: hard steps where the expected image has mixed edge pixels.
+    /// Strengths: ÷2, ÷3, ÷4, each as is and with ±2 and ±5 noise added afterwards.
     @Test("nearest-neighbour sampling where a filter was expected is named", .enabled(if: Reference.available), arguments: [2, 3, 4])
     func aliasing(_ factor: Int) throws {
         let b = try Self.base("rgb203x181")
         let (w, h) = (b.width / factor, b.height / factor)
-        let d = Self.diagnose(try Bugs.resized(b, w, h), try Bugs.resized(b, w, h, kernel: .nearest))
-        withKnownIssue("filter.nearest is not named on the reference-derived pairs") {
-            Self.expectNamed(d, "filter.nearest", "÷\(factor)")
+        let expected = try Bugs.resized(b, w, h)
+        for a in Self.strengths {
+            let d = Self.diagnose(expected, try Bugs.noisy(Bugs.pointSampled(b, w, h), amplitude: a))
+            Self.expectNamed(d, "filter.nearest", "÷\(factor) ±\(a)")
+            #expect(d.bugClass == "aliasing", "÷\(factor) ±\(a): class \(d.bugClass ?? "none")")
         }
-        // Whatever it says, it must not blame an unrelated bug class.
-        #expect(d.bugClass == nil || d.bugClass == "aliasing", "÷\(factor): named \(d.candidate ?? "")")
+    }
+
+    /// The signature's arithmetic on a 8×16 grey image whose edge is a two-pixel ramp
+    /// (0, 0, 0, 85, 170, 255, 255, 255 across). Edge samples (3×3 range ≥ 24 code values) are
+    /// columns 2…5; in column 3 the value 85 lies halfway between its neighbourhood's 0 and
+    /// 170, in column 4 170 halfway between 85 and 255 (mixedness 1 each), columns 2 and 5 sit
+    /// on their neighbourhood's extreme (0).
+    @Test("the aliasing signature measures the mixed edge pixels a hard step loses")
+    func aliasingSignatureArithmetic() {
+        func image(_ columns: [Int]) -> ValueImage {
+            var samples: [UInt16] = []
+            for _ in 0..<16 { for v in columns { samples += [UInt16(v * 257), UInt16(v * 257), UInt16(v * 257)] } }
+            return ValueImage(width: columns.count, height: 16, channels: 3, samples: samples, sourceBitsPerComponent: 8)
+        }
+        let ramp = image([0, 0, 0, 85, 170, 255, 255, 255]), step = image([0, 0, 0, 0, 255, 255, 255, 255])
+        // Ramp expected, hard step actual: columns 2 and 5 are flat in the step (skipped); in
+        // columns 3 and 4 the step sits on an extreme. 2 columns × 16 rows × 3 channels.
+        let lost = AliasingSignature(expected: ramp, actual: step)
+        #expect(lost.edgeSamples == 96)
+        #expect(lost.expectedMixing == 1 && lost.actualMixing == 0 && lost.lostMixing == 1)
+        #expect(lost.names)
+        // Identical: columns 2…5 all count, mixedness (0 + 1 + 1 + 0)/4 in both, nothing lost.
+        let same = AliasingSignature(expected: ramp, actual: ramp)
+        #expect(same.edgeSamples == 192 && same.expectedMixing == 0.5 && same.lostMixing == 0 && !same.names)
+        // A sharp expected image has no mixing to lose, whatever the actual image does.
+        let sharp = AliasingSignature(expected: step, actual: ramp)
+        #expect(sharp.expectedMixing == 0 && !sharp.names)
     }
 
     @Test("2× and ½× scale are named", .enabled(if: Reference.available))

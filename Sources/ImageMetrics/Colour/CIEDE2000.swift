@@ -40,12 +40,13 @@ public enum CIEDE2000 {
     private static let cos30 = 0.86602540378443864676, sin30 = 0.5
     private static let cos6 = 0.99452189536827333692, sin6 = 0.10452846326765347140
     private static let cos63 = 0.45399049973954679156, sin63 = 0.89100652418836786236
+    private static let cos125 = -0.57357643635104609611
 
     /// The same ΔE00 with fewer transcendental calls, for the per-pixel pass: hue angles are
     /// handled as unit vectors (the mean hue h̄′ is the direction of u1 + u2, which is the
     /// paper's rule for both |Δh′| ≤ 180° and > 180°; sin(Δh′/2) from |u1 − u2| and the sign of u1 × u2),
     /// and T's four cosines from cos h̄′ and sin h̄′ by multiple-angle identities. One atan2, one
-    /// exp and one sin remain. Falls back to ``terms(_:_:)`` for an achromatic sample or exactly
+    /// exp and one sin remain, and only for h̄′ > 125° (below, the rotation term is under 5e-16). Falls back to ``terms(_:_:)`` for an achromatic sample or exactly
     /// opposite hues, where the paper's conventions are not vector operations. Agrees with
     /// ``terms(_:_:)`` to 1e-9 (`ColourScienceTests`).
     @inline(__always)
@@ -58,7 +59,8 @@ public enum CIEDE2000 {
         let c1p = (a1p * a1p + x.b * x.b).squareRoot(), c2p = (a2p * a2p + y.b * y.b).squareRoot()
         let chromaProduct = c1p * c2p
         // Unit hue vectors.
-        let u1x = a1p / c1p, u1y = x.b / c1p, u2x = a2p / c2p, u2y = y.b / c2p
+        let inverse1 = 1 / c1p, inverse2 = 1 / c2p
+        let u1x = a1p * inverse1, u1y = x.b * inverse1, u2x = a2p * inverse2, u2y = y.b * inverse2
         let cross = u1x * u2y - u1y * u2x, dot = u1x * u2x + u1y * u2y
         guard chromaProduct != 0, cross != 0 || dot > 0, c1p.isFinite, c2p.isFinite else { return terms(x, y).deltaE }
         let dLp = y.l - x.l
@@ -70,25 +72,32 @@ public enum CIEDE2000 {
         let lBarP = (x.l + y.l) / 2
         let cBarP = (c1p + c2p) / 2
         var mx = u1x + u2x, my = u1y + u2y
-        let norm = (mx * mx + my * my).squareRoot()
-        mx /= norm; my /= norm
+        let inverseNorm = 1 / (mx * mx + my * my).squareRoot()
+        mx *= inverseNorm; my *= inverseNorm
         // T from cos h̄′, sin h̄′.
         let c2h = mx * mx - my * my, s2h = 2 * mx * my
         let c3h = mx * c2h - my * s2h, s3h = my * c2h + mx * s2h
         let c4h = c2h * c2h - s2h * s2h, s4h = 2 * s2h * c2h
         let t = 1 - 0.17 * (mx * cos30 + my * sin30) + 0.24 * c2h
             + 0.32 * (c3h * cos6 - s3h * sin6) - 0.20 * (c4h * cos63 + s4h * sin63)
-        var hBarP = atan2(my, mx) * degrees
-        if hBarP < 0 { hBarP += 360 }
-        let hd = (hBarP - 275) / 25
-        let dTheta = 30 * exp(-hd * hd)
-        let cBarP7 = pow7(cBarP)
-        let rc = 2 * (cBarP7 / (cBarP7 + pow25_7)).squareRoot()
+        // The rotation term R_T = −sin(2Δθ)·R_C with Δθ = 30°·exp(−((h̄′ − 275°)/25°)²). For
+        // h̄′ ≤ 125° (the vector in the first quadrant or up to 35° into the second),
+        // exp(−36) makes |R_T| < 5e-16, which changes ΔE00 by less than a unit in the last
+        // place: R_T is 0 there and the atan2, exp and sin are skipped.
         let l50 = (lBarP - 50) * (lBarP - 50)
         let sl = 1 + 0.015 * l50 / (20 + l50).squareRoot()
         let sc = 1 + 0.045 * cBarP
         let sh = 1 + 0.015 * cBarP * t
-        let rt = -sin(2 * dTheta * radians) * rc
+        var rt = 0.0
+        if my < 0 || mx < cos125 {
+            var hBarP = atan2(my, mx) * degrees
+            if hBarP < 0 { hBarP += 360 }
+            let hd = (hBarP - 275) / 25
+            let dTheta = 30 * exp(-hd * hd)
+            let cBarP7 = pow7(cBarP)
+            let rc = 2 * (cBarP7 / (cBarP7 + pow25_7)).squareRoot()
+            rt = -sin(2 * dTheta * radians) * rc
+        }
         let lTerm = dLp / sl, cTerm = dCp / sc, hTerm = dHp / sh
         return (lTerm * lTerm + cTerm * cTerm + hTerm * hTerm + rt * cTerm * hTerm).squareRoot()
     }

@@ -69,6 +69,7 @@ public struct Comparison: Sendable, Hashable, Codable {
 
     /// Compares `actual` against `expected`.
     public init(expected e: ComparedImage, actual a: ComparedImage, options: ComparisonOptions = ComparisonOptions()) {
+        var timer = StageTimer()
         expected = ImageSummary(name: e.name, container: e.container, image: e.image)
         actual = ImageSummary(name: a.name, container: a.container, image: a.image)
         metadataDifferences = MetadataDifference.between(expected, actual)
@@ -84,6 +85,7 @@ public struct Comparison: Sendable, Hashable, Codable {
         if e.image.frameCount > 1 || a.image.frameCount > 1 { notes.append("animations: the first frame is compared") }
         sameSize = ev.width == av.width && ev.height == av.height
         identical = sameSize && ev.samples == av.samples
+        timer.mark("values (16-bit samples)")
         let context = DiagnosisContext(
             expectedHasAlpha: e.image.format.hasAlpha, actualHasAlpha: a.image.format.hasAlpha,
             indexedTransparency: e.image.format.colorModel.paletteHasAlpha || a.image.format.colorModel.paletteHasAlpha,
@@ -107,6 +109,7 @@ public struct Comparison: Sendable, Hashable, Codable {
         }
 
         let stats = PixelStatistics.measure(ev, av, tolerance: options.tolerance)
+        timer.mark("pixel pass (exact, PSNR, ΔE00)")
         let pixels = Double(stats.pixels)
         exact = ExactDifference(maxPerChannel: withAlpha ? stats.maxAbs : Array(stats.maxAbs.prefix(3)),
                                 differingPixels: stats.differing, overTolerance: stats.overTolerance,
@@ -183,9 +186,11 @@ public struct Comparison: Sendable, Hashable, Codable {
             set("ssim.rgb", rgb, missing: "needs at least 11×11 pixels")
             set("ssim.wang", wang, missing: "needs at least 11×11 pixels after downsampling")
             set("msssim", ms, missing: "needs min(width, height) ≥ 176")
+            timer.mark("SSIM family")
             let s2 = SSIMULACRA2.score(original: .init(image: ev, hasAlpha: e.image.format.hasAlpha),
                                        distorted: .init(image: av, hasAlpha: a.image.format.hasAlpha))
             set("ssimulacra2", s2, missing: "needs at least 8×8 pixels")
+            timer.mark("SSIMULACRA 2")
         } else {
             for n in ["ssim", "ssim.rgb", "ssim.wang", "msssim", "ssimulacra2"] { set(n, nil, missing: "structural metrics not requested") }
         }
@@ -200,6 +205,7 @@ public struct Comparison: Sendable, Hashable, Codable {
             diagnosis = Diagnoser.diagnose(expected: ev, actual: av, context: context)
         }
         set("diagnosis.confidence", diagnosis.confidence)
+        timer.mark("diagnosis")
         self.notes = notes
         self.metrics = metrics
     }
@@ -214,6 +220,20 @@ enum VisiblePlane {
         return PlaneSource(width: w, height: image.height) { y, out in
             samples.withUnsafeBufferPointer { s in
                 var i = y * w * n
+                if n == 3 {
+                    // Opaque: no compositing; the same arithmetic as below without the alpha tests.
+                    out.withUnsafeMutableBufferPointer { o in
+                        if channel == 3 {
+                            for x in 0..<w {
+                                o[x] = 0.299 * (Double(s[i]) / 257) + 0.587 * (Double(s[i + 1]) / 257) + 0.114 * (Double(s[i + 2]) / 257)
+                                i += 3
+                            }
+                        } else {
+                            for x in 0..<w { o[x] = Double(s[i + channel]) / 257; i += 3 }
+                        }
+                    }
+                    return
+                }
                 for x in 0..<w {
                     func v(_ c: Int) -> Double {
                         let value = Double(s[i + c]) / 257

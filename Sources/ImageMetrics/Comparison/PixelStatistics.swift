@@ -81,7 +81,7 @@ struct PixelStatistics: Sendable {
         var bucketCounts = [Int](repeating: 0, count: edges.count)
         var over = 0, diff = 0, hidden = 0, hiddenMaxRaw = 0
         var bias = [Double](repeating: 0, count: 12), bandCount = [0, 0, 0]
-        var alphaMaxRaw = 0, alphaSumRaw = 0
+        var alphaSumRaw = 0
         var transMaxRaw = 0, transSumRaw = 0, transSamples = 0
         var vis = visible
         let toleranceRaw = tolerance * unit

@@ -228,7 +228,9 @@ enum CandidateCatalog {
     /// (and aliases it): the direction is the detail of the expected image, `E − G∗E` with the
     /// 3×3 binomial kernel G = [1 2 1]ᵀ[1 2 1]/16 (premultiplied), scaled by the fitted λ > 0.
     /// Lossy re-encoding and blur remove detail (λ ≤ 0, clamped to 0) and noise is uncorrelated
-    /// with it, so neither is explained.
+    /// with it, so neither is explained. This predicts the contrast of detail the expected image
+    /// shows; aliased detail from source pixels it does not show is recognised by
+    /// ``AliasingSignature`` instead (see ``Diagnoser``).
     static let nearestNeighbour = Candidate(
         id: "filter.nearest", bugClass: "aliasing",
         name: "nearest-neighbour sampling where a filter was expected: detail at full contrast, aliased (jaggies, moiré)",

@@ -7,6 +7,10 @@ import Foundation
 /// pixels that do not are each taken at a regular stride (at most ``sampleBudget`` of each)
 /// and weighted by their stride, so both the difference and the pixels a candidate must leave
 /// alone are represented. The sample depends only on the images.
+///
+/// When no candidate explains half of the difference and the sizes are equal, nearest-neighbour
+/// sampling is tested once more by its ``AliasingSignature`` (edges without mixed pixels), which
+/// needs no prediction.
 enum Diagnoser {
     /// Largest number of sampled pixels of each kind (differing, unchanged).
     static let sampleBudget = 1 << 15
@@ -127,6 +131,19 @@ enum Diagnoser {
                              confidence: confidence, explained: best.explained,
                              summary: "\(best.name): explains \(percent) of the difference\(strengthNote)",
                              ranking: top, sampledPixels: samples.count)
+        }
+        // Point sampling's aliased detail is not predictable pixel by pixel; its edges are. Only
+        // when no candidate predicts half of the difference (an ambiguous pair stays ambiguous).
+        if sameSize, best.explained < minimumExplained, let c = candidates.first(where: { $0.id == CandidateCatalog.nearestNeighbour.id }) {
+            let signature = AliasingSignature(expected: expected, actual: actual)
+            if signature.names {
+                let pixelwise = scores.first { $0.id == c.id }?.explained ?? 0
+                let lost = String(format: "%.0f%%", signature.lostMixing * 100)
+                return Diagnosis(bugClass: c.bugClass, candidate: c.id, name: c.name, references: c.references,
+                                 confidence: min(1, signature.lostMixing), explained: pixelwise,
+                                 summary: "\(c.name): hard steps where the expected image has mixed edge pixels (\(lost) of their mixing lost; the aliased detail itself is not predictable, pixel-wise the candidate explains \(String(format: "%.0f%%", max(0, pixelwise) * 100)))",
+                                 ranking: top, sampledPixels: samples.count)
+            }
         }
         let why = best.explained < minimumExplained
             ? "no candidate explains half of the difference (best: \(best.id), \(percent)); it looks like noise, lossy re-encoding or a change of content"

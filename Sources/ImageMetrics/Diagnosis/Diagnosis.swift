@@ -10,9 +10,17 @@
 /// `separation = min(1, (explained − runner-up) / 0.25)`: a candidate that another one
 /// explains almost as well is not named with confidence. A candidate is named when
 /// explained ≥ 0.5 and confidence ≥ 0.5.
+///
+/// One exception, tried only when no candidate explains half of the difference and the sizes
+/// are equal: nearest-neighbour sampling where a filter was expected (`filter.nearest`) is also
+/// named by its ``AliasingSignature`` — the actual image has lost at least 55 % of the mixed edge pixels
+/// of a filtered expected image; its confidence is then that lost share (capped at 1), and
+/// `explained` stays the candidate's pixel-wise explained fraction, usually small, because
+/// aliased detail comes from source pixels the expected image does not show.
 public struct Diagnosis: Sendable, Hashable, Codable {
-    /// Definition version of the explained fraction, the confidence and the candidate list.
-    public static let version = "diagnosis/1"
+    /// Definition version of the explained fraction, the confidence and the candidate list
+    /// (2: the aliasing signature).
+    public static let version = "diagnosis/2"
 
     /// One candidate's result.
     public struct CandidateScore: Sendable, Hashable, Codable {

@@ -22,7 +22,9 @@ enum DiffCommand: Command {
         order, alpha first/last, premultiplication, alpha dropped, the 7 wrong orientations, sRGB vs
         linear averaging, 2×/½× scale, half/one-pixel shifts, CMYK inversion, 16-bit byte order,
         palette transparency, nearest-neighbour aliasing) is applied to EXPECTED and the one that
-        explains the difference is named with a confidence.
+        explains the difference is named with a confidence. Nearest-neighbour shrinking, whose
+        aliased detail no transform of EXPECTED predicts, is recognised by its edges instead:
+        hard steps where EXPECTED has mixed (anti-aliased) edge pixels.
 
         OPTIONS:
           --gate EXPR        pass/fail on metrics, with lower and upper bounds, e.g.

@@ -79,6 +79,23 @@ enum Bugs {
         return try Image(bitmap: b).resized(width: w, height: h, options: options).bitmap
     }
 
+    /// Nearest-neighbour decimation to w×h — the D10 bug, "no antialiasing when shrinking":
+    /// each output pixel copies the source pixel its centre falls in,
+    /// `source(⌊(x + ½)·W/w⌋, ⌊(y + ½)·H/h⌋)` (Pillow's NEAREST, CoreGraphics' `.none`).
+    /// ImageResize's `.nearest` kernel is *not* this when shrinking: it is a box, an area average.
+    static func pointSampled(_ b: Bitmap, _ w: Int, _ h: Int) throws -> Bitmap {
+        let rgb = try b.converted(to: .rgb8)
+        var out = [UInt8](repeating: 0, count: w * h * 3)
+        for y in 0..<h {
+            let sy = min((2 * y + 1) * b.height / (2 * h), b.height - 1)
+            for x in 0..<w {
+                let sx = min((2 * x + 1) * b.width / (2 * w), b.width - 1)
+                for c in 0..<3 { out[(y * w + x) * 3 + c] = rgb.bytes[(sy * b.width + sx) * 3 + c] }
+            }
+        }
+        return try Bitmap(width: w, height: h, format: .rgb8, bytes: out)
+    }
+
     /// A JPEG round trip at `quality`.
     static func jpeg(_ b: Bitmap, quality: Int) throws -> Bitmap {
         let bytes = try ImageCodecs.encode(Image(bitmap: try b.converted(to: .rgb8)), as: .jpeg, options: EncodeOptions(jpegQuality: quality))
