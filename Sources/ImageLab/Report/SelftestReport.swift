@@ -24,6 +24,11 @@ public enum SelftestReport {
 
         """
         if !m.reasons.isEmpty { h += "<ul>" + m.reasons.map { "<li>\(e($0))</li>" }.joined() + "</ul>\n" }
+        if !m.knownGaps.isEmpty {
+            h += "<p>Known diagnosis gaps (caught, accuracy below 90 %, documented):</p><ul>" + m.knownGaps.map {
+                "<li><a href=\"#\(e($0.id))\"><code>\(e($0.id))</code></a>: \($0.named) of \($0.caught) named</li>"
+            }.joined() + "</ul>\n"
+        }
         h += "</header>\n"
         h += "<section><h2>Built-in resizer</h2><p>\(m.builtin.pass) of \(m.builtin.pairs) pairs pass.</p>"
         if !m.builtin.failures.isEmpty {
@@ -60,6 +65,7 @@ public enum SelftestReport {
             h += "<h3 id=\"\(e(r.id))\"><code>\(e(r.id))</code>: \(e(r.title))</h3>"
             h += "<p>topic <code>\(e(r.topic))</code> · class <code>\(e(r.bugClass))</code> · references \(e(r.references.joined(separator: ", ")))</p>"
             if let mutant = MutantCatalogue.mutant(r.id) { h += "<p>\(e(mutant.history))</p>" }
+            if let gap = r.diagnosisGap { h += "<p class=\"gap\"><b>Known diagnosis gap</b>: \(e(gap))</p>" }
             if !r.misses.isEmpty {
                 h += "<p>Caught but not named:</p><ul>" + r.misses.map { "<li><code>\(e($0.pair))</code>: \(e($0.diagnosis))</li>" }.joined() + "</ul>"
             }
