@@ -48,11 +48,13 @@ struct PairJudge: Sendable {
         let family = gates.file.families[familyIndex], gate = gates.gates[familyIndex]
         result.family = family.name
 
-        let source: Image, sourceFile: [UInt8]
+        var source: Image, sourceFile: [UInt8]
         do {
             sourceFile = try read(record.file)
             source = try ImageCodecs.decode(sourceFile)
         } catch { return erred("cannot decode the source \(record.file): \(error)") }
+        // No container here records the points-to-pixels scale; the case declares it (`@2x`).
+        if record.scale != 1 { source.metadata.scale = Double(record.scale) }
         guard let operation = entry.operation.operation else { return erred("the manifest's operation \(entry.id) is incomplete") }
         // Declared policies (ResizerPolicy): what is fed, which oracle, how many frames.
         let declared: DeclaredJudgement

@@ -7,8 +7,10 @@
 /// that the candidate removes; when the sizes differ, the baseline is the actual image's own
 /// variance about its mean (R²). Fitted candidates first choose their strength λ > 0 by least
 /// squares. *Confidence* = `explained × separation`, with
-/// `separation = min(1, (explained − runner-up) / 0.25)`: a candidate that another one
-/// explains almost as well is not named with confidence. A candidate is named when
+/// `separation = min(1, max((explained − r) / 0.25, 1.5 · (explained − r) / (1 − r)))`, `r` the
+/// explained fraction of the runner-up, the best candidate of another bug class: a candidate
+/// that one of another class explains almost as well is not named with confidence, unless it
+/// leaves at most a third of what that rival leaves unexplained. A candidate is named when
 /// explained ≥ 0.5 and confidence ≥ 0.5.
 ///
 /// One exception, tried only when no candidate explains half of the difference and the sizes
@@ -19,7 +21,7 @@
 /// aliased detail comes from source pixels the expected image does not show.
 public struct Diagnosis: Sendable, Hashable, Codable {
     /// Definition version of the explained fraction, the confidence and the candidate list
-    /// (2: the aliasing signature).
+    /// (2: the runner-up is the best candidate of another class; the aliasing signature; geometry candidates).
     public static let version = "diagnosis/2"
 
     /// One candidate's result.
