@@ -118,7 +118,7 @@ public struct KillMatrix: Sendable, Hashable, Codable {
             let family = r.family ?? "none"
             var cell = cells[family] ?? Cell(run: 0, caught: 0, named: 0)
             cell.run += 1
-            if r.verdict != .pass {
+            if r.verdict == .fail || r.verdict == .error {
                 caught += 1; cell.caught += 1
                 let cls = diagnosedClass(r)
                 if cls == mutant.bugClass {
@@ -139,7 +139,7 @@ public struct KillMatrix: Sendable, Hashable, Codable {
     /// `bitmap-context` for an error whose message carries Quartz's context-creation text.
     public static func diagnosedClass(_ r: PairResult) -> String? {
         switch r.verdict {
-        case .pass: return nil
+        case .pass, .changedCloser, .changedFurther: return nil  // golden verdicts: the selftest runs without goldens
         case .fail: return r.diagnosis?.bugClass
         case .error: return BitmapContextFailure.isQuartzContextError(r.message ?? "") ? "bitmap-context" : nil
         }
