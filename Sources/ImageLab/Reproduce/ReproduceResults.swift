@@ -43,10 +43,11 @@ public struct ReproduceResults: Sendable, Hashable, Codable {
         caught > 0 && named * 10 >= caught * 9
     }
 
-    /// The JSON, keys sorted, pretty printed.
+    /// The JSON, keys sorted, pretty printed; PSNR of identical images is the string `"inf"`.
     public func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return try encoder.encode(self)
     }
 }

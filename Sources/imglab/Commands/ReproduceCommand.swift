@@ -89,7 +89,7 @@ enum ReproduceCommand: Command {
             try ImageCodecs.writeAtomically(Array(ReproduceReport.html(outcome).utf8), to: report)
             if let path = args.value("--json") { try ImageCodecs.writeAtomically([UInt8](try r.jsonData()), to: path) }
         } catch {
-            printError("imglab reproduce: cannot write the report: \(error)")
+            printError("imglab reproduce: cannot write the report or the results: \(error)")
             return .usage
         }
         print(summary(r))
