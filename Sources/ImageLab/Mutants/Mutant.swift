@@ -66,10 +66,31 @@ public struct MutantResizer: Resizer {
 public enum MutantCatalogue {
     /// The catalogue.
     public static let all: [Mutant] = [
+        .pinkTint,
         Mutant(id: "swap-rb", topic: "channel-swap", title: "red and blue swapped (BGRA bytes read as RGBA)",
-               history: "The classic byte-order bug: a BGRA (little-endian premultiplied-first) buffer handed to code that reads RGBA. Red skies turn blue and skin turns blue-grey; the other half of the pink-tint reports.",
-               references: ["D6", "B1"], bugClass: "channel-order",
+               history: "The classic byte-order bug: a BGRA (little-endian premultiplied-first) buffer handed to code that reads RGBA. Red skies turn blue and skin turns blue-grey; the other half of the pink-tint reports (B2: SageThumbs-2k#9, openFrameworks#134).",
+               references: ["D6", "B2"], bugClass: "channel-order",
+               triggers: { $0.sourceHasColour },
                make: { ChannelSwapMutant($0) }),
+        .straightAsPremultiplied,
+        .premultipliedAsStraight,
+        .alphaDroppedHidden,
+        .alphaOverBlack,
+        .blackBorder,
+        .orientationIgnored,
+        .mirrorMixup,
+        .transposeWithoutSwap,
+        .orientationTwice,
+        .sixteenBitLowByte,
+        .wrongShift,
+        .paletteTransparencyIgnored,
+        .srgbAveraging,
+        .nearestNeighbour,
+        .halfPixelOffset,
+        .retinaScaleIgnored,
+        .cropOffCentre,
+        .sizeOvershoot,
+        .contextFromSource,
     ]
 
     /// The mutant with this id, if any.

@@ -38,8 +38,10 @@ struct PairJudge: Sendable {
         let family = gates.file.families[familyIndex], gate = gates.gates[familyIndex]
         result.family = family.name
 
-        let source: Image
+        var source: Image
         do { source = try ImageCodecs.decode(read(record.file)) } catch { return erred("cannot decode the source \(record.file): \(error)") }
+        // No container here records the points-to-pixels scale; the case declares it (`@2x`).
+        if record.scale != 1 { source.metadata.scale = Double(record.scale) }
         guard let operation = entry.operation.operation else { return erred("the manifest's operation \(entry.id) is incomplete") }
         let output: Image
         do { output = try resizer.apply(operation, to: source) } catch { return erred("resizer \(resizer.name): \(error)") }

@@ -10,7 +10,7 @@ import ImageCore
 /// a filter was expected.
 enum CandidateCatalog {
     static let all: [Candidate] = channelOrders + alphaPlacement + premultiplication + alphaDropped
-        + orientations + [lightSpace] + scales + shifts + [cmykInversion] + sixteenBit + [nearestNeighbour]
+        + orientations + [lightSpace] + scales + shifts + [cmykInversion] + sixteenBit + [nearestNeighbour] + GeometryCandidates.all
 
     // MARK: Channel order
 

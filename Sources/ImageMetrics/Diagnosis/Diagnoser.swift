@@ -116,7 +116,12 @@ enum Diagnoser {
         }.map(\.element)
         let top = Array(ranked.prefix(5))
         guard let best = ranked.first else { return .none("no candidate applies", sampled: samples.count) }
-        let runnerUp = ranked.dropFirst().first { $0.bugClass != best.bugClass || $0.id != best.id }?.explained ?? 0
+        // The rival is the best candidate of another class: two candidates of one class that
+        // explain a difference equally (R↔B swap vs a rotation of the channels on a two-colour
+        // image, alpha dropped over black vs hidden colour where the hidden colour is black)
+        // agree on the bug class, which is what the diagnosis names.
+        let rival = ranked.dropFirst().first { $0.bugClass != best.bugClass }
+        let runnerUp = rival?.explained ?? 0
         let separation = min(1, max(0, (best.explained - max(runnerUp, 0)) / separationScale))
         let confidence = max(0, best.explained) * separation
         let percent = String(format: "%.0f%%", max(0, best.explained) * 100)
@@ -130,7 +135,7 @@ enum Diagnoser {
         }
         let why = best.explained < minimumExplained
             ? "no candidate explains half of the difference (best: \(best.id), \(percent)); it looks like noise, lossy re-encoding or a change of content"
-            : "ambiguous: \(best.id) explains \(percent) but \(ranked.count > 1 ? ranked[1].id : "another candidate") explains \(String(format: "%.0f%%", max(0, runnerUp) * 100))"
+            : "ambiguous: \(best.id) explains \(percent) but \(rival?.id ?? "another candidate") explains \(String(format: "%.0f%%", max(0, runnerUp) * 100))"
         return .none("no diagnosis: " + why, ranking: top, sampled: samples.count)
     }
 

@@ -7,7 +7,8 @@
 /// that the candidate removes; when the sizes differ, the baseline is the actual image's own
 /// variance about its mean (R²). Fitted candidates first choose their strength λ > 0 by least
 /// squares. *Confidence* = `explained × separation`, with
-/// `separation = min(1, (explained − runner-up) / 0.25)`: a candidate that another one
+/// `separation = min(1, (explained − runner-up) / 0.25)`, the runner-up being the best candidate
+/// of another bug class: a candidate that one of another class
 /// explains almost as well is not named with confidence. A candidate is named when
 /// explained ≥ 0.5 and confidence ≥ 0.5.
 public struct Diagnosis: Sendable, Hashable, Codable {

@@ -1,0 +1,147 @@
+import Foundation
+
+/// The result of `imglab selftest`: how the lab did against every mutant of
+/// ``MutantCatalogue`` — the kill matrix (mutant × gate family: pairs run, caught, named) and,
+/// per mutant, the pairs caught, the pairs whose diagnosis names the mutant's class and the
+/// accuracy — plus the built-in resizer's own run, and the verdict with its reasons.
+///
+/// *Caught*: the pair's verdict is `fail` or `error`. *Named*: a caught `fail` whose diagnosis
+/// class is the mutant's ``Mutant/bugClass``, or a caught `error` whose message carries
+/// Quartz's context-creation text (``BitmapContextFailure/quartzText``), which the selftest
+/// files under the class `bitmap-context`. *Accuracy* = named / caught.
+///
+/// Columns are the gate families of `gates.json` (the family that judged each pair), so a
+/// column says which gate caught the mutant there. Each mutant runs on the pairs of its
+/// ``Mutant/triggers`` (or on every pair with `allPairs`); the matrix records how many ran.
+public struct KillMatrix: Sendable, Hashable, Codable {
+    /// The schema identifier of the JSON.
+    public static let schema = "imglab-selftest/1"
+    /// Least accuracy a mutant must reach.
+    public static let requiredAccuracy = 0.9
+
+    /// One cell: a mutant's pairs in one gate family.
+    public struct Cell: Sendable, Hashable, Codable {
+        /// Pairs of the family the mutant ran on.
+        public var run: Int
+        /// Of those, caught (fail or error).
+        public var caught: Int
+        /// Of those, named with the mutant's class.
+        public var named: Int
+    }
+
+    /// A caught pair whose diagnosis did not name the mutant's class.
+    public struct Miss: Sendable, Hashable, Codable {
+        /// `CASE/OPERATION`.
+        public var pair: String
+        /// What the diagnosis said instead (class, or `none`), with its summary or the error message.
+        public var diagnosis: String
+    }
+
+    /// One mutant's row.
+    public struct Row: Sendable, Hashable, Codable {
+        public var id: String
+        public var topic: String
+        public var title: String
+        public var bugClass: String
+        public var references: [String]
+        /// Pairs run (its triggers, or every pair).
+        public var run: Int
+        /// Pairs caught (fail or error).
+        public var caught: Int
+        /// Caught pairs whose diagnosis names ``bugClass``.
+        public var named: Int
+        /// named / caught, `nil` when nothing was caught.
+        public var accuracy: Double?
+        /// Per gate family (``KillMatrix/families`` order; families without a run pair omitted).
+        public var cells: [String: Cell]
+        /// The caught pairs that were not named, in manifest order.
+        public var misses: [Miss]
+    }
+
+    /// The built-in resizer's run over every pair.
+    public struct Builtin: Sendable, Hashable, Codable {
+        public var pairs: Int
+        public var pass: Int
+        /// The pairs that did not pass, with their message.
+        public var failures: [Miss]
+        /// Lax-bound warnings of the run.
+        public var warnings: [String]
+    }
+
+    public var schema: String = KillMatrix.schema
+    /// The corpus profile.
+    public var profile: String
+    /// Whether every mutant ran on every pair (`--all-pairs`) rather than on its triggers.
+    public var allPairs: Bool
+    /// The gate families (columns), in `gates.json` order.
+    public var families: [String]
+    public var builtin: Builtin
+    public var mutants: [Row]
+    /// Whether the selftest passed.
+    public var passed: Bool
+    /// Why not, one line each (empty when passed).
+    public var reasons: [String]
+
+    /// The verdict: every mutant caught on at least one pair, each with accuracy ≥ 90 %, and
+    /// the built-in resizer passing every pair. Returns the reasons it fails (empty = pass).
+    public static func reasons(builtin: Builtin, mutants: [Row]) -> [String] {
+        var out: [String] = []
+        if builtin.pass != builtin.pairs {
+            out.append("the built-in resizer failed \(builtin.pairs - builtin.pass) of \(builtin.pairs) pairs: " +
+                       builtin.failures.prefix(5).map(\.pair).joined(separator: ", ") + (builtin.failures.count > 5 ? ", …" : ""))
+        }
+        for m in mutants {
+            if m.run == 0 {
+                out.append("\(m.id): no pair of the corpus triggers it, so it was never run")
+            } else if m.caught == 0 {
+                out.append("\(m.id): never caught (0 of \(m.run) pairs failed a gate): the gates cannot see this bug")
+            } else if let a = m.accuracy, a < requiredAccuracy {
+                out.append("\(m.id): diagnosis names '\(m.bugClass)' on \(m.named) of \(m.caught) caught pairs (\(String(format: "%.0f", a * 100)) % < 90 %)")
+            }
+        }
+        return out
+    }
+
+    /// The row of one mutant from its judged pairs.
+    public static func row(for mutant: Mutant, results: [PairResult]) -> Row {
+        var cells: [String: Cell] = [:]
+        var caught = 0, named = 0
+        var misses: [Miss] = []
+        for r in results {
+            let family = r.family ?? "none"
+            var cell = cells[family] ?? Cell(run: 0, caught: 0, named: 0)
+            cell.run += 1
+            if r.verdict != .pass {
+                caught += 1; cell.caught += 1
+                let cls = diagnosedClass(r)
+                if cls == mutant.bugClass {
+                    named += 1; cell.named += 1
+                } else {
+                    let said = r.verdict == .error ? "error: \(r.message ?? "")" : "\(cls ?? "none"): \(r.diagnosis?.summary ?? r.message ?? "")"
+                    misses.append(Miss(pair: r.pair, diagnosis: said))
+                }
+            }
+            cells[family] = cell
+        }
+        return Row(id: mutant.id, topic: mutant.topic, title: mutant.title, bugClass: mutant.bugClass, references: mutant.references,
+                   run: results.count, caught: caught, named: named, accuracy: caught > 0 ? Double(named) / Double(caught) : nil,
+                   cells: cells, misses: misses)
+    }
+
+    /// The class a caught pair is filed under: the diagnosis class of a failure, or
+    /// `bitmap-context` for an error whose message carries Quartz's context-creation text.
+    public static func diagnosedClass(_ r: PairResult) -> String? {
+        switch r.verdict {
+        case .pass: return nil
+        case .fail: return r.diagnosis?.bugClass
+        case .error: return BitmapContextFailure.isQuartzContextError(r.message ?? "") ? "bitmap-context" : nil
+        }
+    }
+
+    /// The JSON (sorted keys, pretty), the same bytes for the same results.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+}
