@@ -32,7 +32,7 @@ public enum ReproduceReport {
         <body>
         <header><h1>imglab reproduce <code>\(e(r.topic))</code></h1>
         <p class="verdict \(r.reproduced ? "ok" : "bad")">\(e(headline(r)))</p>
-        <p class="small">corpus <code>\(e(r.corpus))</code> · \(r.pairs.count) pairs · oracle = the ideal output rendered from the analytic scene; correct = imglab's built-in resizer; buggy = the mutant</p>
+        <p class="small">corpus <code>\(e(r.corpus))</code> · \(r.pairs.count) pairs shown · oracle = the ideal output rendered from the analytic scene; correct = imglab's built-in resizer; buggy = the mutant</p>
         </header>
 
         """
@@ -41,7 +41,7 @@ public enum ReproduceReport {
             h += "<div class=\"mutant\"><h3><code>\(e(m.id))</code> — \(e(m.title))</h3>"
             h += "<p class=\"history\">\(e(m.history))</p>"
             h += "<p class=\"small\">references \(e(m.references.joined(separator: ", "))) · must be diagnosed as <code>\(e(m.bugClass))</code> · "
-            h += "caught on \(m.caught) of \(m.pairs) pairs, named on \(m.named)"
+            h += "caught on \(m.caught) of the \(m.pairs) pairs that trigger it, named on \(m.named), \(m.shown) shown below"
             if !m.diagnoses.isEmpty { h += " · diagnoses: \(e(m.diagnoses.joined(separator: ", ")))" }
             h += " · <b class=\"\(m.reproduced ? "ok" : "bad")\">\(m.reproduced ? "reproduced" : "NOT reproduced")</b></p></div>"
         }
@@ -64,12 +64,13 @@ public enum ReproduceReport {
 
     /// One sentence: `Reproduced: …` or `NOT reproduced: …`, with the counts and the diagnosis classes.
     public static func headline(_ r: ReproduceResults) -> String {
-        let caught = r.pairs.filter(\.caught).count, named = r.pairs.filter(\.named).count
+        let total = r.mutants.reduce(0) { $0 + $1.pairs }, caught = r.mutants.reduce(0) { $0 + $1.caught }
+        let named = r.mutants.reduce(0) { $0 + $1.named }
         let classes = Set(r.mutants.map(\.bugClass)).sorted().joined(separator: ", ")
         if r.reproduced {
-            return "Reproduced: the lab caught the bug on \(caught) of \(r.pairs.count) pairs and named it \(classes) on \(named)."
+            return "Reproduced: the lab caught the bug on \(caught) of the \(total) pairs that trigger it and named it \(classes) on \(named)."
         }
-        return "NOT reproduced: the lab caught \(caught) of \(r.pairs.count) pairs and named \(classes) on \(named); "
+        return "NOT reproduced: the lab caught \(caught) of the \(total) pairs that trigger the bug and named \(classes) on \(named); "
             + "every mutant must be caught at least once and named on at least 90 % of its catches."
     }
 

@@ -1,9 +1,9 @@
 import Foundation
 
-/// What `imglab reproduce BUG` found: for each mutant of the topic, the pairs it ran on, whether
-/// the lab caught the bug there (the gate failed or the resizer threw) and named it (the
-/// diagnosis is the mutant's ``Mutant/bugClass``), the number that exposes it, and the correct
-/// output (the built-in resizer) on the same pair. The `--json` file (schema
+/// What `imglab reproduce BUG` found: for each mutant of the topic, the tally over every pair
+/// that triggers it (how many the lab caught — the gate failed or the resizer threw — and named:
+/// the diagnosis is the mutant's ``Mutant/bugClass``), and the handful of pairs shown, each with
+/// the number that exposes the bug and the correct output (the built-in resizer) on the same pair. The `--json` file (schema
 /// `imglab-reproduce/1`, keys sorted); no timings, so the same corpus gives the same bytes.
 ///
 /// A mutant *reproduces* when the lab catches it on at least one of its pairs and names it on at
@@ -17,7 +17,7 @@ public struct ReproduceResults: Sendable, Hashable, Codable {
     /// The corpus folder.
     public var corpus: String
     public var mutants: [MutantSummary]
-    /// Every pair run, grouped by mutant, in sample order.
+    /// The pairs shown, grouped by mutant, in sample order (caught pairs first).
     public var pairs: [ReproducedPair]
     /// Whether every mutant reproduced.
     public var reproduced: Bool
@@ -30,8 +30,9 @@ public struct ReproduceResults: Sendable, Hashable, Codable {
         public var references: [String]
         /// The diagnosis class that must name it.
         public var bugClass: String
-        /// Pairs run, pairs where the lab caught the bug, pairs where it also named it.
-        public var pairs: Int, caught: Int, named: Int
+        /// Pairs that trigger it (all run), pairs where the lab caught the bug, pairs where it
+        /// also named it, and pairs shown (in ``ReproduceResults/pairs``).
+        public var pairs: Int, caught: Int, named: Int, shown: Int
         /// Caught at least once and named on ≥ 90 % of the catches.
         public var reproduced: Bool
         /// The diagnosis classes named on its caught pairs, most frequent first (ties by name).

@@ -70,6 +70,6 @@ public struct TopicEvidence: Sendable, Hashable {
         TopicEvidence(topic: "size-rounding", metrics: [.metric("visible.mean")], scenes: ["colorPatches", "landscape"]),
         // The context built from the source's own bitmap info: Quartz's error, no output.
         TopicEvidence(topic: "bitmap-context", metrics: [.metric("visible.max")], scenes: ["colorPatches", "landscape"],
-                      errorSignatures: ["CGBitmapContextCreate", "unsupported parameter combination"]),
+                      errorSignatures: [BitmapContextFailure.quartzText]),
     ]
 }

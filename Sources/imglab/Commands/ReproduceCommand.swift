@@ -15,15 +15,15 @@ enum ReproduceCommand: Command {
         Reproduces one documented resizer bug and shows the evidence. imglab carries a catalogue
         of deliberately buggy resizers ("mutants"), each a few lines on top of the built-in one and
         each reproducing a real-world report (D1–D13 of DESIGN.md, B1–B29 of the resizer anchors).
-        BUG names a topic of that catalogue; its mutants run on a handful of the corpus pairs that
-        trigger them (at most N in all, a fixed choice that prefers colourful scenes and spans
-        encodings and operations), the built-in resizer runs on the same pairs (the correct
-        output), and both are judged against the analytic oracle with the gates of
-        CORPUS/gates.json, as 'imglab run' does.
+        BUG names a topic of that catalogue; its mutants run on every corpus pair that triggers
+        them, judged against the analytic oracle with the gates of CORPUS/gates.json as 'imglab
+        run' does, and a handful of those pairs are shown (at most N in all: pairs where the lab
+        caught the bug first, then a fixed choice that prefers colourful scenes and spans
+        encodings and operations) beside the built-in resizer's output (the correct one).
 
-        The terminal gets a short summary: the pairs run, how many the lab caught (the gate failed
-        or the resizer threw), the diagnosis it named, and per pair the number that exposes the
-        bug. The report is ONE self-contained HTML file (no network): the history of the bug, then
+        The terminal gets a short summary: per mutant, the pairs run, how many the lab caught (the
+        gate failed or the resizer threw) and named, the diagnoses; per pair shown, the diagnosis
+        and the number that exposes the bug. The report is ONE self-contained HTML file (no network): the history of the bug, then
         per pair the oracle, the correct and the buggy output side by side, with slider, blend,
         toggle, heat map and pixel-exact zoom; the exposing number beside the correct output's
         (for a colour cast: Δa*, Δb*, the hue angle and the direction in words, e.g.
@@ -40,7 +40,7 @@ enum ReproduceCommand: Command {
           --report DIR    where the report goes: DIR/index.html (default: Reports/reproduce-BUG)
           --corpus DIR    the corpus folder (default: Corpus); generate it with 'imglab corpus'
           --json FILE     write the results (schema imglab-reproduce/1, keys sorted) atomically
-          --pairs N       pairs to run in all, 1…200 (default 12); each mutant gets at least 3
+          --pairs N       pairs to show in all, 1…200 (default 12); each mutant gets at least 3
           --threads N     worker threads (default: the number of cores); results do not depend on it
 
         EXIT STATUS:
@@ -101,7 +101,8 @@ enum ReproduceCommand: Command {
 
     /// The terminal summary: per mutant its tally and per pair the exposing number, then the verdict.
     static func summary(_ r: ReproduceResults) -> String {
-        var lines = ["imglab reproduce \(r.topic): \(r.mutants.count) mutant\(r.mutants.count == 1 ? "" : "s") on \(r.pairs.count) pairs of \(r.corpus)"]
+        let run = r.mutants.reduce(0) { $0 + $1.pairs }
+        var lines = ["imglab reproduce \(r.topic): \(r.mutants.count) mutant\(r.mutants.count == 1 ? "" : "s") on the \(run) pairs of \(r.corpus) that trigger them; \(r.pairs.count) shown"]
         for m in r.mutants {
             lines.append("")
             lines.append("\(m.id) — \(m.title) [\(m.references.joined(separator: ", "))]")
