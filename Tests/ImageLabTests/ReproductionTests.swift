@@ -85,6 +85,17 @@ struct ReproductionTests {
         #expect(r.mutants.first?.caught == 0)
     }
 
+    @Test("a mutant that no pair of the corpus triggers does not reproduce, and the report says so")
+    func nothingTriggers() throws {
+        let never = Mutant(id: "never", topic: "none", title: "never triggered", history: "", references: [], bugClass: "channel-order",
+                           triggers: { _ in false }, make: { ChannelSwapMutant($0) })
+        let outcome = try Reproduction(topic: "none", mutants: [never], corpus: Self.corpus, limit: 3, threads: 2).run()
+        #expect(outcome.results.pairs.isEmpty)
+        #expect(outcome.results.mutants.map(\.pairs) == [0])
+        #expect(!outcome.results.reproduced)
+        #expect(ReproduceReport.html(outcome).contains("no pair of the corpus triggers it"))
+    }
+
     @Test("every string of the report is escaped: hostile catalogue text yields no tag of its own")
     func reportEscapes() throws {
         let outcome = try Reproduction(topic: "<b>topic</b>", mutants: [Self.hostile], corpus: Self.corpus, limit: 3, threads: 2).run()

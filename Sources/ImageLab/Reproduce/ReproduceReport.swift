@@ -41,7 +41,7 @@ public enum ReproduceReport {
             h += "<div class=\"mutant\"><h3><code>\(e(m.id))</code> — \(e(m.title))</h3>"
             h += "<p class=\"history\">\(e(m.history))</p>"
             h += "<p class=\"small\">references \(e(m.references.joined(separator: ", "))) · must be diagnosed as <code>\(e(m.bugClass))</code> · "
-            h += "caught on \(m.caught) of the \(m.pairs) pairs that trigger it, named on \(m.named), \(m.shown) shown below"
+            h += m.pairs == 0 ? "no pair of the corpus triggers it" : "caught on \(m.caught) of the \(m.pairs) pairs that trigger it, named on \(m.named), \(m.shown) shown below"
             if !m.diagnoses.isEmpty { h += " · diagnoses: \(e(m.diagnoses.joined(separator: ", ")))" }
             h += " · <b class=\"\(m.reproduced ? "ok" : "bad")\">\(m.reproduced ? "reproduced" : "NOT reproduced")</b></p></div>"
         }

@@ -106,6 +106,10 @@ enum ReproduceCommand: Command {
         for m in r.mutants {
             lines.append("")
             lines.append("\(m.id) — \(m.title) [\(m.references.joined(separator: ", "))]")
+            guard m.pairs > 0 else {
+                lines.append("  no pair of \(r.corpus) triggers it: nothing to reproduce on this corpus")
+                continue
+            }
             lines.append("  caught \(m.caught)/\(m.pairs), named \(m.bugClass) on \(m.named)" + (m.diagnoses.isEmpty ? "" : " (diagnoses: \(m.diagnoses.joined(separator: ", ")))"))
             let width = r.pairs.filter { $0.mutant == m.id }.map(\.pair.count).max() ?? 0
             for p in r.pairs where p.mutant == m.id {
