@@ -58,4 +58,17 @@ struct KillMatrixTests {
         ])
         #expect(row.caught == 2 && row.named == 1)
     }
+
+    @Test("the report escapes every string and marks documented gaps")
+    func reportEscapes() {
+        var row = KillMatrix.row(for: .nearestNeighbour, results: [Self.result("<img src=x>/o", .fail, diagnosis: "light-space")])
+        row.title = "<script>alert(1)</script>"
+        let m = KillMatrix(profile: "quick", allPairs: false, families: ["resample"], builtin: Self.cleanBuiltin, mutants: [row],
+                           passed: true, reasons: [])
+        let html = SelftestReport.html(m)
+        #expect(!html.contains("<script>") && html.contains("&lt;script&gt;"))
+        #expect(!html.contains("<img src=x>"))
+        #expect(m.knownGaps.map(\.id) == ["nearest-neighbour"])
+        #expect(html.contains("Known diagnosis gap"))
+    }
 }

@@ -7,14 +7,13 @@ extension Mutant {
     static let cropOffCentre = Mutant(
         id: "crop-off-centre", topic: "crop-anchor",
         title: "aspect-fill crop off its anchor by one output pixel",
-        history: "Fill and thumbnail crops are where anchor arithmetic goes wrong (B23: Kingfisher#645, Nuke#886, AlamofireImage#164); UIImage+Resize's thumbnail computes the crop origin with C's round(), so a 1000×333 image gives crop x = round(100.5) = 101, not the centred 100.5 (anchors §4.1). The mutant moves every aspect-fill crop one output pixel further along the anchor axis (back by one where that would leave the image).",
+        history: "Fill and thumbnail crops are where anchor arithmetic goes wrong (B23: Kingfisher#645, Nuke#886, AlamofireImage#164); UIImage+Resize's thumbnail computes the crop origin with C's round(), so a 1000×333 image gives crop x = round(100.5) = 101, not the centred 100.5 (anchors §4.1). The mutant moves every aspect-fill crop of the resize operation one output pixel further along the anchor axis (back by one where that would leave the image); the square thumbnail crops through its own, correct, path.",
         references: ["B23"], bugClass: "pixel-shift",
         triggers: { pair in
             guard let op = pair.entry.operation.operation else { return false }
             let box: (Int, Int)
             switch op {
             case .resize(let w, let h, .aspectFill): box = (w, h)
-            case .squareThumbnail(let s, _, _): box = (s, s)
             default: return false
             }
             return CropAnchor.excess(width: pair.record.displayWidth, height: pair.record.displayHeight, box: box) != (0, 0)
@@ -27,11 +26,6 @@ extension Mutant {
                     let (ex, ey) = CropAnchor.excess(width: display.width, height: display.height, box: (w, h))
                     let moved = LabOperation.resize(width: w, height: h, mode: .aspectFill(anchorX: CropAnchor.moved(ax, excess: ex), anchorY: CropAnchor.moved(ay, excess: ey)))
                     return try base.apply(moved, to: source)
-                case .squareThumbnail(let s, let border, let radius):
-                    let (ex, ey) = CropAnchor.excess(width: display.width, height: display.height, box: (s, s))
-                    let filled = try base.apply(.resize(width: s, height: s, mode: .aspectFill(anchorX: CropAnchor.moved(0.5, excess: ex), anchorY: CropAnchor.moved(0.5, excess: ey))), to: source)
-                    guard border > 0 || radius > 0 else { return filled }
-                    return try base.apply(.roundCorners(radius: radius, border: border), to: filled)
                 default:
                     return try base.apply(operation, to: source)
                 }

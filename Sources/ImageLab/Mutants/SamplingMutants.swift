@@ -15,6 +15,7 @@ extension Mutant {
         history: "Averaging the stored sRGB codes instead of light (B11: Pillow#1604, darktable#13335, cantaloupe#441; Eric Brasseur's \"gamma error in picture scaling\"): a 1-pixel black/white checker shrinks to 128 instead of the 188 of its linear mean, thin bright lines fade, dark detail grows. imglab declares linear light; this mutant is the built-in resizer with ResizeOptions.lightSpace = .sRGB.",
         references: ["B11"], bugClass: "light-space",
         triggers: { pair in pair.resamples && ["checkerAndGray", "thinStrokes", "zonePlate", "stepEdges", "orientation", "colorPatches", "stencil"].contains(pair.record.scene) },
+        diagnosisGap: "Where the ideal image is flat because the source detail is finer than a pixel (the 1-pixel checker of checkerAndGray, which averages to linear ½ gray, sRGB 188), sRGB averaging gives a flat 128: the ideal has no edge left for light.srgb-averaging to work from, and a flat tone change is all any candidate can see. Measured: 1 of 14 caught pairs named (the 1-pixel checker's pairs are caught by their own gate family, resample-checker); the other 150 triggered pairs pass the gates (elsewhere the effect stays within the kernel blur's bounds).",
         make: { _ in
             MutantResizer(name: "srgb-averaging(builtin)", base: BuiltinResizer(options: ResizeOptions(lightSpace: .sRGB))) { base, operation, source throws(ResizerError) in
                 try base.apply(operation, to: source)
@@ -32,6 +33,7 @@ extension Mutant {
         history: "D10: the resize articles' \"no antialiasing when shrinking\" — CGContextSetInterpolationQuality left at none, so a shrink picks one source pixel per output pixel: edges stair-step, thin lines vanish or break, zone plates and fabrics show moiré (B8: thumbor#859).",
         references: ["D10", "B8"], bugClass: "aliasing",
         triggers: { pair in pair.resamples && !pair.enlarges && pair.record.scene != "constant" },
+        diagnosisGap: "filter.nearest does not yet predict point sampling from the ideal image (DiagnosisTests records the same known issue on the reference images; the aliasing candidate is being reworked). Measured: 1 of 92 caught pairs named aliasing.",
         make: { base in
             MutantResizer(name: "nearest-neighbour(\(base.name))", base: base) { base, operation, source throws(ResizerError) in
                 let upright = source.oriented()

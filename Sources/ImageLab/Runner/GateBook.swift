@@ -29,6 +29,9 @@ public struct GateBook: Sendable {
         /// Enlarging operations only (output area larger than the displayed source), or
         /// non-enlarging only; both when absent.
         public var enlarges: Bool?
+        /// Scenes taken (``CaseRecord/scene``: `checkerAndGray`, `landscape`, …); all when absent.
+        /// Smooth scenes allow little kernel blur, scenes with pixel-level detail more.
+        public var scenes: [String]?
         /// The gate, e.g. `visible.max <= 40 && deltaE00.p99 <= 6 && ssim >= 0.9`.
         public var gate: String
 
@@ -37,6 +40,7 @@ public struct GateBook: Sendable {
             if let operations, !operations.contains(pair.entry.operation.kind) { return false }
             if let lossy, lossy != pair.record.lossy { return false }
             if let encodings, !encodings.contains(where: { RunSelection.matches($0, pair.record.encoding) }) { return false }
+            if let scenes, !scenes.contains(pair.record.scene) { return false }
             if let enlarges, enlarges != (pair.entry.outputWidth * pair.entry.outputHeight > pair.record.displayWidth * pair.record.displayHeight) {
                 return false
             }

@@ -122,7 +122,13 @@ enum Diagnoser {
         // agree on the bug class, which is what the diagnosis names.
         let rival = ranked.dropFirst().first { $0.bugClass != best.bugClass }
         let runnerUp = rival?.explained ?? 0
-        let separation = min(1, max(0, (best.explained - max(runnerUp, 0)) / separationScale))
+        // Separation: the margin over the rival, absolute (÷ 0.25) or relative to what the
+        // rival leaves unexplained, whichever is larger — a candidate that leaves a third of
+        // the rival's residual or less is told apart even when both explain most of it.
+        let margin = best.explained - max(runnerUp, 0)
+        let rivalResidual = 1 - max(runnerUp, 0)
+        let relative = rivalResidual > 0 ? margin / rivalResidual : 0
+        let separation = min(1, max(0, max(margin / separationScale, relative * 1.5)))
         let confidence = max(0, best.explained) * separation
         let percent = String(format: "%.0f%%", max(0, best.explained) * 100)
         if best.explained >= minimumExplained && confidence >= minimumConfidence,

@@ -7,13 +7,14 @@
 /// that the candidate removes; when the sizes differ, the baseline is the actual image's own
 /// variance about its mean (R²). Fitted candidates first choose their strength λ > 0 by least
 /// squares. *Confidence* = `explained × separation`, with
-/// `separation = min(1, (explained − runner-up) / 0.25)`, the runner-up being the best candidate
-/// of another bug class: a candidate that one of another class
-/// explains almost as well is not named with confidence. A candidate is named when
+/// `separation = min(1, max((explained − r) / 0.25, 1.5 · (explained − r) / (1 − r)))`, `r` the
+/// explained fraction of the runner-up, the best candidate of another bug class: a candidate
+/// that one of another class explains almost as well is not named with confidence, unless it
+/// leaves at most a third of what that rival leaves unexplained. A candidate is named when
 /// explained ≥ 0.5 and confidence ≥ 0.5.
 public struct Diagnosis: Sendable, Hashable, Codable {
     /// Definition version of the explained fraction, the confidence and the candidate list.
-    public static let version = "diagnosis/1"
+    public static let version = "diagnosis/2"
 
     /// One candidate's result.
     public struct CandidateScore: Sendable, Hashable, Codable {

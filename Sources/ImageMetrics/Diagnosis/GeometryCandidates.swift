@@ -31,13 +31,13 @@ enum GeometryCandidates {
 
     /// `n`-bit samples (1, 2, 4 and 5 bits) widened to 8 bits by `v << (8 − n)` without
     /// replicating the high bits: full scale becomes `256 − 2⁸⁻ⁿ`, so every encoded colour value
-    /// is multiplied by `(256 − 2⁸⁻ⁿ) / 255` (alpha is not touched). Opaque images only (the
-    /// formats that have these depths have no alpha).
+    /// is multiplied by `(256 − 2⁸⁻ⁿ) / 255` (alpha is not touched, so borders and rounded
+    /// corners added afterwards keep their transparency).
     static let shiftWidening: [Candidate] = [1, 2, 4, 5].map { n in
         let gain = Double(256 - (1 << (8 - n))) / 255
         return Candidate(id: "depth.shift-\(n)-bit", bugClass: "bit-depth",
                          name: "\(n)-bit samples widened to 8 bits by a shift without bit replication: every value × \(256 - (1 << (8 - n)))/255 (white becomes \(256 - (1 << (8 - n))))",
-                         references: ["D4", "B8"], applies: { !$0.expectedTranslucent && !$0.actualHasAlpha }) { e, x, y in
+                         references: ["D4", "B8"]) { e, x, y in
             let v = e.pixel(x, y)
             return SIMD4(v.x * gain, v.y * gain, v.z * gain, v.w)
         }

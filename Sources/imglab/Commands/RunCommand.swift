@@ -11,7 +11,7 @@ enum RunCommand: Command {
     static let name = "run"
     static let summary = "run a resizer through the lab: every corpus case vs its oracle, gated; JSON, JUnit, HTML report"
     static let help = """
-    USAGE: imglab run [--resizer builtin|swap-rb] [--profile quick] [--corpus DIR] [--filter PATTERN]
+    USAGE: imglab run [--resizer builtin|mutant:ID] [--profile quick] [--corpus DIR] [--filter PATTERN]
                       [--shard I/N] [--report DIR] [--json FILE] [--junit FILE] [--threads N] [--goldens DIR]
 
     The lab's main job: corpus → resizer → metrics → verdict → report → exit status. Each
@@ -25,14 +25,16 @@ enum RunCommand: Command {
 
     Fail closed: before any pair, the metric canaries run (every metric must tell pairs that
     must differ from pairs that must match) and the canary pairs of gates.json go through a
-    deliberately broken adapter (R and B swapped); each must FAIL its gate with the expected
+    deliberately broken adapter (a mutant of the catalogue: R and B swapped, the pink tint);
+    each must FAIL its gate with the expected
     diagnosis, or the run stops with status 2. After the run, a bound whose worst observed value
     stays below 75 % of it is reported as a warning (the gate has become lax).
 
     OPTIONS:
       --resizer R      builtin (default: imglab's ImageResize, Lanczos 3, linear light) or
                        mutant:ID, a deliberately broken resizer of the catalogue, e.g. swap-rb
-                       (builtin with R and B swapped), for trying the gate
+                       (builtin with R and B swapped) or argb-as-rgba (the pink tint), for trying
+                       the gate; 'imglab selftest' runs them all
       --profile P      the corpus profile the folder must hold (default: quick)
       --corpus DIR     the corpus folder (default: Corpus); generate it with 'imglab corpus'
       --filter PATTERN run the pairs whose id CASE/OPERATION matches: a glob (* and ?) or, without
