@@ -43,7 +43,9 @@ public enum ReproduceReport {
             h += "<p class=\"small\">references \(e(m.references.joined(separator: ", "))) · must be diagnosed as <code>\(e(m.bugClass))</code> · "
             h += m.pairs == 0 ? "no pair of the corpus triggers it" : "caught on \(m.caught) of the \(m.pairs) pairs that trigger it, named on \(m.named), \(m.shown) shown below"
             if !m.diagnoses.isEmpty { h += " · diagnoses: \(e(m.diagnoses.joined(separator: ", ")))" }
-            h += " · <b class=\"\(m.reproduced ? "ok" : "bad")\">\(m.reproduced ? "reproduced" : "NOT reproduced")</b></p></div>"
+            h += " · <b class=\"\(m.reproduced ? "ok" : "bad")\">\(m.reproduced ? "reproduced" : "NOT reproduced")</b></p>"
+            if let gap = m.knownGap { h += "<p class=\"small\">known diagnosis gap: \(e(gap))</p>" }
+            h += "</div>"
         }
         h += "</section>\n"
         h += "<section><h2>Pairs</h2><table><tr><th>mutant</th><th>pair</th><th>caught</th><th>diagnosis</th><th>exposed by</th><th>correct output</th></tr>"
@@ -71,7 +73,7 @@ public enum ReproduceReport {
             return "Reproduced: the lab caught the bug on \(caught) of the \(total) pairs that trigger it and named it \(classes) on \(named)."
         }
         return "NOT reproduced: the lab caught \(caught) of the \(total) pairs that trigger the bug and named \(classes) on \(named); "
-            + "every mutant must be caught at least once and named on at least 90 % of its catches."
+            + "every mutant must be caught at least once and named on at least 90 % of its catches (unless it has a known diagnosis gap)."
     }
 
     static func pairHTML(_ p: ReproducedPair, index: Int, buggy: PairEvidence?, correct: PairEvidence?) -> String {
