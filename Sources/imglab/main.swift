@@ -1,7 +1,7 @@
 import Foundation
 
 /// The verbs imglab knows, in the order the overview lists them.
-let commands: [any Command.Type] = [InfoCommand.self, ResizeCommand.self, ThumbnailCommand.self, DiffCommand.self, CorpusCommand.self, RunCommand.self, SelftestCommand.self, LeagueCommand.self, MergeCommand.self, BlessCommand.self, FuzzCommand.self]
+let commands: [any Command.Type] = [InfoCommand.self, ResizeCommand.self, ThumbnailCommand.self, DiffCommand.self, CorpusCommand.self, RunCommand.self, SelftestCommand.self, ReproduceCommand.self, LeagueCommand.self, MergeCommand.self, BlessCommand.self, FuzzCommand.self]
 
 let overview = """
 imglab — a format lab and regression harness for image resizers, and the resizer it gates.

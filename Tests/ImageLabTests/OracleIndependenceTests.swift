@@ -57,7 +57,7 @@ struct OracleIndependenceTests {
 
     @Test("no oracle, scene or corpus file uses the built-in adapter")
     func oracleNeverCallsTheAdapter() throws {
-        let adapterFolders = ["/Adapters/", "/Runner/", "/Mutants/", "/Selftest/"]
+        let adapterFolders = ["/Adapters/", "/Runner/", "/Mutants/", "/Selftest/", "/Reproduce/"]
         for file in try Self.swiftFiles("ImageLab") where !adapterFolders.contains(where: { file.path.contains($0) }) {
             #expect(!Self.identifiers(try Self.code(file)).contains("BuiltinResizer"), "\(file.lastPathComponent) uses BuiltinResizer")
         }
