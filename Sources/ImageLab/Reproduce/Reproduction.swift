@@ -142,7 +142,7 @@ public struct Reproduction: Sendable {
     /// class or the topic's ``TopicEvidence/errorSignatures``.
     func naming(_ mutant: Mutant, _ b: PairResult) -> (caught: Bool, named: Bool, namedAs: String?) {
         switch b.verdict {
-        case .pass:
+        case .pass, .changedCloser, .changedFurther:  // reproduce runs without goldens
             return (false, false, nil)
         case .fail:
             return (true, b.diagnosis?.bugClass == mutant.bugClass, b.diagnosis?.bugClass ?? "none")
