@@ -24,27 +24,17 @@ public struct ChannelSwapMutant: Resizer {
 
     /// The image with R and B exchanged in every frame (via straight 16-bit RGBA, exact).
     public static func swapRedBlue(_ image: Image) throws(ResizerError) -> Image {
-        func swap(_ b: Bitmap) throws(ResizerError) -> Bitmap {
-            let target: PixelFormat = .rgba16
-            var c: Bitmap
-            do { c = try b.converted(to: target) } catch { throw .failed("swap-rb: cannot convert \(b.format) to RGBA: \(error)") }
-            let step = 8
+        try FrameRewrite.map(image) { b throws(ResizerError) in
+            var c = try FrameRewrite.rgba16(b)
             for y in 0..<c.height {
                 var i = y * c.bytesPerRow
                 for _ in 0..<c.width {
                     c.bytes.swapAt(i, i + 4)
                     c.bytes.swapAt(i + 1, i + 5)
-                    i += step
+                    i += 8
                 }
             }
             return c
         }
-        var out = image
-        out.bitmap = try swap(image.bitmap)
-        if var animation = image.animation {
-            for k in animation.frames.indices { animation.frames[k].canvas = try swap(animation.frames[k].canvas) }
-            out.animation = animation
-        }
-        return out
     }
 }
