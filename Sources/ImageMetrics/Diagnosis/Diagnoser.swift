@@ -8,9 +8,10 @@ import Foundation
 /// and weighted by their stride, so both the difference and the pixels a candidate must leave
 /// alone are represented. The sample depends only on the images.
 ///
-/// When no candidate explains half of the difference and the sizes are equal, nearest-neighbour
-/// sampling is tested once more by its ``AliasingSignature`` (edges without mixed pixels), which
-/// needs no prediction.
+/// When no candidate explains half of the difference and the sizes are equal, sRGB averaging of
+/// sub-pixel detail is tested once more by its ``FineDetailToneSignature`` (flat areas off by
+/// the transfer curve), then nearest-neighbour sampling by its ``AliasingSignature`` (edges
+/// without mixed pixels); neither needs a prediction.
 enum Diagnoser {
     /// Largest number of sampled pixels of each kind (differing, unchanged).
     static let sampleBudget = 1 << 15
