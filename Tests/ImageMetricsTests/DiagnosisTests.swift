@@ -134,27 +134,48 @@ struct DiagnosisTests {
     /// (0, 0, 0, 85, 170, 255, 255, 255 across). Edge samples (3×3 range ≥ 24 code values) are
     /// columns 2…5; in column 3 the value 85 lies halfway between its neighbourhood's 0 and
     /// 170, in column 4 170 halfway between 85 and 255 (mixedness 1 each), columns 2 and 5 sit
-    /// on their neighbourhood's extreme (0).
+    /// on their neighbourhood's extreme (mixedness 0, not mixed, not read).
     @Test("the aliasing signature measures the mixed edge pixels a hard step loses")
     func aliasingSignatureArithmetic() {
-        func image(_ columns: [Int]) -> ValueImage {
-            var samples: [UInt16] = []
-            for _ in 0..<16 { for v in columns { samples += [UInt16(v * 257), UInt16(v * 257), UInt16(v * 257)] } }
-            return ValueImage(width: columns.count, height: 16, channels: 3, samples: samples, sourceBitsPerComponent: 8)
-        }
-        let ramp = image([0, 0, 0, 85, 170, 255, 255, 255]), step = image([0, 0, 0, 0, 255, 255, 255, 255])
-        // Ramp expected, hard step actual: columns 2 and 5 are flat in the step (skipped); in
-        // columns 3 and 4 the step sits on an extreme. 2 columns × 16 rows × 3 channels.
+        let ramp = Self.greyColumns([0, 0, 0, 85, 170, 255, 255, 255]), step = Self.greyColumns([0, 0, 0, 0, 255, 255, 255, 255])
+        // Ramp expected, hard step actual: in columns 3 and 4 the step sits on an extreme of
+        // its neighbourhood. 2 columns × 16 rows × 3 channels.
         let lost = AliasingSignature(expected: ramp, actual: step)
         #expect(lost.edgeSamples == 96)
         #expect(lost.expectedMixing == 1 && lost.actualMixing == 0 && lost.lostMixing == 1)
         #expect(lost.names)
-        // Identical: columns 2…5 all count, mixedness (0 + 1 + 1 + 0)/4 in both, nothing lost.
+        // Identical: the same 96 mixed samples, mixedness 1 in both, nothing lost.
         let same = AliasingSignature(expected: ramp, actual: ramp)
-        #expect(same.edgeSamples == 192 && same.expectedMixing == 0.5 && same.lostMixing == 0 && !same.names)
+        #expect(same.edgeSamples == 96 && same.expectedMixing == 1 && same.lostMixing == 0 && !same.names)
         // A sharp expected image has no mixing to lose, whatever the actual image does.
         let sharp = AliasingSignature(expected: step, actual: ramp)
-        #expect(sharp.expectedMixing == 0 && !sharp.names)
+        #expect(sharp.edgeSamples == 0 && sharp.expectedMixing == 0 && !sharp.names)
+    }
+
+    /// An edge a filter left one pixel wide (0, 0, 0, 64, 255, 255 across): column 3's 64 lies
+    /// at p = 64/255 of its neighbourhood's 0…255, mixedness 2p = 0.502 (mixed); columns 2 and 4
+    /// sit on an extreme (0). A mean over every edge sample would be 0.502/3 = 0.167, as if
+    /// the image were sharp; the mixed samples alone are 16 rows × 3 channels = 48 < 64, so two
+    /// such edges (0, 0, 0, 64, 255, 255, 255, 191, 0, 0: columns 3 and 7, 191 at 1 − 64/255 of
+    /// 0…255) make 96. Point-sampled, both become hard steps: everything lost, named.
+    @Test("the aliasing signature reads a one-pixel filtered edge beside its hard sides")
+    func aliasingSignatureNarrowEdge() {
+        let filtered = Self.greyColumns([0, 0, 0, 64, 255, 255, 255, 191, 0, 0])
+        let sampled = Self.greyColumns([0, 0, 0, 0, 255, 255, 255, 255, 0, 0])
+        let s = AliasingSignature(expected: filtered, actual: sampled)
+        #expect(s.edgeSamples == 96)
+        #expect(abs(s.expectedMixing - 2 * 64.0 / 255) < 1e-9)
+        #expect(s.actualMixing == 0 && s.lostMixing == 1 && s.names)
+        // One edge only: 48 mixed samples, too few to read.
+        let one = AliasingSignature(expected: Self.greyColumns([0, 0, 0, 64, 255, 255]), actual: Self.greyColumns([0, 0, 0, 0, 255, 255]))
+        #expect(one.edgeSamples == 48 && !one.names)
+    }
+
+    /// A 16-row grey image with the given 8-bit column values.
+    static func greyColumns(_ columns: [Int]) -> ValueImage {
+        var samples: [UInt16] = []
+        for _ in 0..<16 { for v in columns { samples += [UInt16(v * 257), UInt16(v * 257), UInt16(v * 257)] } }
+        return ValueImage(width: columns.count, height: 16, channels: 3, samples: samples, sourceBitsPerComponent: 8)
     }
 
     @Test("2× and ½× scale are named", .enabled(if: Reference.available))

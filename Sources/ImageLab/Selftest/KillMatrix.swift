@@ -5,7 +5,7 @@ import Foundation
 /// per mutant, the pairs caught, the pairs whose diagnosis names the mutant's class and the
 /// accuracy — plus the built-in resizer's own run, and the verdict with its reasons.
 ///
-/// *Caught*: the pair's verdict is `fail` or `error`. *Named*: a caught `fail` whose diagnosis
+/// *Caught*: the pair's verdict fails a run (`fail`, `changed-further` or `error`). *Named*: a caught `fail` whose diagnosis
 /// class is the mutant's ``Mutant/bugClass``, or a caught `error` whose message carries
 /// Quartz's context-creation text (``BitmapContextFailure/quartzText``), which the selftest
 /// files under the class `bitmap-context`. *Accuracy* = named / caught.
@@ -118,7 +118,7 @@ public struct KillMatrix: Sendable, Hashable, Codable {
             let family = r.family ?? "none"
             var cell = cells[family] ?? Cell(run: 0, caught: 0, named: 0)
             cell.run += 1
-            if r.verdict == .fail || r.verdict == .error {
+            if r.verdict.failsRun {
                 caught += 1; cell.caught += 1
                 let cls = diagnosedClass(r)
                 if cls == mutant.bugClass {
@@ -139,8 +139,8 @@ public struct KillMatrix: Sendable, Hashable, Codable {
     /// `bitmap-context` for an error whose message carries Quartz's context-creation text.
     public static func diagnosedClass(_ r: PairResult) -> String? {
         switch r.verdict {
-        case .pass, .changedCloser, .changedFurther: return nil  // golden verdicts: the selftest runs without goldens
-        case .fail: return r.diagnosis?.bugClass
+        case .pass, .changedCloser: return nil
+        case .fail, .changedFurther: return r.diagnosis?.bugClass
         case .error: return BitmapContextFailure.isQuartzContextError(r.message ?? "") ? "bitmap-context" : nil
         }
     }

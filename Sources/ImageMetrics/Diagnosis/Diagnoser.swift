@@ -8,9 +8,10 @@ import Foundation
 /// and weighted by their stride, so both the difference and the pixels a candidate must leave
 /// alone are represented. The sample depends only on the images.
 ///
-/// When no candidate explains half of the difference and the sizes are equal, nearest-neighbour
-/// sampling is tested once more by its ``AliasingSignature`` (edges without mixed pixels), which
-/// needs no prediction.
+/// When no candidate explains half of the difference and the sizes are equal, sRGB averaging of
+/// sub-pixel detail is tested once more by its ``FineDetailToneSignature`` (flat areas off by
+/// the transfer curve), then nearest-neighbour sampling by its ``AliasingSignature`` (edges
+/// without mixed pixels); neither needs a prediction.
 enum Diagnoser {
     /// Largest number of sampled pixels of each kind (differing, unchanged).
     static let sampleBudget = 1 << 15
@@ -142,6 +143,20 @@ enum Diagnoser {
                              confidence: confidence, explained: best.explained,
                              summary: "\(best.name): explains \(percent) of the difference\(strengthNote)",
                              ranking: top, sampledPixels: samples.count)
+        }
+        // sRGB averaging of detail finer than a pixel leaves flat areas whose tone is off by
+        // exactly the transfer curve (188 → 128); no edge is left to predict it from. Only
+        // when no candidate predicts half of the difference.
+        if sameSize, best.explained < minimumExplained, let c = candidates.first(where: { $0.id == CandidateCatalog.lightSpace.id }) {
+            let signature = FineDetailToneSignature(expected: expected, actual: actual)
+            if signature.names {
+                let pixelwise = scores.first { $0.id == c.id }?.explained ?? 0
+                return Diagnosis(bugClass: c.bugClass, candidate: c.id, name: c.name, references: c.references,
+                                 confidence: min(1, signature.explained * signature.share / FineDetailToneSignature.minimumShare),
+                                 explained: pixelwise,
+                                 summary: "\(c.name): flat areas encoded e where linear light gives e' = toLinear(e) — detail finer than a pixel averaged in sRGB (\(signature.pixels) flat pixels carry \(String(format: "%.0f%%", signature.share * 100)) of the difference, the tone curve explains \(String(format: "%.0f%%", signature.explained * 100)) of it there)",
+                                 ranking: top, sampledPixels: samples.count)
+            }
         }
         // Point sampling's aliased detail is not predictable pixel by pixel; its edges are. Only
         // when no candidate predicts half of the difference (an ambiguous pair stays ambiguous).

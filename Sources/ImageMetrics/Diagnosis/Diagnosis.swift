@@ -13,16 +13,23 @@
 /// leaves at most a third of what that rival leaves unexplained. A candidate is named when
 /// explained ≥ 0.5 and confidence ≥ 0.5.
 ///
-/// One exception, tried only when no candidate explains half of the difference and the sizes
-/// are equal: nearest-neighbour sampling where a filter was expected (`filter.nearest`) is also
-/// named by its ``AliasingSignature`` — the actual image has lost at least 55 % of the mixed edge pixels
-/// of a filtered expected image; its confidence is then that lost share (capped at 1), and
-/// `explained` stays the candidate's pixel-wise explained fraction, usually small, because
-/// aliased detail comes from source pixels the expected image does not show.
+/// Two exceptions, tried in this order only when no candidate explains half of the difference
+/// and the sizes are equal, each naming a bug no pixel-wise prediction from the expected image
+/// can cover:
+/// - sRGB averaging of detail finer than a pixel (`light.srgb-averaging`), named by its
+///   ``FineDetailToneSignature`` — flat areas of the expected image whose changed pixels moved
+///   by the transfer curve (encoded e → toLinear(e), 188 → 128), carrying at least half of the
+///   difference; its confidence is the tone curve's explained share there × share of the
+///   difference / 0.5 (capped at 1);
+/// - nearest-neighbour sampling where a filter was expected (`filter.nearest`), named by its
+///   ``AliasingSignature`` — the actual image has lost at least 55 % of the mixing of the
+///   expected image's mixed edge pixels; its confidence is then that lost share (capped at 1).
+/// In both, `explained` stays the candidate's pixel-wise explained fraction, usually small.
 public struct Diagnosis: Sendable, Hashable, Codable {
     /// Definition version of the explained fraction, the confidence and the candidate list
-    /// (2: the runner-up is the best candidate of another class; the aliasing signature; geometry candidates).
-    public static let version = "diagnosis/2"
+    /// (2: the runner-up is the best candidate of another class; the aliasing signature; geometry candidates;
+    /// 3: the aliasing signature reads mixed edge samples only; the fine-detail tone signature).
+    public static let version = "diagnosis/3"
 
     /// One candidate's result.
     public struct CandidateScore: Sendable, Hashable, Codable {
