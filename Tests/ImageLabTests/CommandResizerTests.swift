@@ -213,6 +213,17 @@ struct CommandResizerTests {
         #expect(r.skipped?.count == operations.count - 1)
         #expect(r.skipped?.allSatisfy { $0.reason.hasPrefix("policy: operation") } == true)
         #expect(r.exitStatus == 0)
+
+        // JUnit: the skipped pairs are <skipped> test cases with their reason, counted as such.
+        let xml = JUnitReport.xml(r)
+        #expect(xml.contains("skipped=\"\(operations.count - 1)\""))
+        #expect(xml.components(separatedBy: "<skipped message=\"policy: operation").count - 1 == operations.count - 1)
+        #expect(xml.contains("tests=\"\(operations.count)\""))
+        // The report's index lists them in their own section, with the declared policies.
+        let index = RunReport.index(r, links: [:])
+        #expect(index.contains("<section id=\"skipped\">"))
+        #expect(index.contains("declared policies: <code>"))
+        #expect(index.components(separatedBy: "<td><code>png-rgba8-colorPatches-48x32/").count - 1 == operations.count - 1)
     }
 
     @Test("a resizer that declares it does not orient is fed the upright pixels as a PNG, and the pair is labelled")

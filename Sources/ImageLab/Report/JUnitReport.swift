@@ -7,6 +7,8 @@ import ImageMetrics
 /// message is the failed gate clauses and whose text adds the diagnosis; `changed-further` (a
 /// regression against the goldens) is a `<failure type="regression">`; an `error` verdict is
 /// an `<error>`; `changed-closer` passes, with the golden comparison and the bless hint in
+/// `<system-out>`. Pairs an external resizer's declared policies leave out are `<skipped>` test
+/// cases with the reason; a pair judged under a declared policy carries its labels in
 /// `<system-out>`. Canary pairs are not test cases (they are meant to fail). Pure: results in, text out.
 public enum JUnitReport {
     /// The XML document.
@@ -14,18 +16,22 @@ public enum JUnitReport {
         let e = HTMLText.escape
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let failures = r.summary.fail + r.summary.changedFurther
-        x += "<testsuites name=\"imglab run\" tests=\"\(r.summary.pairs)\" failures=\"\(failures)\" errors=\"\(r.summary.error)\">\n"
-        x += "  <testsuite name=\"\(e("imglab run (\(r.resizer))"))\" tests=\"\(r.summary.pairs)\" failures=\"\(failures)\" errors=\"\(r.summary.error)\" skipped=\"0\">\n"
+        let skipped = r.skipped ?? []
+        let tests = r.summary.pairs + skipped.count
+        x += "<testsuites name=\"imglab run\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(r.summary.error)\">\n"
+        x += "  <testsuite name=\"\(e("imglab run (\(r.resizer))"))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(r.summary.error)\" skipped=\"\(skipped.count)\">\n"
         x += "    <properties>\n"
         x += "      <property name=\"profile\" value=\"\(e(r.profile))\"/>\n"
         x += "      <property name=\"shard\" value=\"\(r.shard.map(String.init).joined(separator: "/"))\"/>\n"
         x += "      <property name=\"schema\" value=\"\(e(r.schema))\"/>\n"
+        if let policy = r.policy { x += "      <property name=\"policy\" value=\"\(e(policy.summary))\"/>\n" }
         x += "    </properties>\n"
         for p in r.pairs {
             x += "    <testcase classname=\"\(e(p.caseID))\" name=\"\(e(p.operation))\""
+            let policyOut = p.policy.map { "      <system-out>\(e($0.joined(separator: "\n")))</system-out>\n" } ?? ""
             switch p.verdict {
             case .pass:
-                x += "/>\n"
+                x += policyOut.isEmpty ? "/>\n" : ">\n" + policyOut + "    </testcase>\n"
             case .changedCloser:
                 x += ">\n      <system-out>\(e("golden: " + (p.golden ?? "changed")))</system-out>\n    </testcase>\n"
             case .changedFurther:
@@ -39,10 +45,14 @@ public enum JUnitReport {
                     body += "diagnosis: \(d.bugClass ?? "none")\(d.name.map { " (\($0))" } ?? "") confidence \(String(format: "%.2f", d.confidence))\n\(d.summary)\n"
                 }
                 let message = [p.diagnosis?.bugClass.map { "diagnosis \($0)" }, p.message].compactMap { $0 }.joined(separator: ": ")
-                x += ">\n      <failure type=\"gate\" message=\"\(e(message))\">\(e(body))</failure>\n    </testcase>\n"
+                x += ">\n      <failure type=\"gate\" message=\"\(e(message))\">\(e(body))</failure>\n" + policyOut + "    </testcase>\n"
             case .error:
-                x += ">\n      <error type=\"error\" message=\"\(e(p.message ?? "error"))\"/>\n    </testcase>\n"
+                x += ">\n      <error type=\"error\" message=\"\(e(p.message ?? "error"))\"/>\n" + policyOut + "    </testcase>\n"
             }
+        }
+        for sp in skipped {
+            let parts = sp.pair.split(separator: "/", maxSplits: 1).map(String.init)
+            x += "    <testcase classname=\"\(e(parts[0]))\" name=\"\(e(parts.count > 1 ? parts[1] : ""))\">\n      <skipped message=\"\(e(sp.reason))\"/>\n    </testcase>\n"
         }
         x += "  </testsuite>\n</testsuites>\n"
         return x

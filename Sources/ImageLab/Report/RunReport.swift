@@ -136,7 +136,11 @@ public enum RunReport {
         for v in verdictsBySeverity {
             h += "<span class=\"chip v-\(v.rawValue)\">\(e(v.rawValue)) \(s.count(v))</span> "
         }
-        h += "</p></header>\n"
+        h += "</p>"
+        if let policy = r.policy {
+            h += "<p class=\"small\">declared policies: <code>\(e(policy.summary))</code>; \(r.pairs.filter { $0.policy != nil }.count) pairs judged under them (labelled below), \(r.skipped?.count ?? 0) skipped</p>"
+        }
+        h += "</header>\n"
         if !r.warnings.isEmpty {
             h += "<section><h2>Warnings</h2><ul>" + r.warnings.map { "<li>\(e($0))</li>" }.joined() + "</ul></section>\n"
         }
@@ -161,12 +165,18 @@ public enum RunReport {
             let diagnosis = p.diagnosis.map { d in (d.bugClass ?? "none") + (d.name.map { " — " + $0 } ?? "") + " (\(String(format: "%.2f", d.confidence)))" } ?? ""
             var details = p.message ?? p.gate.map { g in g.clauses.filter { !$0.passed }.map(\.text).joined(separator: "; ") } ?? ""
             if let golden = p.golden, p.message != golden { details += (details.isEmpty ? "" : " · ") + "golden: " + golden }
+            if let labels = p.policy { details += (details.isEmpty ? "" : " · ") + labels.joined(separator: " · ") }
             let search = [p.pair, p.encoding, p.container, p.family ?? "", diagnosis, details].joined(separator: " ").lowercased()
             h += "<tr class=\"\(p.verdict.rawValue)\" data-verdict=\"\(p.verdict.rawValue)\" data-family=\"\(e(p.family ?? ""))\" data-container=\"\(e(p.container))\""
             h += " data-orientation=\"\(p.orientation)\" data-encoding=\"\(e(p.encoding))\" data-operation=\"\(e(p.operation))\" data-text=\"\(e(search))\">"
             h += "<td>\(p.verdict.rawValue)</td><td>\(name)</td><td>\(e(p.operation))</td><td>\(e(p.family ?? ""))</td><td>\(e(diagnosis))</td><td>\(e(details))</td></tr>\n"
         }
         h += "</tbody></table></section>\n"
+        if let skipped = r.skipped, !skipped.isEmpty {
+            h += "<section id=\"skipped\"><h2>Skipped: not declared by the resizer's policies (\(skipped.count))</h2><table><tr><th>pair</th><th>reason</th></tr>"
+            h += skipped.map { "<tr><td><code>\(e($0.pair))</code></td><td>\(e($0.reason))</td></tr>" }.joined()
+            h += "</table></section>\n"
+        }
         h += "<section><h2>Gates and canaries</h2><table><tr><th>family</th><th>gate</th></tr>"
         h += r.gates.map { "<tr><td>\(e($0.family))</td><td><code>\(e($0.gate))</code></td></tr>" }.joined()
         h += "</table><p>Canaries (must fail, and did): " + r.canaries.map { "<code>\(e($0.pair))</code> → \(e($0.verdict.rawValue))\($0.diagnosis?.bugClass.map { " (\(e($0)))" } ?? "")" }.joined(separator: ", ") + "</p></section>\n"
