@@ -27,7 +27,7 @@ public struct KillMatrix: Sendable, Hashable, Codable {
     public struct Cell: Sendable, Hashable, Codable {
         /// Pairs of the family the mutant ran on.
         public var run: Int
-        /// Of those, caught (fail or error).
+        /// Of those, caught (a verdict that fails a run).
         public var caught: Int
         /// Of those, named with the mutant's class.
         public var named: Int
@@ -50,7 +50,7 @@ public struct KillMatrix: Sendable, Hashable, Codable {
         public var references: [String]
         /// Pairs run (its triggers, or every pair).
         public var run: Int
-        /// Pairs caught (fail or error).
+        /// Pairs caught (a verdict that fails a run).
         public var caught: Int
         /// Caught pairs whose diagnosis names ``bugClass``.
         public var named: Int
