@@ -169,18 +169,14 @@ public struct Comparison: Sendable, Hashable, Codable {
             let backgrounds: [Double] = withAlpha ? [0, 1] : [0]
             var y: Double?, rgb: Double?, wang: Double?, ms: Double?
             for bg in backgrounds {
-                let ye = VisiblePlane.source(ev, channel: 3, background: bg), ya = VisiblePlane.source(av, channel: 3, background: bg)
-                let level1 = SSIM.mean(ye, ya)
+                // Y′, R, G, B in one pass; the luma result is MS-SSIM's first level.
+                let planes = VisiblePlane.ssimMeans(ev, av, background: bg)
+                let level1 = planes?[0]
                 if let s = level1?.ssim { y = min(y ?? .infinity, s) }
-                if let s = SSIM.wangAutoDownsampled(ye, ya) { wang = min(wang ?? .infinity, s) }
+                if let p = planes { rgb = min(rgb ?? .infinity, (p[1].ssim + p[2].ssim + p[3].ssim) / 3) }
+                let ye = VisiblePlane.source(ev, channel: 3, background: bg), ya = VisiblePlane.source(av, channel: 3, background: bg)
+                if let s = SSIM.wangAutoDownsampled(ye, ya, fullResolution: level1?.ssim) { wang = min(wang ?? .infinity, s) }
                 if let s = SSIM.multiScale(ye, ya, level1: level1) { ms = min(ms ?? .infinity, s) }
-                var channelSum = 0.0, valid = true
-                for c in 0..<3 {
-                    if let s = SSIM.mean(VisiblePlane.source(ev, channel: c, background: bg), VisiblePlane.source(av, channel: c, background: bg))?.ssim {
-                        channelSum += s
-                    } else { valid = false }
-                }
-                if valid { rgb = min(rgb ?? .infinity, channelSum / 3) }
             }
             set("ssim", y, missing: "needs at least 11×11 pixels")
             set("ssim.rgb", rgb, missing: "needs at least 11×11 pixels")
@@ -208,45 +204,5 @@ public struct Comparison: Sendable, Hashable, Codable {
         timer.mark("diagnosis")
         self.notes = notes
         self.metrics = metrics
-    }
-}
-
-/// Rows of one visible channel of a value image, in 8-bit units: colour composited over a
-/// grey `background` (0…1) in the encoded domain; channel 3 is luma Y′ = 0.299R + 0.587G + 0.114B.
-enum VisiblePlane {
-    static func source(_ image: ValueImage, channel: Int, background bg: Double) -> PlaneSource {
-        let n = image.channels, w = image.width
-        let samples = image.samples
-        return PlaneSource(width: w, height: image.height) { y, out in
-            samples.withUnsafeBufferPointer { s in
-                var i = y * w * n
-                if n == 3 {
-                    // Opaque: no compositing; the same arithmetic as below without the alpha tests.
-                    out.withUnsafeMutableBufferPointer { o in
-                        if channel == 3 {
-                            for x in 0..<w {
-                                o[x] = 0.299 * (Double(s[i]) / 257) + 0.587 * (Double(s[i + 1]) / 257) + 0.114 * (Double(s[i + 2]) / 257)
-                                i += 3
-                            }
-                        } else {
-                            for x in 0..<w { o[x] = Double(s[i + channel]) / 257; i += 3 }
-                        }
-                    }
-                    return
-                }
-                for x in 0..<w {
-                    func v(_ c: Int) -> Double {
-                        let value = Double(s[i + c]) / 257
-                        if n == 4 && s[i + 3] != 65535 {
-                            let a = Double(s[i + 3]) / 65535
-                            return value * a + bg * 255 * (1 - a)
-                        }
-                        return value
-                    }
-                    out[x] = channel == 3 ? 0.299 * v(0) + 0.587 * v(1) + 0.114 * v(2) : v(channel)
-                    i += n
-                }
-            }
-        }
     }
 }

@@ -34,33 +34,42 @@ struct Plane: Sendable {
     /// Wang's `ssim.m` downsampling by `factor`: an f×f box filter with MATLAB `imfilter`
     /// 'symmetric' padding and 'same' size (kernel centre at ⌊(f+1)/2⌋, so the box covers
     /// offsets −⌊(f−1)/2⌋ … f−1−⌊(f−1)/2⌋), then every f-th sample from the first.
+    ///
+    /// Output rows are independent (each reads its own f input rows), so they are computed in
+    /// fixed bands in parallel; the result is the same with any number of cores.
     static func boxDownsample(_ source: PlaneSource, factor f: Int) -> Plane {
         let w = source.width, h = source.height
         let ow = (w + f - 1) / f, oh = (h + f - 1) / f
         let before = (f - 1) / 2
-        func mirror(_ i: Int, _ n: Int) -> Int {
+        @Sendable func mirror(_ i: Int, _ n: Int) -> Int {
             var i = i
             // MATLAB 'symmetric': x(0) = x(1), x(−1) = x(2); repeated for pads longer than n.
             while i < 0 || i >= n { i = i < 0 ? -i - 1 : 2 * n - i - 1 }
             return i
         }
-        var out = [Double](repeating: 0, count: ow * oh)
-        var row = [Double](repeating: 0, count: w)
-        var columnSums = [Double](repeating: 0, count: w)
         let norm = 1 / Double(f * f)
-        for oy in 0..<oh {
-            for x in 0..<w { columnSums[x] = 0 }
-            for k in 0..<f {
-                source.read(mirror(oy * f - before + k, h), &row)
-                for x in 0..<w { columnSums[x] += row[x] }
+        let bands = Parallel.bands(rows: oh, rowsPerBand: max(1, 64 / f))
+        let parts = Parallel.map(bands.count) { b -> [Double] in
+            let rows = bands[b]
+            var out = [Double](repeating: 0, count: ow * rows.count)
+            var row = [Double](repeating: 0, count: w)
+            var columnSums = [Double](repeating: 0, count: w)
+            for oy in rows {
+                for x in 0..<w { columnSums[x] = 0 }
+                for k in 0..<f {
+                    source.read(mirror(oy * f - before + k, h), &row)
+                    for x in 0..<w { columnSums[x] += row[x] }
+                }
+                let o = (oy - rows.lowerBound) * ow
+                for ox in 0..<ow {
+                    var s = 0.0
+                    for k in 0..<f { s += columnSums[mirror(ox * f - before + k, w)] }
+                    out[o + ox] = s * norm
+                }
             }
-            for ox in 0..<ow {
-                var s = 0.0
-                for k in 0..<f { s += columnSums[mirror(ox * f - before + k, w)] }
-                out[oy * ow + ox] = s * norm
-            }
+            return out
         }
-        return Plane(width: ow, height: oh, values: out)
+        return Plane(width: ow, height: oh, values: Array(parts.joined()))
     }
 }
 

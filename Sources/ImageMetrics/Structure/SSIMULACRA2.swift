@@ -18,10 +18,10 @@ import ImageCore
 /// 6. A weighted sum with the reference's 108 weights (running index, see the note), then
 ///    `100 − 10·x^0.6276…` after the cubic remapping.
 ///
-/// Precision: colour conversions, recursions, maps and sums are `Double`; the blurred signals
-/// are stored as `Float` (like the reference's planes), and the SSIM' map is computed from
-/// blurred *differences* (see ``bandStats(rows:width:height:_:_:)``), which is the same formula
-/// without the cancellation of large `Float` moments. The reference's float32 noise
+/// Precision: planes, colour conversions, recursions and maps are `Float` like the reference's
+/// (its planes and blur are `float`); sums go into `Double` every 64 pixels. The SSIM' map is
+/// computed from blurred *differences* (see ``bandStats(rows:width:height:_:_:)``), which is the
+/// same formula without the cancellation of large `Float` moments. The reference's float32 noise
 /// floor cannot be reproduced exactly: its README allows 0.05 on colourful pairs and 1.0 on
 /// grayscale or near-lossless pairs. Unit: score, 100 = identical, can go below 0.
 /// `nil` for images smaller than 8×8 (the reference refuses them).
@@ -98,12 +98,15 @@ enum SSIMULACRA2 {
         return finalScore(stats)
     }
 
-    /// Fills linear R, G, B rows (`Double`, each `width` long) for row y.
-    typealias RowReader = @Sendable (Int, inout [Double], inout [Double], inout [Double]) -> Void
+    /// Fills linear R, G, B rows (`Float`, each `width` long) for row y.
+    typealias RowReader = @Sendable (Int, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> Void
+
+    /// `Float` copy of ``linearOf16`` (the reference's planes are `float`).
+    static let linearFloatOf16: [Float] = linearOf16.map(Float.init)
 
     static func valueReader(_ input: Input, background bg: Double) -> RowReader {
         let image = input.image, blend = input.hasAlpha && image.channels == 4
-        let lut = linearOf16
+        let lut = linearFloatOf16
         return { y, r, g, b in
             let n = image.channels, w = image.width
             image.samples.withUnsafeBufferPointer { s in
@@ -112,9 +115,9 @@ enum SSIMULACRA2 {
                     for x in 0..<w {
                         if blend && s[i + 3] != 65535 {
                             let a = Double(s[i + 3]) / 65535
-                            func comp(_ v: UInt16) -> Double {
+                            func comp(_ v: UInt16) -> Float {
                                 let c = a * (Double(v) / 65535) + (1 - a) * bg
-                                return Double(SRGBTransfer.toLinear(Double(c)))
+                                return Float(SRGBTransfer.toLinear(Double(c)))
                             }
                             r[x] = comp(s[i]); g[x] = comp(s[i + 1]); b[x] = comp(s[i + 2])
                         } else {
@@ -130,27 +133,51 @@ enum SSIMULACRA2 {
     static func planarReader(_ p: LinearPlanes) -> RowReader {
         { y, r, g, b in
             let o = y * p.width
-            for x in 0..<p.width { r[x] = Double(p.r[o + x]); g[x] = Double(p.g[o + x]); b[x] = Double(p.b[o + x]) }
+            p.r.withUnsafeBufferPointer { pr in
+            p.g.withUnsafeBufferPointer { pg in
+            p.b.withUnsafeBufferPointer { pb in
+                for x in 0..<p.width { r[x] = pr[o + x]; g[x] = pg[o + x]; b[x] = pb[o + x] }
+            }
+            }
+            }
         }
     }
 
-    /// Scale 1 straight from the value image: 2×2 box in linear light, edges clamped.
+    /// Scale 1 straight from the value image: 2×2 box in linear light, edges clamped; output
+    /// rows in fixed bands, in parallel.
     static func downsampleFirst(_ input: Input, background bg: Double) -> LinearPlanes {
         let w = input.image.width, h = input.image.height
         let reader = valueReader(input, background: bg)
         let ow = (w + 1) / 2, oh = (h + 1) / 2
-        var out = LinearPlanes(width: ow, height: oh, r: [Float](repeating: 0, count: ow * oh), g: [], b: [])
-        out.g = out.r; out.b = out.r
-        var r0 = [Double](repeating: 0, count: w), g0 = r0, b0 = r0, r1 = r0, g1 = r0, b1 = r0
-        for oy in 0..<oh {
-            reader(2 * oy, &r0, &g0, &b0)
-            reader(min(2 * oy + 1, h - 1), &r1, &g1, &b1)
-            for ox in 0..<ow {
-                let x0 = 2 * ox, x1 = min(2 * ox + 1, w - 1), o = oy * ow + ox
-                out.r[o] = Float((r0[x0] + r0[x1] + r1[x0] + r1[x1]) * 0.25)
-                out.g[o] = Float((g0[x0] + g0[x1] + g1[x0] + g1[x1]) * 0.25)
-                out.b[o] = Float((b0[x0] + b0[x1] + b1[x0] + b1[x1]) * 0.25)
+        let bands = Parallel.bands(rows: oh, rowsPerBand: 64)
+        let parts = Parallel.map(bands.count) { band -> [Float] in
+            let rows = bands[band]
+            var out = [Float](repeating: 0, count: 3 * ow * rows.count)   // [channel][row][x]
+            var line = [Float](repeating: 0, count: 6 * w)
+            line.withUnsafeMutableBufferPointer { lb in
+            out.withUnsafeMutableBufferPointer { ob in
+                guard let l = lb.baseAddress, let o = ob.baseAddress else { return }
+                for oy in rows {
+                    reader(2 * oy, l, l + w, l + 2 * w)
+                    reader(min(2 * oy + 1, h - 1), l + 3 * w, l + 4 * w, l + 5 * w)
+                    for c in 0..<3 {
+                        let a = l + c * w, b = l + (3 + c) * w
+                        let dst = o + (c * rows.count + oy - rows.lowerBound) * ow
+                        for ox in 0..<ow {
+                            let x0 = 2 * ox, x1 = min(2 * ox + 1, w - 1)
+                            dst[ox] = (a[x0] + a[x1] + b[x0] + b[x1]) * 0.25
+                        }
+                    }
+                }
             }
+            }
+            return out
+        }
+        var out = LinearPlanes(width: ow, height: oh, r: [], g: [], b: [])
+        out.r.reserveCapacity(ow * oh); out.g.reserveCapacity(ow * oh); out.b.reserveCapacity(ow * oh)
+        for (band, part) in parts.enumerated() {
+            let n = ow * bands[band].count
+            out.r.append(contentsOf: part[0..<n]); out.g.append(contentsOf: part[n..<(2 * n)]); out.b.append(contentsOf: part[(2 * n)...])
         }
         return out
     }
@@ -159,7 +186,8 @@ enum SSIMULACRA2 {
     /// clamped to the last row/column.
     static func downsample(_ p: LinearPlanes) -> LinearPlanes {
         let w = p.width, h = p.height, ow = (w + 1) / 2, oh = (h + 1) / 2
-        func half(_ src: [Float]) -> [Float] {
+        let planes = Parallel.map(3) { c -> [Float] in
+            let src = c == 0 ? p.r : c == 1 ? p.g : p.b
             var out = [Float](repeating: 0, count: ow * oh)
             for oy in 0..<oh {
                 let y0 = 2 * oy * w, y1 = min(2 * oy + 1, h - 1) * w
@@ -170,7 +198,7 @@ enum SSIMULACRA2 {
             }
             return out
         }
-        return LinearPlanes(width: ow, height: oh, r: half(p.r), g: half(p.g), b: half(p.b))
+        return LinearPlanes(width: ow, height: oh, r: planes[0], g: planes[1], b: planes[2])
     }
 
     /// Opsin absorbance matrix rows and bias (libjxl `opsin_params.h`).
@@ -200,13 +228,20 @@ enum SSIMULACRA2 {
     /// after it enters), so from the band's first row on the values equal those of one pass
     /// over the whole image, up to rounding. Bands are fixed, so results do not depend on cores.
     ///
-    /// The signals ride in the lanes of one SIMD vector per pixel: per channel x1, x1 − x2,
-    /// x1² + x2² and (x1 − x2)², so one recursion blurs all twelve. The reference's
-    /// σ11 + σ22 − 2σ12 is then `G∗(x1 − x2)² − (μ1 − μ2)²`, a difference of small numbers,
-    /// instead of a difference of moments near 0.2, where `Float` storage would move a 4K
-    /// near-lossless score by 1–2 points.
+    /// Everything is `Float`, like the reference's planes and blur, with per-row sums in chunks
+    /// of 64 pixels added into `Double`. The signals ride in the lanes of one vector per pixel,
+    /// lane 4·signal + channel (channels X, Y, B; lane 3 of each group unused): x1, x1 − x2,
+    /// x1² + x2² and (x1 − x2)², so one recursion blurs all twelve and the maps of the three
+    /// channels are computed side by side in 4-lane vectors. The reference's σ11 + σ22 − 2σ12 is
+    /// then `G∗(x1 − x2)² − (μ1 − μ2)²`, a difference of small numbers, instead of a difference
+    /// of moments near 0.2, whose `Float` cancellation would move a 4K near-lossless score by
+    /// 1–2 points; the remaining cancellation, σ11 + σ22 = G∗(x1² + x2²) − μ1² − μ2², is the
+    /// reference's own and errs by ~1e-7 against its C2 = 9e-4 (plus the recursion's ~2e-5 at
+    /// the end of a 4K row: ``RecursiveGaussian/blur(lanes:into:count:)``).
     static func bandStats(rows: Range<Int>, width w: Int, height h: Int, _ rows1: RowReader, _ rows2: RowReader) -> [ScaleStats] {
         typealias Lanes = SIMD16<Float>
+        typealias Q = SIMD4<Float>
+        typealias E = SIMD8<Float>
         let g = RecursiveGaussian.sigma15
         let n = g.radius
         let ringSize = 2 * n + 1
@@ -214,131 +249,129 @@ enum SSIMULACRA2 {
         let firstInput = rows.lowerBound == 0 ? 0 : start + n - 1
         let n21 = Lanes(repeating: Float(g.n2[0])), n23 = Lanes(repeating: Float(g.n2[1])), n25 = Lanes(repeating: Float(g.n2[2]))
         let d11 = Lanes(repeating: Float(g.d1[0])), d13 = Lanes(repeating: Float(g.d1[1])), d15 = Lanes(repeating: Float(g.d1[2]))
-        var lr = [Double](repeating: 0, count: w), lg = lr, lb = lr
-        // 12 signals in the lanes of one vector per pixel: for channel c, x1, x1 − x2, x1² + x2²,
-        // (x1 − x2)² at lanes 4c…4c+3 (lanes 12…15 unused). ring: [slot][x], horizontally blurred.
-        var ring = [Lanes](repeating: Lanes(), count: ringSize * w)
-        var raw = [Double](repeating: 0, count: 6 * ringSize * w)   // [slot][x][image·3 + channel]
-        var state = [Lanes](repeating: Lanes(), count: 6 * w)       // [x][p1, q1, p3, q3, p5, q5]
-        var line = [SIMD16<Double>](repeating: SIMD16<Double>(), count: w)
-        var stats = [ScaleStats](repeating: ScaleStats(), count: 3)
-        var lr2 = lr, lg2 = lr, lb2 = lr
-        // The opsin matrix by columns, lanes (image 0: rows 0, 1, 2; image 1: rows 0, 1, 2; unused).
-        let mtx = m
-        let mr = SIMD8<Double>(mtx[0], mtx[3], mtx[6], mtx[0], mtx[3], mtx[6], 0, 0)
-        let mg = SIMD8<Double>(mtx[1], mtx[4], mtx[7], mtx[1], mtx[4], mtx[7], 0, 0)
-        let mb = SIMD8<Double>(mtx[2], mtx[5], mtx[8], mtx[2], mtx[5], mtx[8], 0, 0)
-        let biasLanes = SIMD8<Double>(repeating: bias), cbrtLanes = SIMD8<Double>(repeating: cbrtBias)
+        var lin = [Float](repeating: 0, count: 6 * w)                // r1, g1, b1, r2, g2, b2 rows
+        var ring = [Lanes](repeating: Lanes(), count: ringSize * w)  // [slot][x], horizontally blurred
+        var raw = [E](repeating: E(), count: ringSize * w)           // [slot][x]: XYB of image 1 (lanes 0…2), image 2 (4…6)
+        var state = [Lanes](repeating: Lanes(), count: 6 * w)        // [x][p1, q1, p3, q3, p5, q5]
+        var line = [Lanes](repeating: Lanes(), count: w)
+        let zeros = [Lanes](repeating: Lanes(), count: w)          // the rows outside the image
+        var totals = [SIMD4<Double>](repeating: SIMD4<Double>(), count: 6)
+        // The opsin matrix by columns, lanes (image 1: rows 0, 1, 2; image 2: rows 0, 1, 2; unused).
+        let mtx = m.map(Float.init)
+        let mr = E(mtx[0], mtx[3], mtx[6], mtx[0], mtx[3], mtx[6], 0, 0)
+        let mg = E(mtx[1], mtx[4], mtx[7], mtx[1], mtx[4], mtx[7], 0, 0)
+        let mb = E(mtx[2], mtx[5], mtx[8], mtx[2], mtx[5], mtx[8], 0, 0)
+        let biasLanes = E(repeating: Float(bias)), cbrtLanes = E(repeating: Float(cbrtBias))
+        let offsets = Q(0.42, 0.01, 0.55, 0)
+        lin.withUnsafeMutableBufferPointer { linB in
         ring.withUnsafeMutableBufferPointer { ringB in
         raw.withUnsafeMutableBufferPointer { rawB in
         state.withUnsafeMutableBufferPointer { stB in
         line.withUnsafeMutableBufferPointer { lineB in
-            guard let ringP = ringB.baseAddress, let rawP = rawB.baseAddress,
-                  let st = stB.baseAddress, let lineP = lineB.baseAddress else { return }
+        zeros.withUnsafeBufferPointer { zeroB in
+            guard let l = linB.baseAddress, let ringP = ringB.baseAddress, let rawP = rawB.baseAddress,
+                  let st = stB.baseAddress, let lineP = lineB.baseAddress, let zeroRow = zeroB.baseAddress else { return }
             for step in start..<rows.upperBound {
                 let incoming = step + n - 1
                 let haveIncoming = incoming < h && incoming >= firstInput
                 if haveIncoming {
                     let slot = incoming % ringSize
-                    let rawRow = rawP + slot * w * 6
-                    rows1(incoming, &lr, &lg, &lb)
-                    rows2(incoming, &lr2, &lg2, &lb2)
+                    let rawRow = rawP + slot * w
+                    rows1(incoming, l, l + w, l + 2 * w)
+                    rows2(incoming, l + 3 * w, l + 4 * w, l + 5 * w)
                     for x in 0..<w {
                         // Opsin absorbance of both images' pixels, the six roots taken together.
-                        let r = SIMD8<Double>(lr[x], lr[x], lr[x], lr2[x], lr2[x], lr2[x], 0, 0)
-                        let gg = SIMD8<Double>(lg[x], lg[x], lg[x], lg2[x], lg2[x], lg2[x], 0, 0)
-                        let b = SIMD8<Double>(lb[x], lb[x], lb[x], lb2[x], lb2[x], lb2[x], 0, 0)
-                        let mixed: SIMD8<Double> = mr * r + mg * gg + mb * b + biasLanes
+                        let r1 = l[x], g1 = l[w + x], b1 = l[2 * w + x]
+                        let r2 = l[3 * w + x], g2 = l[4 * w + x], b2 = l[5 * w + x]
+                        let r = E(r1, r1, r1, r2, r2, r2, 0, 0)
+                        let gg = E(g1, g1, g1, g2, g2, g2, 0, 0)
+                        let b = E(b1, b1, b1, b2, b2, b2, 0, 0)
+                        let mixed: E = mr * r + mg * gg + mb * b + biasLanes
                         // Linear light is never negative, so every lane is ≥ the bias (> 0): the
                         // reference's max(0, ·) never binds; unused lanes are lifted to the bias.
                         let positive = mixed.replacing(with: biasLanes, where: mixed .< biasLanes)
                         let root = CubeRoot.ofPositive(positive) - cbrtLanes
-                        let o = x * 6
-                        for image in 0..<2 {
-                            let m0 = root[3 * image], m1 = root[3 * image + 1], m2 = root[3 * image + 2]
-                            let yv = 0.5 * (m0 + m1)
-                            rawRow[o + 3 * image] = 14 * (0.5 * (m0 - m1)) + 0.42
-                            rawRow[o + 3 * image + 1] = yv + 0.01
-                            rawRow[o + 3 * image + 2] = (m2 - yv) + 0.55
-                        }
-                    }
-                    for x in 0..<w {
-                        let v = rawRow + x * 6
-                        var l = SIMD16<Double>()
-                        for c in 0..<3 {
-                            let a = v[c], d = a - v[3 + c]
-                            l[4 * c] = a; l[4 * c + 1] = d
-                            l[4 * c + 2] = a * a + v[3 + c] * v[3 + c]; l[4 * c + 3] = d * d
-                        }
-                        lineP[x] = l
+                        // X' = 14·½(m0 − m1) + 0.42, Y' = ½(m0 + m1) + 0.01, B' = (m2 − Y) + 0.55.
+                        let y1 = 0.5 * (root[0] + root[1]), y2 = 0.5 * (root[3] + root[4])
+                        let a = Q(14 * (0.5 * (root[0] - root[1])), y1, root[2] - y1, 0) + offsets
+                        let v = Q(14 * (0.5 * (root[3] - root[4])), y2, root[5] - y2, 0) + offsets
+                        rawRow[x] = E(lowHalf: a, highHalf: v)
+                        let d = a - v
+                        lineP[x] = Lanes(lowHalf: E(lowHalf: a, highHalf: d), highHalf: E(lowHalf: a * a + v * v, highHalf: d * d))
                     }
                     g.blur(lanes: lineP, into: ringP + slot * w, count: w)
                 }
                 let outgoing = step - n - 1
                 let haveOutgoing = outgoing >= firstInput
-                let inRow: UnsafeMutablePointer<Lanes>? = haveIncoming ? ringP + (incoming % ringSize) * w : nil
-                let outRow: UnsafeMutablePointer<Lanes>? = haveOutgoing ? ringP + (outgoing % ringSize) * w : nil
-                let scoring = step >= rows.lowerBound
-                let rawRow = rawP + (((step % ringSize) + ringSize) % ringSize) * w * 6
-                var sums = [[Double]](repeating: [Double](repeating: 0, count: 6), count: 3)
-                let one = SIMD4<Double>(repeating: 1), zero = SIMD4<Double>(), c2 = SIMD4<Double>(repeating: 0.0009)
-                var acc = (SIMD4<Double>(), SIMD4<Double>(), SIMD4<Double>(), SIMD4<Double>(), SIMD4<Double>(), SIMD4<Double>())
-                for x in 0..<w {
-                    var sum = Lanes()
-                    if let inRow { sum = inRow[x] }
-                    if let outRow { sum += outRow[x] }
-                    let s = st + x * 6
-                    let p1 = s[0], q1 = s[1], p3 = s[2], q3 = s[3], p5 = s[4], q5 = s[5]
-                    let y1 = n21 * sum - d11 * p1 - q1
-                    let y3 = n23 * sum - d13 * p3 - q3
-                    let y5 = n25 * sum - d15 * p5 - q5
-                    s[0] = y1; s[1] = p1; s[2] = y3; s[3] = p3; s[4] = y5; s[5] = p5
-                    guard scoring else { continue }
-                    let o = y1 + y3 + y5
-                    // The three channels' maps side by side in Double lanes 0…2. With
-                    // S = σ11 + σ22 and D = σ11 + σ22 − 2σ12 = G∗(x1 − x2)² − (μ1 − μ2)², the
-                    // reference's 1 − (1 − Δμ²)(2σ12 + C2)/(σ11 + σ22 + C2) is exactly
-                    // (Δμ²(S + C2 − D) + D)/(S + C2): D, the small quantity, comes from blurred
-                    // differences (no cancellation of large Float moments).
-                    let mu1 = SIMD4<Double>(Double(o[0]), Double(o[4]), Double(o[8]), 0)
-                    let dm = SIMD4<Double>(Double(o[1]), Double(o[5]), Double(o[9]), 0)
-                    let mu2 = mu1 - dm
-                    let sumSquares = SIMD4<Double>(Double(o[2]), Double(o[6]), Double(o[10]), 0)
-                    let diffSquares = SIMD4<Double>(Double(o[3]), Double(o[7]), Double(o[11]), 0)
-                    let dm2: SIMD4<Double> = dm * dm
-                    let sigmaSum: SIMD4<Double> = sumSquares - mu1 * mu1 - mu2 * mu2 + c2
-                    let dd: SIMD4<Double> = diffSquares - dm2
-                    let ratio: SIMD4<Double> = (dm2 * (sigmaSum - dd) + dd) / sigmaSum
-                    let d = ratio.replacing(with: zero, where: ratio .< zero)
-                    let d2 = d * d
-                    acc.0 += d; acc.1 += d2 * d2
-                    let v = rawRow + x * 6
-                    let r1 = SIMD4<Double>(v[0], v[1], v[2], 0), r2 = SIMD4<Double>(v[3], v[4], v[5], 0)
-                    let t2: SIMD4<Double> = r2 - mu2, t1: SIMD4<Double> = r1 - mu1
-                    // |t| as a lane select (the generic pointwiseMax is not inlined).
-                    let distortedEdge: SIMD4<Double> = one + t2.replacing(with: -t2, where: t2 .< zero)
-                    let originalEdge: SIMD4<Double> = one + t1.replacing(with: -t1, where: t1 .< zero)
-                    let e: SIMD4<Double> = distortedEdge / originalEdge - one
-                    let e2 = e * e, e4 = e2 * e2
-                    let positive = e .> zero
-                    acc.2 += zero.replacing(with: e, where: positive)
-                    acc.3 += zero.replacing(with: e4, where: positive)
-                    acc.4 -= e.replacing(with: zero, where: positive)
-                    acc.5 += e4.replacing(with: zero, where: positive)
+                let inRow = haveIncoming ? UnsafePointer(ringP + (incoming % ringSize) * w) : zeroRow
+                let outRow = haveOutgoing ? UnsafePointer(ringP + (outgoing % ringSize) * w) : zeroRow
+                guard step >= rows.lowerBound else {
+                    for x in 0..<w {
+                        let sum = inRow[x] + outRow[x]
+                        let s = st + x * 6
+                        let p1 = s[0], q1 = s[1], p3 = s[2], q3 = s[3], p5 = s[4], q5 = s[5]
+                        s[0] = n21 * sum - d11 * p1 - q1; s[1] = p1
+                        s[2] = n23 * sum - d13 * p3 - q3; s[3] = p3
+                        s[4] = n25 * sum - d15 * p5 - q5; s[5] = p5
+                    }
+                    continue
                 }
-                guard scoring else { continue }
-                for c in 0..<3 {
-                    sums[c] = [acc.0[c], acc.1[c], acc.2[c], acc.3[c], acc.4[c], acc.5[c]]
-                    stats[c].ssim1 += sums[c][0]; stats[c].ssim4 += sums[c][1]
-                    stats[c].artifact1 += sums[c][2]; stats[c].artifact4 += sums[c][3]
-                    stats[c].detail1 += sums[c][4]; stats[c].detail4 += sums[c][5]
+                let rawRow = rawP + (((step % ringSize) + ringSize) % ringSize) * w
+                let one = Q(repeating: 1), zero = Q(), c2 = Q(repeating: 0.0009)
+                var x0 = 0
+                while x0 < w {
+                    let x1 = min(x0 + 64, w)
+                    var acc = (Q(), Q(), Q(), Q(), Q(), Q())
+                    for x in x0..<x1 {
+                        let sum = inRow[x] + outRow[x]
+                        let s = st + x * 6
+                        let p1 = s[0], q1 = s[1], p3 = s[2], q3 = s[3], p5 = s[4], q5 = s[5]
+                        let y1 = n21 * sum - d11 * p1 - q1
+                        let y3 = n23 * sum - d13 * p3 - q3
+                        let y5 = n25 * sum - d15 * p5 - q5
+                        s[0] = y1; s[1] = p1; s[2] = y3; s[3] = p3; s[4] = y5; s[5] = p5
+                        let o = y1 + y3 + y5
+                        // With S = σ11 + σ22 and D = σ11 + σ22 − 2σ12 = G∗(x1 − x2)² − (μ1 − μ2)²,
+                        // the reference's 1 − (1 − Δμ²)(2σ12 + C2)/(σ11 + σ22 + C2) is exactly
+                        // (Δμ²(S + C2 − D) + D)/(S + C2).
+                        let mu1 = o.lowHalf.lowHalf, dm = o.lowHalf.highHalf
+                        let mu2 = mu1 - dm
+                        let dm2: Q = dm * dm
+                        let sigmaSum: Q = o.highHalf.lowHalf - mu1 * mu1 - mu2 * mu2 + c2
+                        let dd: Q = o.highHalf.highHalf - dm2
+                        let ratio: Q = (dm2 * (sigmaSum - dd) + dd) / sigmaSum
+                        let d = ratio.replacing(with: zero, where: ratio .< zero)
+                        let d2 = d * d
+                        acc.0 += d; acc.1 += d2 * d2
+                        let v = rawRow[x]
+                        let t2: Q = v.highHalf - mu2, t1: Q = v.lowHalf - mu1
+                        // |t| as a lane select (the generic pointwiseMax is not inlined).
+                        let distortedEdge: Q = one + t2.replacing(with: -t2, where: t2 .< zero)
+                        let originalEdge: Q = one + t1.replacing(with: -t1, where: t1 .< zero)
+                        let e: Q = distortedEdge / originalEdge - one
+                        let e2 = e * e, e4 = e2 * e2
+                        let positive = e .> zero
+                        acc.2 += zero.replacing(with: e, where: positive)
+                        acc.3 += zero.replacing(with: e4, where: positive)
+                        acc.4 -= e.replacing(with: zero, where: positive)
+                        acc.5 += e4.replacing(with: zero, where: positive)
+                    }
+                    totals[0] += SIMD4<Double>(acc.0); totals[1] += SIMD4<Double>(acc.1)
+                    totals[2] += SIMD4<Double>(acc.2); totals[3] += SIMD4<Double>(acc.3)
+                    totals[4] += SIMD4<Double>(acc.4); totals[5] += SIMD4<Double>(acc.5)
+                    x0 = x1
                 }
             }
         }
         }
         }
         }
-        return stats
+        }
+        }
+        return (0..<3).map { c in
+            ScaleStats(pixels: 0, ssim1: totals[0][c], ssim4: totals[1][c], artifact1: totals[2][c],
+                       artifact4: totals[3][c], detail1: totals[4][c], detail4: totals[5][c])
+        }
     }
 
     /// The weighted sum and the final remapping (reference `Msssim::Score()`).
