@@ -20,7 +20,7 @@ import ImageCore
 ///
 /// Precision: planes, colour conversions, recursions and maps are `Float` like the reference's
 /// (its planes and blur are `float`); sums go into `Double` every 64 pixels. The SSIM' map is
-/// computed from blurred *differences* (see ``bandStats(rows:width:height:_:_:)``), which is the
+/// computed from blurred *differences* (see ``tileStats(rows:columns:width:height:_:_:)``), which is the
 /// same formula without the cancellation of large `Float` moments. The reference's float32 noise
 /// floor cannot be reproduced exactly: its README allows 0.05 on colourful pairs and 1.0 on
 /// grayscale or near-lossless pairs. Unit: score, 100 = identical, can go below 0.
@@ -83,10 +83,11 @@ enum SSIMULACRA2 {
             } else {
                 rows1 = valueReader(o, background: bg); rows2 = valueReader(d, background: bg)
             }
-            // Fixed bands of rows (independent of the core count), each with a warm-up.
+            // Fixed tiles of rows × columns (independent of the core count), each with a warm-up.
             let bands = Parallel.bands(rows: sh, rowsPerBand: 128)
-            let parts = Parallel.map(bands.count) { b in
-                bandStats(rows: bands[b], width: sw, height: sh, rows1, rows2)
+            let strips = Parallel.bands(rows: sw, rowsPerBand: 256)
+            let parts = Parallel.map(bands.count * strips.count) { job in
+                tileStats(rows: bands[job / strips.count], columns: strips[job % strips.count], width: sw, height: sh, rows1, rows2)
             }
             for c in 0..<3 {
                 var total = ScaleStats()
@@ -98,8 +99,8 @@ enum SSIMULACRA2 {
         return finalScore(stats)
     }
 
-    /// Fills linear R, G, B rows (`Float`, each `width` long) for row y.
-    typealias RowReader = @Sendable (Int, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> Void
+    /// `read(y, x0, count, r, g, b)` fills `count` linear R, G, B values (`Float`) of row y from column x0.
+    typealias RowReader = @Sendable (Int, Int, Int, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> Void
 
     /// `Float` copy of ``linearOf16`` (the reference's planes are `float`).
     static let linearFloatOf16: [Float] = linearOf16.map(Float.init)
@@ -107,12 +108,12 @@ enum SSIMULACRA2 {
     static func valueReader(_ input: Input, background bg: Double) -> RowReader {
         let image = input.image, blend = input.hasAlpha && image.channels == 4
         let lut = linearFloatOf16
-        return { y, r, g, b in
+        return { y, x0, count, r, g, b in
             let n = image.channels, w = image.width
             image.samples.withUnsafeBufferPointer { s in
                 lut.withUnsafeBufferPointer { lin in
-                    var i = y * w * n
-                    for x in 0..<w {
+                    var i = (y * w + x0) * n
+                    for x in 0..<count {
                         if blend && s[i + 3] != 65535 {
                             let a = Double(s[i + 3]) / 65535
                             func comp(_ v: UInt16) -> Float {
@@ -131,12 +132,12 @@ enum SSIMULACRA2 {
     }
 
     static func planarReader(_ p: LinearPlanes) -> RowReader {
-        { y, r, g, b in
-            let o = y * p.width
+        { y, x0, count, r, g, b in
+            let o = y * p.width + x0
             p.r.withUnsafeBufferPointer { pr in
             p.g.withUnsafeBufferPointer { pg in
             p.b.withUnsafeBufferPointer { pb in
-                for x in 0..<p.width { r[x] = pr[o + x]; g[x] = pg[o + x]; b[x] = pb[o + x] }
+                for x in 0..<count { r[x] = pr[o + x]; g[x] = pg[o + x]; b[x] = pb[o + x] }
             }
             }
             }
@@ -158,8 +159,8 @@ enum SSIMULACRA2 {
             out.withUnsafeMutableBufferPointer { ob in
                 guard let l = lb.baseAddress, let o = ob.baseAddress else { return }
                 for oy in rows {
-                    reader(2 * oy, l, l + w, l + 2 * w)
-                    reader(min(2 * oy + 1, h - 1), l + 3 * w, l + 4 * w, l + 5 * w)
+                    reader(2 * oy, 0, w, l, l + w, l + 2 * w)
+                    reader(min(2 * oy + 1, h - 1), 0, w, l + 3 * w, l + 4 * w, l + 5 * w)
                     for c in 0..<3 {
                         let a = l + c * w, b = l + (3 + c) * w
                         let dst = o + (c * rows.count + oy - rows.lowerBound) * ow
@@ -219,14 +220,18 @@ enum SSIMULACRA2 {
         }
     }
 
-    /// Streams rows `rows` of all three channels through the blur and the maps.
+    /// Streams the tile `rows` × `columns` of all three channels through the blur and the maps.
     ///
     /// The vertical recursion runs row by row with a per-column state, reading horizontally
-    /// blurred rows from an 11-row ring. A band that does not start at row 0 starts its
+    /// blurred rows from an 11-row ring. A tile that does not start at row 0 starts its
     /// recursion 2N rows early from a zero state, counting only inputs from N − 1 rows later:
     /// each of the three recursions is a finite filter (its impulse is cancelled exactly 2N steps
-    /// after it enters), so from the band's first row on the values equal those of one pass
-    /// over the whole image, up to rounding. Bands are fixed, so results do not depend on cores.
+    /// after it enters), so from the tile's first row on the values equal those of one pass
+    /// over the whole image, up to rounding. Horizontally the same holds: each row segment is
+    /// blurred from the tile's columns widened by N + 1 / N − 1
+    /// (``RecursiveGaussian/blur(lanes:samples:outputs:into:)``). Tiles of 256 columns keep the
+    /// per-column state, the ring and the XYB rows (~0.4 MB) in L2 instead of streaming a 4K
+    /// row's 4 MB through L3 at every row. Tiles are fixed, so results do not depend on cores.
     ///
     /// Everything is `Float`, like the reference's planes and blur, with per-row sums in chunks
     /// of 64 pixels added into `Double`. The signals ride in the lanes of one vector per pixel,
@@ -238,7 +243,8 @@ enum SSIMULACRA2 {
     /// 1–2 points; the remaining cancellation, σ11 + σ22 = G∗(x1² + x2²) − μ1² − μ2², is the
     /// reference's own and errs by ~1e-7 against its C2 = 9e-4 (plus the recursion's ~2e-5 at
     /// the end of a 4K row: ``RecursiveGaussian/blur(lanes:into:count:)``).
-    static func bandStats(rows: Range<Int>, width w: Int, height h: Int, _ rows1: RowReader, _ rows2: RowReader) -> [ScaleStats] {
+    static func tileStats(rows: Range<Int>, columns: Range<Int>, width: Int, height h: Int,
+                          _ rows1: RowReader, _ rows2: RowReader) -> [ScaleStats] {
         typealias Lanes = SIMD16<Float>
         typealias Q = SIMD4<Float>
         typealias E = SIMD8<Float>
@@ -247,22 +253,27 @@ enum SSIMULACRA2 {
         let ringSize = 2 * n + 1
         let start = rows.lowerBound == 0 ? -n + 1 : rows.lowerBound - 2 * n
         let firstInput = rows.lowerBound == 0 ? 0 : start + n - 1
+        // Input columns of the tile: its output columns widened by the horizontal recursion's reach.
+        let samples = max(0, columns.lowerBound - n - 1)..<min(width, columns.upperBound + n - 1)
+        let w = columns.count, sw = samples.count, lead = columns.lowerBound - samples.lowerBound
         let n21 = Lanes(repeating: Float(g.n2[0])), n23 = Lanes(repeating: Float(g.n2[1])), n25 = Lanes(repeating: Float(g.n2[2]))
         let d11 = Lanes(repeating: Float(g.d1[0])), d13 = Lanes(repeating: Float(g.d1[1])), d15 = Lanes(repeating: Float(g.d1[2]))
-        var lin = [Float](repeating: 0, count: 6 * w)                // r1, g1, b1, r2, g2, b2 rows
+        // r1, g1, b1, r2, g2, b2 rows, then X1, Y1, B1, X2, Y2, B2 rows; each padded to whole SIMD8 chunks.
+        let pw = (sw + 7) / 8 * 8
+        var lin = [Float](repeating: 0, count: 12 * pw)
         var ring = [Lanes](repeating: Lanes(), count: ringSize * w)  // [slot][x], horizontally blurred
         var raw = [E](repeating: E(), count: ringSize * w)           // [slot][x]: XYB of image 1 (lanes 0…2), image 2 (4…6)
         var state = [Lanes](repeating: Lanes(), count: 6 * w)        // [x][p1, q1, p3, q3, p5, q5]
-        var line = [Lanes](repeating: Lanes(), count: w)
+        var line = [Lanes](repeating: Lanes(), count: sw)
         let zeros = [Lanes](repeating: Lanes(), count: w)          // the rows outside the image
         var totals = [SIMD4<Double>](repeating: SIMD4<Double>(), count: 6)
-        // The opsin matrix by columns, lanes (image 1: rows 0, 1, 2; image 2: rows 0, 1, 2; unused).
-        let mtx = m.map(Float.init)
-        let mr = E(mtx[0], mtx[3], mtx[6], mtx[0], mtx[3], mtx[6], 0, 0)
-        let mg = E(mtx[1], mtx[4], mtx[7], mtx[1], mtx[4], mtx[7], 0, 0)
-        let mb = E(mtx[2], mtx[5], mtx[8], mtx[2], mtx[5], mtx[8], 0, 0)
+        // The opsin matrix, one broadcast vector per entry, and the XYB constants.
+        let mtx = m.map { E(repeating: Float($0)) }
+        let m00 = mtx[0], m01 = mtx[1], m02 = mtx[2], m10 = mtx[3], m11 = mtx[4], m12 = mtx[5]
+        let m20 = mtx[6], m21 = mtx[7], m22 = mtx[8]
         let biasLanes = E(repeating: Float(bias)), cbrtLanes = E(repeating: Float(cbrtBias))
-        let offsets = Q(0.42, 0.01, 0.55, 0)
+        let half = E(repeating: 0.5), fourteen = E(repeating: 14)
+        let xOffset = E(repeating: 0.42), yOffset = E(repeating: 0.01), bOffset = E(repeating: 0.55)
         lin.withUnsafeMutableBufferPointer { linB in
         ring.withUnsafeMutableBufferPointer { ringB in
         raw.withUnsafeMutableBufferPointer { rawB in
@@ -277,29 +288,40 @@ enum SSIMULACRA2 {
                 if haveIncoming {
                     let slot = incoming % ringSize
                     let rawRow = rawP + slot * w
-                    rows1(incoming, l, l + w, l + 2 * w)
-                    rows2(incoming, l + 3 * w, l + 4 * w, l + 5 * w)
-                    for x in 0..<w {
-                        // Opsin absorbance of both images' pixels, the six roots taken together.
-                        let r1 = l[x], g1 = l[w + x], b1 = l[2 * w + x]
-                        let r2 = l[3 * w + x], g2 = l[4 * w + x], b2 = l[5 * w + x]
-                        let r = E(r1, r1, r1, r2, r2, r2, 0, 0)
-                        let gg = E(g1, g1, g1, g2, g2, g2, 0, 0)
-                        let b = E(b1, b1, b1, b2, b2, b2, 0, 0)
-                        let mixed: E = mr * r + mg * gg + mb * b + biasLanes
-                        // Linear light is never negative, so every lane is ≥ the bias (> 0): the
-                        // reference's max(0, ·) never binds; unused lanes are lifted to the bias.
-                        let positive = mixed.replacing(with: biasLanes, where: mixed .< biasLanes)
-                        let root = CubeRoot.ofPositive(positive) - cbrtLanes
-                        // X' = 14·½(m0 − m1) + 0.42, Y' = ½(m0 + m1) + 0.01, B' = (m2 − Y) + 0.55.
-                        let y1 = 0.5 * (root[0] + root[1]), y2 = 0.5 * (root[3] + root[4])
-                        let a = Q(14 * (0.5 * (root[0] - root[1])), y1, root[2] - y1, 0) + offsets
-                        let v = Q(14 * (0.5 * (root[3] - root[4])), y2, root[5] - y2, 0) + offsets
-                        rawRow[x] = E(lowHalf: a, highHalf: v)
+                    rows1(incoming, samples.lowerBound, sw, l, l + pw, l + 2 * pw)
+                    rows2(incoming, samples.lowerBound, sw, l + 3 * pw, l + 4 * pw, l + 5 * pw)
+                    // Opsin absorbance, cube root and XYB, 8 pixels of one image at a time (planar rows).
+                    let planar = UnsafeMutableRawPointer(l)
+                    for image in 0..<2 {
+                        let src = image * 3 * pw * 4, dst = (6 + image * 3) * pw * 4
+                        var x = 0
+                        while x < pw {
+                            let r = planar.loadUnaligned(fromByteOffset: src + x * 4, as: E.self)
+                            let gg = planar.loadUnaligned(fromByteOffset: src + (pw + x) * 4, as: E.self)
+                            let b = planar.loadUnaligned(fromByteOffset: src + (2 * pw + x) * 4, as: E.self)
+                            // Linear light is never negative, so every value is ≥ the bias (> 0): the
+                            // reference's max(0, ·) never binds.
+                            let m0 = CubeRoot.ofPositive(m00 * r + m01 * gg + m02 * b + biasLanes) - cbrtLanes
+                            let m1 = CubeRoot.ofPositive(m10 * r + m11 * gg + m12 * b + biasLanes) - cbrtLanes
+                            let m2 = CubeRoot.ofPositive(m20 * r + m21 * gg + m22 * b + biasLanes) - cbrtLanes
+                            // X' = 14·½(m0 − m1) + 0.42, Y' = ½(m0 + m1) + 0.01, B' = (m2 − Y) + 0.55.
+                            let yv = half * (m0 + m1)
+                            planar.storeBytes(of: fourteen * (half * (m0 - m1)) + xOffset, toByteOffset: dst + x * 4, as: E.self)
+                            planar.storeBytes(of: yv + yOffset, toByteOffset: dst + (pw + x) * 4, as: E.self)
+                            planar.storeBytes(of: (m2 - yv) + bOffset, toByteOffset: dst + (2 * pw + x) * 4, as: E.self)
+                            x += 8
+                        }
+                    }
+                    let xyb = l + 6 * pw
+                    for x in 0..<sw {
+                        let a = Q(xyb[x], xyb[pw + x], xyb[2 * pw + x], 0)
+                        let v = Q(xyb[3 * pw + x], xyb[4 * pw + x], xyb[5 * pw + x], 0)
+                        let k = x - lead
+                        if k >= 0 && k < w { rawRow[k] = E(lowHalf: a, highHalf: v) }
                         let d = a - v
                         lineP[x] = Lanes(lowHalf: E(lowHalf: a, highHalf: d), highHalf: E(lowHalf: a * a + v * v, highHalf: d * d))
                     }
-                    g.blur(lanes: lineP, into: ringP + slot * w, count: w)
+                    g.blur(lanes: lineP, samples: samples, outputs: columns, into: ringP + slot * w)
                 }
                 let outgoing = step - n - 1
                 let haveOutgoing = outgoing >= firstInput
