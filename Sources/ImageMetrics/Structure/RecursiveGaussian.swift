@@ -85,9 +85,8 @@ struct RecursiveGaussian: Sendable {
     /// recursions is a finite filter (an impulse is cancelled exactly 2N steps after it enters),
     /// so the outputs equal those of a pass over the whole line, up to rounding. This lets a
     /// line be cut into independent segments (SSIMULACRA 2's column tiles).
-    func blur(lanes input: UnsafePointer<SIMD16<Float>>, samples: Range<Int>, outputs: Range<Int>,
-              into output: UnsafeMutablePointer<SIMD16<Float>>) {
-        typealias V = SIMD16<Float>
+    func blur<V: SIMD>(lanes input: UnsafePointer<V>, samples: Range<Int>, outputs: Range<Int>,
+                       into output: UnsafeMutablePointer<V>) where V.Scalar == Float {
         let n = radius
         let a1 = V(repeating: Float(n2[0])), a3 = V(repeating: Float(n2[1])), a5 = V(repeating: Float(n2[2]))
         let b1 = V(repeating: Float(d1[0])), b3 = V(repeating: Float(d1[1])), b5 = V(repeating: Float(d1[2]))

@@ -62,6 +62,14 @@ enum SSIMULACRA2 {
         // Scale 0 is read row by row from the value images; later scales are materialised.
         var planes: (LinearPlanes, LinearPlanes)? = nil
         var stats: [[ScaleStats]] = [[], [], []]  // [channel][scale]
+        // The number of scales, known before computing them (the weights' running index depends on it).
+        var scales = 0
+        var (lastW, lastH) = (w, h)
+        for scale in 0..<6 {
+            if lastW < 8 || lastH < 8 { break }
+            if scale > 0 { (lastW, lastH) = ((lastW + 1) / 2, (lastH + 1) / 2) }
+            scales += 1
+        }
         var prevW = w, prevH = h
         for scale in 0..<6 {
             if prevW < 8 || prevH < 8 { break }
@@ -86,8 +94,15 @@ enum SSIMULACRA2 {
             // Fixed tiles of rows × columns (independent of the core count), each with a warm-up.
             let bands = Parallel.bands(rows: sh, rowsPerBand: 128)
             let strips = Parallel.bands(rows: sw, rowsPerBand: 256)
+            // The 8-lane layout where the SSIM' maps of X and B weigh nothing at this scale.
+            // (Weight index = 6·scales·channel + 6·scale + 3·norm + map; the SSIM' map is map 0.)
+            let xIndex = 6 * scale, bIndex = 12 * scales + 6 * scale
+            let compact = [xIndex, xIndex + 3, bIndex, bIndex + 3].allSatisfy { weights[$0] == 0 }
             let parts = Parallel.map(bands.count * strips.count) { job in
-                tileStats(rows: bands[job / strips.count], columns: strips[job % strips.count], width: sw, height: sh, rows1, rows2)
+                let rows = bands[job / strips.count], columns = strips[job % strips.count]
+                return compact
+                    ? tileStats(rows: rows, columns: columns, width: sw, height: sh, rows1, rows2, lanes: SIMD8<Float>.self)
+                    : tileStats(rows: rows, columns: columns, width: sw, height: sh, rows1, rows2, lanes: SIMD16<Float>.self)
             }
             for c in 0..<3 {
                 var total = ScaleStats()
@@ -234,18 +249,17 @@ enum SSIMULACRA2 {
     /// row's 4 MB through L3 at every row. Tiles are fixed, so results do not depend on cores.
     ///
     /// Everything is `Float`, like the reference's planes and blur, with per-row sums in chunks
-    /// of 64 pixels added into `Double`. The signals ride in the lanes of one vector per pixel,
-    /// lane 4·signal + channel (channels X, Y, B; lane 3 of each group unused): x1, x1 − x2,
-    /// x1² + x2² and (x1 − x2)², so one recursion blurs all twelve and the maps of the three
+    /// of 64 pixels added into `Double`. The signals ride in the lanes of one vector per pixel
+    /// (``SSIMULACRA2Lanes``: x1, x1 − x2, x1² + x2² and (x1 − x2)² of each channel, or fewer
+    /// where a map weighs nothing), so one recursion blurs all of them and the maps of the three
     /// channels are computed side by side in 4-lane vectors. The reference's σ11 + σ22 − 2σ12 is
     /// then `G∗(x1 − x2)² − (μ1 − μ2)²`, a difference of small numbers, instead of a difference
     /// of moments near 0.2, whose `Float` cancellation would move a 4K near-lossless score by
     /// 1–2 points; the remaining cancellation, σ11 + σ22 = G∗(x1² + x2²) − μ1² − μ2², is the
     /// reference's own and errs by ~1e-7 against its C2 = 9e-4 (plus the recursion's ~2e-5 at
     /// the end of a 4K row: ``RecursiveGaussian/blur(lanes:into:count:)``).
-    static func tileStats(rows: Range<Int>, columns: Range<Int>, width: Int, height h: Int,
-                          _ rows1: RowReader, _ rows2: RowReader) -> [ScaleStats] {
-        typealias Lanes = SIMD16<Float>
+    static func tileStats<Lanes: SSIMULACRA2Lanes>(rows: Range<Int>, columns: Range<Int>, width: Int, height h: Int,
+                                                   _ rows1: RowReader, _ rows2: RowReader, lanes: Lanes.Type) -> [ScaleStats] {
         typealias Q = SIMD4<Float>
         typealias E = SIMD8<Float>
         let g = RecursiveGaussian.sigma15
@@ -318,8 +332,7 @@ enum SSIMULACRA2 {
                         let v = Q(xyb[3 * pw + x], xyb[4 * pw + x], xyb[5 * pw + x], 0)
                         let k = x - lead
                         if k >= 0 && k < w { rawRow[k] = E(lowHalf: a, highHalf: v) }
-                        let d = a - v
-                        lineP[x] = Lanes(lowHalf: E(lowHalf: a, highHalf: d), highHalf: E(lowHalf: a * a + v * v, highHalf: d * d))
+                        lineP[x] = Lanes.signals(original: a, distorted: v)
                     }
                     g.blur(lanes: lineP, samples: samples, outputs: columns, into: ringP + slot * w)
                 }
@@ -339,7 +352,6 @@ enum SSIMULACRA2 {
                     continue
                 }
                 let rawRow = rawP + (((step % ringSize) + ringSize) % ringSize) * w
-                let one = Q(repeating: 1), zero = Q(), c2 = Q(repeating: 0.0009)
                 var x0 = 0
                 while x0 < w {
                     let x1 = min(x0 + 64, w)
@@ -352,31 +364,8 @@ enum SSIMULACRA2 {
                         let y3 = n23 * sum - d13 * p3 - q3
                         let y5 = n25 * sum - d15 * p5 - q5
                         s[0] = y1; s[1] = p1; s[2] = y3; s[3] = p3; s[4] = y5; s[5] = p5
-                        let o = y1 + y3 + y5
-                        // With S = σ11 + σ22 and D = σ11 + σ22 − 2σ12 = G∗(x1 − x2)² − (μ1 − μ2)²,
-                        // the reference's 1 − (1 − Δμ²)(2σ12 + C2)/(σ11 + σ22 + C2) is exactly
-                        // (Δμ²(S + C2 − D) + D)/(S + C2).
-                        let mu1 = o.lowHalf.lowHalf, dm = o.lowHalf.highHalf
-                        let mu2 = mu1 - dm
-                        let dm2: Q = dm * dm
-                        let sigmaSum: Q = o.highHalf.lowHalf - mu1 * mu1 - mu2 * mu2 + c2
-                        let dd: Q = o.highHalf.highHalf - dm2
-                        let ratio: Q = (dm2 * (sigmaSum - dd) + dd) / sigmaSum
-                        let d = ratio.replacing(with: zero, where: ratio .< zero)
-                        let d2 = d * d
-                        acc.0 += d; acc.1 += d2 * d2
-                        let v = rawRow[x]
-                        let t2: Q = v.highHalf - mu2, t1: Q = v.lowHalf - mu1
-                        // |t| as a lane select (the generic pointwiseMax is not inlined).
-                        let distortedEdge: Q = one + t2.replacing(with: -t2, where: t2 .< zero)
-                        let originalEdge: Q = one + t1.replacing(with: -t1, where: t1 .< zero)
-                        let e: Q = distortedEdge / originalEdge - one
-                        let e2 = e * e, e4 = e2 * e2
-                        let positive = e .> zero
-                        acc.2 += zero.replacing(with: e, where: positive)
-                        acc.3 += zero.replacing(with: e4, where: positive)
-                        acc.4 -= e.replacing(with: zero, where: positive)
-                        acc.5 += e4.replacing(with: zero, where: positive)
+                        let raw = rawRow[x]
+                        Lanes.accumulate(y1 + y3 + y5, original: raw.lowHalf, distorted: raw.highHalf, into: &acc)
                     }
                     totals[0] += SIMD4<Double>(acc.0); totals[1] += SIMD4<Double>(acc.1)
                     totals[2] += SIMD4<Double>(acc.2); totals[3] += SIMD4<Double>(acc.3)
