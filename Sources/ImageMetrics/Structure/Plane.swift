@@ -49,27 +49,30 @@ struct Plane: Sendable {
         }
         let norm = 1 / Double(f * f)
         let bands = Parallel.bands(rows: oh, rowsPerBand: max(1, 64 / f))
-        let parts = Parallel.map(bands.count) { b -> [Double] in
-            let rows = bands[b]
-            var out = [Double](repeating: 0, count: ow * rows.count)
-            var row = [Double](repeating: 0, count: w)
-            var columnSums = [Double](repeating: 0, count: w)
-            for oy in rows {
-                for x in 0..<w { columnSums[x] = 0 }
-                for k in 0..<f {
-                    source.read(mirror(oy * f - before + k, h), &row)
-                    for x in 0..<w { columnSums[x] += row[x] }
+        var values = [Double](repeating: 0, count: ow * oh)
+        values.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let output = BandOutput(base: base)
+            _ = Parallel.map(bands.count) { b -> Bool in
+                var row = [Double](repeating: 0, count: w)
+                var columnSums = [Double](repeating: 0, count: w)
+                for oy in bands[b] {
+                    for x in 0..<w { columnSums[x] = 0 }
+                    for k in 0..<f {
+                        source.read(mirror(oy * f - before + k, h), &row)
+                        for x in 0..<w { columnSums[x] += row[x] }
+                    }
+                    let o = output.base + oy * ow
+                    for ox in 0..<ow {
+                        var s = 0.0
+                        for k in 0..<f { s += columnSums[mirror(ox * f - before + k, w)] }
+                        o[ox] = s * norm
+                    }
                 }
-                let o = (oy - rows.lowerBound) * ow
-                for ox in 0..<ow {
-                    var s = 0.0
-                    for k in 0..<f { s += columnSums[mirror(ox * f - before + k, w)] }
-                    out[o + ox] = s * norm
-                }
+                return true
             }
-            return out
         }
-        return Plane(width: ow, height: oh, values: Array(parts.joined()))
+        return Plane(width: ow, height: oh, values: values)
     }
 }
 

@@ -166,36 +166,35 @@ enum SSIMULACRA2 {
         let reader = valueReader(input, background: bg)
         let ow = (w + 1) / 2, oh = (h + 1) / 2
         let bands = Parallel.bands(rows: oh, rowsPerBand: 64)
-        let parts = Parallel.map(bands.count) { band -> [Float] in
-            let rows = bands[band]
-            var out = [Float](repeating: 0, count: 3 * ow * rows.count)   // [channel][row][x]
-            var line = [Float](repeating: 0, count: 6 * w)
-            line.withUnsafeMutableBufferPointer { lb in
-            out.withUnsafeMutableBufferPointer { ob in
-                guard let l = lb.baseAddress, let o = ob.baseAddress else { return }
-                for oy in rows {
-                    reader(2 * oy, 0, w, l, l + w, l + 2 * w)
-                    reader(min(2 * oy + 1, h - 1), 0, w, l + 3 * w, l + 4 * w, l + 5 * w)
-                    for c in 0..<3 {
-                        let a = l + c * w, b = l + (3 + c) * w
-                        let dst = o + (c * rows.count + oy - rows.lowerBound) * ow
-                        for ox in 0..<ow {
-                            let x0 = 2 * ox, x1 = min(2 * ox + 1, w - 1)
-                            dst[ox] = (a[x0] + a[x1] + b[x0] + b[x1]) * 0.25
+        var red = [Float](repeating: 0, count: ow * oh), green = red, blue = red
+        red.withUnsafeMutableBufferPointer { rb in
+        green.withUnsafeMutableBufferPointer { gb in
+        blue.withUnsafeMutableBufferPointer { bb in
+            guard let r = rb.baseAddress, let g = gb.baseAddress, let b = bb.baseAddress else { return }
+            let planes = [BandOutput(base: r), BandOutput(base: g), BandOutput(base: b)]
+            _ = Parallel.map(bands.count) { band -> Bool in
+                var line = [Float](repeating: 0, count: 6 * w)
+                line.withUnsafeMutableBufferPointer { lb in
+                    guard let l = lb.baseAddress else { return }
+                    for oy in bands[band] {
+                        reader(2 * oy, 0, w, l, l + w, l + 2 * w)
+                        reader(min(2 * oy + 1, h - 1), 0, w, l + 3 * w, l + 4 * w, l + 5 * w)
+                        for c in 0..<3 {
+                            let a = l + c * w, b = l + (3 + c) * w
+                            let dst = planes[c].base + oy * ow
+                            for ox in 0..<ow {
+                                let x0 = 2 * ox, x1 = min(2 * ox + 1, w - 1)
+                                dst[ox] = (a[x0] + a[x1] + b[x0] + b[x1]) * 0.25
+                            }
                         }
                     }
                 }
+                return true
             }
-            }
-            return out
         }
-        var out = LinearPlanes(width: ow, height: oh, r: [], g: [], b: [])
-        out.r.reserveCapacity(ow * oh); out.g.reserveCapacity(ow * oh); out.b.reserveCapacity(ow * oh)
-        for (band, part) in parts.enumerated() {
-            let n = ow * bands[band].count
-            out.r.append(contentsOf: part[0..<n]); out.g.append(contentsOf: part[n..<(2 * n)]); out.b.append(contentsOf: part[(2 * n)...])
         }
-        return out
+        }
+        return LinearPlanes(width: ow, height: oh, r: red, g: green, b: blue)
     }
 
     /// `downsample2`: 2×2 box average in linear RGB, output ⌈w/2⌉ × ⌈h/2⌉, source coordinates

@@ -8,15 +8,18 @@ enum VisiblePlane {
     static func source(_ image: ValueImage, channel: Int, background bg: Double) -> PlaneSource {
         let n = image.channels, w = image.width
         let samples = image.samples
+        let units = eightBitUnits
         return PlaneSource(width: w, height: image.height) { y, out in
             samples.withUnsafeBufferPointer { s in
+            units.withUnsafeBufferPointer { u in
                 var i = y * w * n
                 if n == 3 {
-                    // Opaque: no compositing; the same arithmetic as below without the alpha tests.
+                    // Opaque: no compositing; the same arithmetic as below without the alpha tests
+                    // (`u[v]` is `Double(v) / 257`, looked up instead of divided).
                     out.withUnsafeMutableBufferPointer { o in
                         if channel == 3 {
                             for x in 0..<w {
-                                o[x] = 0.299 * (Double(s[i]) / 257) + 0.587 * (Double(s[i + 1]) / 257) + 0.114 * (Double(s[i + 2]) / 257)
+                                o[x] = 0.299 * u[Int(s[i])] + 0.587 * u[Int(s[i + 1])] + 0.114 * u[Int(s[i + 2])]
                                 i += 3
                             }
                         } else {
@@ -38,8 +41,15 @@ enum VisiblePlane {
                     i += n
                 }
             }
+            }
         }
     }
+
+    /// `Float(v) / 257` for every 16-bit sample v: the sample in 8-bit units, for the `Float` SSIM pass.
+    static let floatEightBitUnits: [Float] = (0...65535).map { Float($0) / 257 }
+
+    /// `Double(v) / 257` for every 16-bit sample v: the sample in 8-bit units.
+    static let eightBitUnits: [Double] = (0...65535).map { Double($0) / 257 }
 
     /// Mean SSIM and cs of the four visible planes Y′, R, G, B (in that order) of `e` against
     /// `a`, in one pass over the samples (``SSIMTiles``, 16 `Float` lanes per pixel), or `nil`
@@ -50,16 +60,19 @@ enum VisiblePlane {
         let n = e.channels
         let es = e.samples, ac = a.samples
         let back = Float(bg * 255)
+        let units = floatEightBitUnits
         let signals: SSIMTiles.SignalRow<SIMD16<Float>> = { y, x0, count, out in
             es.withUnsafeBufferPointer { s in
             ac.withUnsafeBufferPointer { t in
+            units.withUnsafeBufferPointer { u in
                 var i = (y * w + x0) * n
                 for k in 0..<count {
-                    let x = centredPlanes(s, i, n, back), v = centredPlanes(t, i, n, back)
+                    let x = centredPlanes(s, i, n, back, u), v = centredPlanes(t, i, n, back, u)
                     let d = x - v
                     out[k] = SIMD16(lowHalf: SIMD8(lowHalf: x, highHalf: v), highHalf: SIMD8(lowHalf: x * x + v * v, highHalf: d * d))
                     i += n
                 }
+            }
             }
             }
         }
@@ -70,8 +83,9 @@ enum VisiblePlane {
 
     /// (Y′, R, G, B) of the pixel at sample index `i`, composited, minus ``SSIMTiles/centre``.
     @inline(__always)
-    private static func centredPlanes(_ s: UnsafeBufferPointer<UInt16>, _ i: Int, _ n: Int, _ back: Float) -> SIMD4<Float> {
-        var rgb = SIMD4<Float>(Float(s[i]), Float(s[i + 1]), Float(s[i + 2]), 0) / 257
+    private static func centredPlanes(_ s: UnsafeBufferPointer<UInt16>, _ i: Int, _ n: Int, _ back: Float,
+                                      _ u: UnsafeBufferPointer<Float>) -> SIMD4<Float> {
+        var rgb = SIMD4<Float>(u[Int(s[i])], u[Int(s[i + 1])], u[Int(s[i + 2])], 0)
         if n == 4 && s[i + 3] != 65535 {
             let alpha = Float(s[i + 3]) / 65535
             rgb = rgb * alpha + back * (1 - alpha)
