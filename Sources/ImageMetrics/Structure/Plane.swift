@@ -1,8 +1,9 @@
 /// A single-channel image of `Double` samples, row-major, used by the structural metrics.
 ///
-/// Planes are only materialised where a metric needs random access (the downsampled levels
-/// of MS-SSIM and Wang's `ssim.m`); full-resolution passes read rows on demand instead
-/// (see ``PlaneSource``), which keeps the peak memory of a 4K comparison bounded.
+/// Planes are only materialised where a metric needs them (the downsampled levels of MS-SSIM
+/// and Wang's `ssim.m`); the full-resolution pass reads the value images' samples directly
+/// (``VisiblePlane/ssimMeans(_:_:background:)``) and the downsampling reads rows on demand
+/// (``PlaneSource``), which keeps the peak memory of a 4K comparison bounded.
 struct Plane: Sendable {
     let width: Int
     let height: Int

@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Three second-order recursions (k = 1, 3, 5) fed by `in[n − N − 1] + in[n + N − 1]`; samples
 /// outside the line are 0 and the result is *not* renormalised near the ends.
-/// Coefficients are derived and kept in `Double` (the reference rounds them to `float`, a 1e-8 relative change).
+/// Coefficients are derived and kept in `Double` (the reference rounds them to `float`, a 1e-8
+/// relative change); the lane version, which SSIMULACRA 2 runs, rounds them to `Float` like the reference.
 struct RecursiveGaussian: Sendable {
     /// N = round(3.2795·σ + 0.2546).
     let radius: Int
@@ -63,8 +64,8 @@ struct RecursiveGaussian: Sendable {
 
     /// Sixteen independent lines at once, one per SIMD lane: the same recursion as
     /// ``blur(_:into:)``, lane by lane, in `Float` like the reference (libjxl `FastGaussian1D`
-    /// keeps its state in `float`). SSIMULACRA 2 packs its 12 signals into the lanes, so the
-    /// three recursions run without waiting on each other.
+    /// keeps its state in `float`). SSIMULACRA 2 packs its signals into the lanes
+    /// (``SSIMULACRA2Lanes``), so the three recursions run without waiting on each other.
     ///
     /// Rounding in `Float` state: each recursion's poles lie exactly on the unit circle (the
     /// coefficient of y[n − 2] is exactly −1, so rounding d1 only moves the pole's angle), so a

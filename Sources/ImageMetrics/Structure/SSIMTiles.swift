@@ -4,8 +4,8 @@ import Foundation
 /// ``SSIM/mean(_:_:)`` (one plane) and ``VisiblePlane/ssimMeans(_:_:background:)`` (Y′, R, G and B at once).
 ///
 /// **Signals.** For each plane the four signals x, y, x² + y² and (x − y)² ride in the lanes of
-/// one vector per pixel (lane = 4·signal… see ``Lanes``), on samples *centred* by 128 (8-bit
-/// units, so |x| ≤ 128). Filtering them with the window gives μx, μy, S = σx² + σy² (after
+/// one vector per pixel (lane = P·signal + plane for P planes: see ``scoreOne(_:_:_:)`` and
+/// ``scoreFour(_:_:_:)``), on samples *centred* by 128 (8-bit units, so |x| ≤ 128). Filtering them with the window gives μx, μy, S = σx² + σy² (after
 /// subtracting μx² + μy²) and D = σ²(x−y) (after subtracting (μx − μy)²), and the identity
 /// 2σxy = S − D gives the SSIM definition's terms without a fifth signal:
 /// `cs = (S − D + C2)/(S + C2)`, `l = (2μxμy + C1)/(μx² + μy² + C1)` with μ = centred μ + 128
