@@ -127,6 +127,24 @@ struct PixelPassLanesTests {
         var expanded: [UInt8] = []
         for i in indexed.bytes { let c = entries[Int(i)]; expanded += [c.red, c.green, c.blue] }
         #expect(expanded == rgb.bytes)
+        // Every pixel against the heat map's definition, evaluated directly (composited over
+        // black and white with α = 1, the worse channel, the ramp's first limit ≥ the error).
+        for p in 0..<(e.width * e.height) {
+            var err = 0.0
+            for c in 0..<3 {
+                let ev = Double(e.samples[p * 3 + c]) / 65535, av = Double(a.samples[p * 3 + c]) / 65535
+                err = max(err, abs(av * 1 - ev * 1) * 255, abs(av * 1 + 1 - 1 - (ev * 1 + 1 - 1)) * 255)
+            }
+            let expected: (UInt8, UInt8, UInt8)
+            if err > 1e-9 {
+                expected = HeatMap.ramp.first { err <= $0.limit }?.color ?? (255, 255, 255)
+            } else {
+                let y = (0.299 * Double(e.samples[p * 3]) + 0.587 * Double(e.samples[p * 3 + 1]) + 0.114 * Double(e.samples[p * 3 + 2])) / 65535
+                let g = UInt8(clamping: Int(40 + y * 60))
+                expected = (g, g, g)
+            }
+            #expect(rgb.bytes[p * 3] == expected.0 && rgb.bytes[p * 3 + 1] == expected.1 && rgb.bytes[p * 3 + 2] == expected.2, "pixel \(p)")
+        }
         // The ramp's colours are at their legend positions (≤ 1 blue … > 50 magenta-white).
         for (i, r) in HeatMap.ramp.enumerated() {
             #expect(entries[i] == Palette.Entry(red: r.color.0, green: r.color.1, blue: r.color.2))

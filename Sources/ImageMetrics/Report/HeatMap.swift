@@ -55,6 +55,16 @@ public enum HeatMap {
         var out = [UInt8](repeating: 0, count: w * h)
         let limits = ramp.map(\.limit)
         let bands = Parallel.bands(rows: h, rowsPerBand: max(64, h / 16))
+        // Opaque pixels whose samples are 8-bit codes (c·257): a channel's error max(black,
+        // white) read from a table of every (actual, expected) code pair, computed by the same
+        // expressions with α = 1, so the same value as the general loop.
+        let eightBit: [Double]? = n == 3 ? (0..<65536).map { k in
+            let av = Double((k >> 8) * 257) / 65535, ev = Double((k & 255) * 257) / 65535
+            let one = 1.0
+            let black = abs(av * one - ev * one) * 255
+            let white = abs(av * one + 1 - one - (ev * one + 1 - one)) * 255
+            return max(black, white)
+        } : nil
         out.withUnsafeMutableBufferPointer { whole in
             let dst = DisjointBuffer(whole)
             _ = Parallel.map(bands.count) { b in
@@ -66,12 +76,20 @@ public enum HeatMap {
                             let ea = n == 4 ? Double(es[i + 3]) / 65535 : 1, aa = n == 4 ? Double(as_[i + 3]) / 65535 : 1
                             var err = abs(aa - ea) * 255
                             var hidden = false
-                            for c in 0..<3 {
-                                let ev = Double(es[i + c]) / 65535, av = Double(as_[i + c]) / 65535
-                                let black = abs(av * aa - ev * ea) * 255
-                                let white = abs(av * aa + 1 - aa - (ev * ea + 1 - ea)) * 255
-                                err = max(err, black, white)
-                                if es[i + c] != as_[i + c] { hidden = true }
+                            if let table = eightBit, es[i] % 257 == 0, es[i + 1] % 257 == 0, es[i + 2] % 257 == 0,
+                               as_[i] % 257 == 0, as_[i + 1] % 257 == 0, as_[i + 2] % 257 == 0 {
+                                for c in 0..<3 {
+                                    err = max(err, table[Int(as_[i + c] / 257) << 8 | Int(es[i + c] / 257)])
+                                    if es[i + c] != as_[i + c] { hidden = true }
+                                }
+                            } else {
+                                for c in 0..<3 {
+                                    let ev = Double(es[i + c]) / 65535, av = Double(as_[i + c]) / 65535
+                                    let black = abs(av * aa - ev * ea) * 255
+                                    let white = abs(av * aa + 1 - aa - (ev * ea + 1 - ea)) * 255
+                                    err = max(err, black, white)
+                                    if es[i + c] != as_[i + c] { hidden = true }
+                                }
                             }
                             let index: UInt8
                             if err > 1e-9 {
