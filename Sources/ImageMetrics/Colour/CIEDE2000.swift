@@ -28,19 +28,19 @@ public enum CIEDE2000 {
         public var deltaE: Double
     }
 
-    private static let pow25_7 = 6103515625.0  // 25⁷
-    private static let degrees = 180 / Double.pi
-    private static let radians = Double.pi / 180
+    static let pow25_7 = 6103515625.0  // 25⁷
+    static let degrees = 180 / Double.pi
+    static let radians = Double.pi / 180
 
     /// ΔE00 between two CIELAB colours (``terms(_:_:)``'s value).
     public static func difference(_ x: LabColor, _ y: LabColor) -> Double {
         terms(x, y).deltaE
     }
 
-    private static let cos30 = 0.86602540378443864676, sin30 = 0.5
-    private static let cos6 = 0.99452189536827333692, sin6 = 0.10452846326765347140
-    private static let cos63 = 0.45399049973954679156, sin63 = 0.89100652418836786236
-    private static let cos125 = -0.57357643635104609611
+    static let cos30 = 0.86602540378443864676, sin30 = 0.5
+    static let cos6 = 0.99452189536827333692, sin6 = 0.10452846326765347140
+    static let cos63 = 0.45399049973954679156, sin63 = 0.89100652418836786236
+    static let cos125 = -0.57357643635104609611
 
     /// The same ΔE00 with fewer transcendental calls, for the per-pixel pass: hue angles are
     /// handled as unit vectors (the mean hue h̄′ is the direction of u1 + u2, which is the
@@ -149,7 +149,7 @@ public enum CIEDE2000 {
     }
 
     @inline(__always)
-    private static func pow7(_ v: Double) -> Double {
+    static func pow7(_ v: Double) -> Double {
         let v2 = v * v, v3 = v2 * v
         return v3 * v3 * v
     }

@@ -64,7 +64,11 @@ struct PixelStatistics: Sendable {
         let bands = Parallel.bands(rows: e.height, rowsPerBand: max(64, e.height / 16))
         let parts = Parallel.map(bands.count) { b in
             var s = PixelStatistics(backgrounds: backgrounds.count)
-            s.accumulate(e, a, rows: bands[b], backgrounds: backgrounds, tolerance: tolerance)
+            if e.channels == 3 && a.channels == 3 {
+                s.accumulateOpaque(e, a, rows: bands[b], tolerance: tolerance)
+            } else {
+                s.accumulate(e, a, rows: bands[b], backgrounds: backgrounds, tolerance: tolerance)
+            }
             return s
         }
         var total = PixelStatistics(backgrounds: backgrounds.count)

@@ -147,7 +147,8 @@ enum Diagnoser {
         // sRGB averaging of detail finer than a pixel leaves flat areas whose tone is off by
         // exactly the transfer curve (188 → 128); no edge is left to predict it from. Only
         // when no candidate predicts half of the difference.
-        if sameSize, best.explained < minimumExplained, let c = candidates.first(where: { $0.id == CandidateCatalog.lightSpace.id }) {
+        if sameSize, best.explained < minimumExplained, let c = candidates.first(where: { $0.id == CandidateCatalog.lightSpace.id }),
+           FineDetailToneSignature.mayName(expected: expected, actual: actual) {
             let signature = FineDetailToneSignature(expected: expected, actual: actual)
             if signature.names {
                 let pixelwise = scores.first { $0.id == c.id }?.explained ?? 0
@@ -178,38 +179,54 @@ enum Diagnoser {
     }
 
     /// Differing and unchanged pixels, each at a stride keeping at most ``sampleBudget``.
+    /// Both passes run in fixed row bands on every core; the second starts each band with the
+    /// counts of the bands before it, so the samples are those of one pass in pixel order.
     static func differenceSamples(_ e: ValueImage, _ a: ValueImage) -> [Sample] {
         let n = e.channels, w = e.width, h = e.height
-        var differing = 0
-        e.samples.withUnsafeBufferPointer { es in
-            a.samples.withUnsafeBufferPointer { as_ in
-                for p in 0..<(w * h) {
-                    for c in 0..<n where es[p * n + c] != as_[p * n + c] { differing += 1; break }
+        let bands = Parallel.bands(rows: h, rowsPerBand: max(64, h / 16))
+        @Sendable func differs(_ es: UnsafeBufferPointer<UInt16>, _ as_: UnsafeBufferPointer<UInt16>, _ p: Int) -> Bool {
+            for c in 0..<n where es[p * n + c] != as_[p * n + c] { return true }
+            return false
+        }
+        let bandDiffering = Parallel.map(bands.count) { b -> Int in
+            var count = 0
+            e.samples.withUnsafeBufferPointer { es in
+                a.samples.withUnsafeBufferPointer { as_ in
+                    for p in (bands[b].lowerBound * w)..<(bands[b].upperBound * w) where differs(es, as_, p) { count += 1 }
                 }
             }
+            return count
         }
+        let differing = bandDiffering.reduce(0, +)
         let unchanged = w * h - differing
         guard differing > 0 else { return [] }
         let strideD = max(1, (differing + sampleBudget - 1) / sampleBudget)
         let strideU = max(1, (unchanged + sampleBudget - 1) / sampleBudget)
-        var out: [Sample] = []
-        out.reserveCapacity(min(differing, sampleBudget) + min(unchanged, sampleBudget))
-        var seenD = 0, seenU = 0
-        e.samples.withUnsafeBufferPointer { es in
-            a.samples.withUnsafeBufferPointer { as_ in
-                for p in 0..<(w * h) {
-                    var differs = false
-                    for c in 0..<n where es[p * n + c] != as_[p * n + c] { differs = true; break }
-                    if differs {
-                        if seenD % strideD == 0 { out.append(Sample(x: p % w, y: p / w, weight: Double(strideD))) }
-                        seenD += 1
-                    } else {
-                        if seenU % strideU == 0 { out.append(Sample(x: p % w, y: p / w, weight: Double(strideU))) }
-                        seenU += 1
+        var firstD: [Int] = [], seen = 0
+        for count in bandDiffering { firstD.append(seen); seen += count }
+        let starts = firstD
+        let parts = Parallel.map(bands.count) { b -> [Sample] in
+            var out: [Sample] = []
+            let first = bands[b].lowerBound * w
+            var seenD = starts[b], seenU = first - starts[b]
+            e.samples.withUnsafeBufferPointer { es in
+                a.samples.withUnsafeBufferPointer { as_ in
+                    for p in first..<(bands[b].upperBound * w) {
+                        if differs(es, as_, p) {
+                            if seenD % strideD == 0 { out.append(Sample(x: p % w, y: p / w, weight: Double(strideD))) }
+                            seenD += 1
+                        } else {
+                            if seenU % strideU == 0 { out.append(Sample(x: p % w, y: p / w, weight: Double(strideU))) }
+                            seenU += 1
+                        }
                     }
                 }
             }
+            return out
         }
+        var out: [Sample] = []
+        out.reserveCapacity(min(differing, sampleBudget) + min(unchanged, sampleBudget))
+        for part in parts { out += part }
         return out
     }
 

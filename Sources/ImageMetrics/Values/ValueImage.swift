@@ -94,35 +94,29 @@ public struct ValueImage: Sendable, Hashable {
             default: return nil
             }
         }()
-        out.withUnsafeMutableBufferPointer { dst in
-            bitmap.bytes.withUnsafeBufferPointer { src in
-                if let slots = fastModel {
-                    let wide = f.bitsPerComponent == 16
-                    for y in 0..<h {
-                        let row = y * bitmap.bytesPerRow
-                        var o = y * w * channels
-                        for x in 0..<w {
-                            var v = (0 as UInt16, 0 as UInt16, 0 as UInt16, 65535 as UInt16)
-                            func s(_ k: Int) -> UInt16 {
-                                if wide {
-                                    let i = row + (x * slots + k) * 2
-                                    return UInt16(src[i]) << 8 | UInt16(src[i + 1])
-                                }
-                                return UInt16(src[row + x * slots + k]) &* 257
-                            }
-                            switch slots {
-                            case 1: let g = s(0); v = (g, g, g, 65535)
-                            case 2: let g = s(0); v = (g, g, g, s(1))
-                            case 3: v = (s(0), s(1), s(2), 65535)
-                            default: v = (s(0), s(1), s(2), s(3))
-                            }
-                            dst[o] = v.0; dst[o + 1] = v.1; dst[o + 2] = v.2
-                            if channels == 4 { dst[o + 3] = v.3 }
-                            o += channels
+        if let slots = fastModel {
+            // Tight 8/16-bit layouts: rows unpacked in fixed bands on every core (each band
+            // writes its own rows, so the result does not depend on the number of cores).
+            let wide = f.bitsPerComponent == 16, stride = bitmap.bytesPerRow
+            let bands = Parallel.bands(rows: h, rowsPerBand: max(64, h / 16))
+            out.withUnsafeMutableBufferPointer { whole in
+                let dst = DisjointBuffer(whole)
+                let bytes = bitmap.bytes, rowBytes = w * slots * (wide ? 2 : 1)
+                _ = Parallel.map(bands.count) { b in
+                    bytes.withUnsafeBufferPointer { src in
+                        for y in bands[b] {
+                            let row = UnsafeBufferPointer(rebasing: src[(y * stride)..<(y * stride + rowBytes)])
+                            let o = dst.slice(y * w * channels..<(y + 1) * w * channels)
+                            ValueImage.unpackRow(row, into: o, width: w, slots: slots, wide: wide, channels: channels)
                         }
                     }
-                    return
+                    return 0
                 }
+            }
+            return out
+        }
+        out.withUnsafeMutableBufferPointer { dst in
+            bitmap.bytes.withUnsafeBufferPointer { src in
                 for y in 0..<h {
                     let row = bitmap.straightRGBARow(y)
                     var o = y * w * channels
@@ -137,5 +131,45 @@ public struct ValueImage: Sendable, Hashable {
             }
         }
         return out
+    }
+
+    /// One tight row of `slots` 8- or 16-bit (big-endian) components per pixel → `channels`
+    /// samples per pixel: gray replicated, a missing alpha read as 65535, an 8-bit code c
+    /// stored as c · 257. Straight loops per layout, so the compiler can vectorise them.
+    @inline(__always)
+    static func unpackRow(_ row: UnsafeBufferPointer<UInt8>, into o: UnsafeMutableBufferPointer<UInt16>,
+                          width w: Int, slots: Int, wide: Bool, channels: Int) {
+        if !wide && slots == 3 && channels == 3 {
+            for i in 0..<(w * 3) { o[i] = UInt16(row[i]) &* 257 }
+            return
+        }
+        if !wide && slots == 4 && channels == 4 {
+            for i in 0..<(w * 4) { o[i] = UInt16(row[i]) &* 257 }
+            return
+        }
+        if wide && slots == channels {
+            for i in 0..<(w * slots) { o[i] = UInt16(row[2 * i]) << 8 | UInt16(row[2 * i + 1]) }
+            return
+        }
+        @inline(__always) func s(_ x: Int, _ k: Int) -> UInt16 {
+            if wide {
+                let i = (x * slots + k) * 2
+                return UInt16(row[i]) << 8 | UInt16(row[i + 1])
+            }
+            return UInt16(row[x * slots + k]) &* 257
+        }
+        var j = 0
+        for x in 0..<w {
+            var v = (0 as UInt16, 0 as UInt16, 0 as UInt16, 65535 as UInt16)
+            switch slots {
+            case 1: let g = s(x, 0); v = (g, g, g, 65535)
+            case 2: let g = s(x, 0); v = (g, g, g, s(x, 1))
+            case 3: v = (s(x, 0), s(x, 1), s(x, 2), 65535)
+            default: v = (s(x, 0), s(x, 1), s(x, 2), s(x, 3))
+            }
+            o[j] = v.0; o[j + 1] = v.1; o[j + 2] = v.2
+            if channels == 4 { o[j + 3] = v.3 }
+            j += channels
+        }
     }
 }

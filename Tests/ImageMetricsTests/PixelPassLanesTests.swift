@@ -1,0 +1,183 @@
+import Testing
+import Foundation
+import ImageCore
+@testable import ImageMetrics
+
+/// The SIMD-lane forms of the per-pixel pass against the scalar code they replace: the same
+/// arithmetic in the same order, so the same values bit for bit (the scalar code is itself
+/// validated against Sharma's table and the reference data in `ColourScienceTests`).
+@Suite("pixel pass in lanes")
+struct PixelPassLanesTests {
+    /// A deterministic LCG in 0…1.
+    struct Noise {
+        var s: UInt32
+        mutating func next() -> Double { s = s &* 1664525 &+ 1013904223; return Double(s >> 8) / Double(1 << 24) }
+    }
+
+    @Test("CIELAB of eight colours in lanes equals labPair's value for each colour, bit for bit")
+    func labLanes() {
+        var noise = Noise(s: 7)
+        for _ in 0..<2_000 {
+            var r = SIMD8<Double>(), g = r, b = r
+            for i in 0..<8 {
+                // Half the lanes dark (below ε, the linear branch of f).
+                let scale = i % 2 == 0 ? 1 : 0.004
+                r[i] = noise.next() * scale; g[i] = noise.next() * scale; b[i] = noise.next() * scale
+            }
+            let lanes = CIELab.labLanes(linearRed: r, green: g, blue: b)
+            for i in 0..<8 {
+                let (lab, _) = CIELab.labPair((r[i], g[i], b[i]), (0, 0, 0))
+                #expect(lanes[i] == lab, "lane \(i): \(r[i]), \(g[i]), \(b[i])")
+            }
+        }
+    }
+
+    @Test("ΔE00 of eight pairs in lanes equals the scalar fast path bit for bit, achromatic and opposite hues included, and Sharma's table to 1e-4")
+    func deltaELanes() {
+        var noise = Noise(s: 99)
+        var pairs: [(LabColor, LabColor)] = []
+        for k in 0..<40_000 {
+            let x = LabColor(l: noise.next() * 100, a: noise.next() * 256 - 128, b: noise.next() * 256 - 128)
+            var y = LabColor(l: x.l + noise.next() * 6 - 3, a: x.a + noise.next() * 6 - 3, b: x.b + noise.next() * 6 - 3)
+            if k % 97 == 0 { y = LabColor(l: y.l, a: 0, b: 0) }            // achromatic sample
+            if k % 89 == 0 { y = LabColor(l: y.l, a: -x.a, b: -x.b) }       // exactly opposite hue
+            pairs.append((x, y))
+        }
+        for row in Reference.csv("ciede2000_sharma.csv") {
+            func v(_ k: String) -> Double { Double(row[k] ?? "") ?? .nan }
+            pairs.append((LabColor(l: v("L1"), a: v("a1"), b: v("b1")), LabColor(l: v("L2"), a: v("a2"), b: v("b2"))))
+        }
+        while pairs.count % 8 != 0 { pairs.append(pairs[0]) }
+        func lanes(_ colours: ArraySlice<LabColor>) -> LabLanes {
+            var l = SIMD8<Double>(), a = l, b = l
+            for (i, c) in colours.enumerated() { l[i] = c.l; a[i] = c.a; b[i] = c.b }
+            return LabLanes(l: l, a: a, b: b)
+        }
+        let xs = pairs.map(\.0), ys = pairs.map(\.1)
+        for start in Swift.stride(from: 0, to: pairs.count, by: 8) {
+            let de = CIEDE2000.fastDifferences(lanes(xs[start..<start + 8]), lanes(ys[start..<start + 8]))
+            for i in 0..<8 {
+                let scalar = CIEDE2000.fastDifference(xs[start + i], ys[start + i])
+                #expect(de[i] == scalar || (de[i].isNaN && scalar.isNaN), "pair \(start + i)")
+            }
+        }
+        for row in Reference.csv("ciede2000_sharma.csv") {
+            func v(_ k: String) -> Double { Double(row[k] ?? "") ?? .nan }
+            let x = LabColor(l: v("L1"), a: v("a1"), b: v("b1")), y = LabColor(l: v("L2"), a: v("a2"), b: v("b2"))
+            let de = CIEDE2000.fastDifferences(lanes([x, x, x, x, x, x, x, x][...]), lanes([y, y, y, y, y, y, y, y][...]))
+            #expect(abs(de[3] - v("dE00")) <= 1e-4, "pair \(row["pair"] ?? "")")
+        }
+    }
+
+    /// Two RGB value images with every kind of pixel: equal, ±1…±3 noise, large changes, grey.
+    static func pair(width: Int, height: Int) -> (ValueImage, ValueImage) {
+        var noise = Noise(s: 2024)
+        var e: [UInt16] = [], a: [UInt16] = []
+        for p in 0..<(width * height) {
+            for _ in 0..<3 {
+                let v = Int(noise.next() * 255)
+                let change: Int
+                switch p % 5 {
+                case 0: change = 0
+                case 1, 2: change = Int(noise.next() * 7) - 3
+                case 3: change = Int(noise.next() * 120) - 60
+                default: change = Int(noise.next() * 3) - 1
+                }
+                e.append(UInt16(v * 257))
+                // Every 7th pixel also off by 100/65535 (between 8-bit codes, a 16-bit source).
+                var changed = min(max(v + change, 0), 255) * 257
+                if p % 7 == 0 { changed += changed >= 100 ? -100 : 100 }
+                a.append(UInt16(changed))
+            }
+        }
+        return (ValueImage(width: width, height: height, channels: 3, samples: e),
+                ValueImage(width: width, height: height, channels: 3, samples: a))
+    }
+
+    @Test("the opaque pass gives every sum, maximum, count and histogram of the general pass", arguments: [0.0, 2.5])
+    func opaquePass(tolerance: Double) {
+        let (e, a) = Self.pair(width: 77, height: 31)
+        var general = PixelStatistics(backgrounds: 1)
+        general.accumulate(e, a, rows: 3..<29, backgrounds: [0], tolerance: tolerance)
+        var opaque = PixelStatistics(backgrounds: 1)
+        opaque.accumulateOpaque(e, a, rows: 3..<29, tolerance: tolerance)
+        #expect(opaque.maxAbs == general.maxAbs)
+        #expect(opaque.buckets == general.buckets)
+        #expect(opaque.overTolerance == general.overTolerance && opaque.differing == general.differing)
+        #expect(opaque.biasSums == general.biasSums && opaque.bandPixels == general.bandPixels)
+        #expect(opaque.alphaMax == general.alphaMax && opaque.alphaSum == general.alphaSum)
+        #expect(opaque.hiddenChanged == general.hiddenChanged && opaque.translucentSamples == general.translucentSamples)
+        #expect(opaque.pixels == general.pixels)
+        let v = opaque.visible[0], g = general.visible[0]
+        #expect(v.maxAbs == g.maxAbs && v.sumAbs == g.sumAbs && v.differing == g.differing)
+        #expect(v.squared == g.squared && v.squaredY == g.squaredY)
+        #expect(v.sumDL == g.sumDL && v.sumDA == g.sumDA && v.sumDB == g.sumDB)
+        #expect(v.sumDE == g.sumDE && v.maxDE == g.maxDE)
+        #expect(v.histogram == g.histogram)
+        #expect(g.differing > 0 && g.sumDE > 0, "the fixture has differences")
+    }
+
+    @Test("the heat map stored as palette indices shows the same colours as the RGB heat map")
+    func indexedHeatMap() throws {
+        let (e, a) = Self.pair(width: 40, height: 20)
+        let rgb = HeatMap.bitmap(expected: e, actual: a)
+        let indexed = HeatMap.indexedBitmap(expected: e, actual: a)
+        #expect(HeatMap.palette.count <= 256)
+        let entries = HeatMap.palette.entries
+        var expanded: [UInt8] = []
+        for i in indexed.bytes { let c = entries[Int(i)]; expanded += [c.red, c.green, c.blue] }
+        #expect(expanded == rgb.bytes)
+        // Every pixel against the heat map's definition, evaluated directly (composited over
+        // black and white with α = 1, the worse channel, the ramp's first limit ≥ the error).
+        for p in 0..<(e.width * e.height) {
+            var err = 0.0
+            for c in 0..<3 {
+                let ev = Double(e.samples[p * 3 + c]) / 65535, av = Double(a.samples[p * 3 + c]) / 65535
+                err = max(err, abs(av * 1 - ev * 1) * 255, abs(av * 1 + 1 - 1 - (ev * 1 + 1 - 1)) * 255)
+            }
+            let expected: (UInt8, UInt8, UInt8)
+            if err > 1e-9 {
+                expected = HeatMap.ramp.first { err <= $0.limit }?.color ?? (255, 255, 255)
+            } else {
+                let y = (0.299 * Double(e.samples[p * 3]) + 0.587 * Double(e.samples[p * 3 + 1]) + 0.114 * Double(e.samples[p * 3 + 2])) / 65535
+                let g = UInt8(clamping: Int(40 + y * 60))
+                expected = (g, g, g)
+            }
+            #expect(rgb.bytes[p * 3] == expected.0 && rgb.bytes[p * 3 + 1] == expected.1 && rgb.bytes[p * 3 + 2] == expected.2, "pixel \(p)")
+        }
+        // The ramp's colours are at their legend positions (≤ 1 blue … > 50 magenta-white).
+        for (i, r) in HeatMap.ramp.enumerated() {
+            #expect(entries[i] == Palette.Entry(red: r.color.0, green: r.color.1, blue: r.color.2))
+        }
+    }
+
+    @Test("8-bit RGB and gray rows unpack as c·257, 16-bit big-endian rows as the value, padded rows skip their padding")
+    func unpacking() throws {
+        // 3 × 2 RGB 8-bit with 2 padding bytes per row.
+        let rgbBytes: [UInt8] = [0, 1, 2, 3, 4, 5, 255, 128, 7, 9, 9,
+                                 10, 20, 30, 40, 50, 60, 70, 80, 90, 9, 9]
+        let rgb = Bitmap(uncheckedWidth: 3, height: 2, format: .rgb8, bytesPerRow: 11, bytes: rgbBytes)
+        let v = ValueImage(rgb, withAlpha: false)
+        let codes = [0, 1, 2, 3, 4, 5, 255, 128, 7, 10, 20, 30, 40, 50, 60, 70, 80, 90]
+        #expect(v.samples == codes.map { UInt16($0 * 257) })
+        let withAlpha = ValueImage(rgb, withAlpha: true)
+        #expect(withAlpha.samples[3] == 65535 && withAlpha.samples[4] == 3 * 257 && withAlpha.samples[7] == 65535)
+        let grey = Bitmap(uncheckedWidth: 2, height: 1, format: PixelFormat(colorModel: .gray, bitsPerComponent: 8), bytesPerRow: 2, bytes: [7, 200])
+        #expect(ValueImage(grey, withAlpha: false).samples == [7, 7, 7, 200, 200, 200].map { UInt16($0 * 257) })
+        let deep = Bitmap(uncheckedWidth: 1, height: 1, format: .rgb16, bytesPerRow: 6, bytes: [0x12, 0x34, 0xFF, 0x00, 0x00, 0x01])
+        #expect(ValueImage(deep, withAlpha: false).samples == [0x1234, 0xFF00, 0x0001])
+    }
+
+    @Test("the tone-signature screen lets through every pair the signature names and stops noise")
+    func toneScreen() {
+        let flat = FineDetailToneSignatureTests.flat
+        let named = FineDetailToneSignatureTests.grey([128, 128, 128, 128, 188, 188, 188, 188])
+        #expect(FineDetailToneSignature(expected: flat, actual: named).names)
+        #expect(FineDetailToneSignature.mayName(expected: flat, actual: named))
+        let (e, a) = Self.pair(width: 64, height: 64)
+        #expect(!FineDetailToneSignature(expected: e, actual: a).names)
+        #expect(!FineDetailToneSignature.mayName(expected: e, actual: a))
+        // 2/255 of full scale is 514 codes; the changed test in Double starts just above.
+        #expect(FineDetailToneSignature.changedCodes == 515)
+    }
+}
