@@ -31,8 +31,7 @@ enum ReproduceCommand: Command {
 
         The bug reproduces when every mutant of the topic is caught on at least one pair and
         named (diagnosed as its class, or for a resizer that throws, its error text recognised) on
-        at least 90 % of the pairs that catch it, the 'imglab selftest' rule; a mutant whose
-        catalogue entry documents a diagnosis gap must still be caught, and the gap is shown.
+        at least 90 % of the pairs that catch it, the 'imglab selftest' rule, without exceptions.
 
         BUGS: \(Reproduction.topics.joined(separator: ", "))
 
@@ -112,7 +111,6 @@ enum ReproduceCommand: Command {
                 continue
             }
             lines.append("  caught \(m.caught)/\(m.pairs), named \(m.bugClass) on \(m.named)" + (m.diagnoses.isEmpty ? "" : " (diagnoses: \(m.diagnoses.joined(separator: ", ")))"))
-            if let gap = m.knownGap { lines += wrap("known diagnosis gap: " + gap, width: 96).map { "  " + $0 } }
             let width = r.pairs.filter { $0.mutant == m.id }.map(\.pair.count).max() ?? 0
             for p in r.pairs where p.mutant == m.id {
                 let state = p.caught ? (p.named ? "named " : "caught") : "MISSED"
