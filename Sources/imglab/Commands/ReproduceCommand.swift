@@ -37,7 +37,8 @@ enum ReproduceCommand: Command {
 
         OPTIONS:
           --list          every topic with its mutants, title, history and D/B references
-          --report DIR    where the report goes: DIR/index.html (default: Reports/reproduce-BUG)
+          --report DIR    where the report goes: DIR/index.html (default: Reports/reproduce-BUG;
+                          'none' to skip it, as CI does)
           --corpus DIR    the corpus folder (default: Corpus); generate it with 'imglab corpus'
           --json FILE     write the results (schema imglab-reproduce/1, keys sorted) atomically
           --pairs N       pairs to show in all, 1…200 (default 12); each mutant gets at least 3
@@ -74,7 +75,8 @@ enum ReproduceCommand: Command {
         guard let reproduction = Reproduction(topic: topic, corpus: corpus, limit: limit, threads: threads) else {
             throw UsageError("unknown bug '\(topic)'; known: \(known) ('imglab reproduce --list' tells their stories)")
         }
-        let report = (args.value("--report") ?? "Reports/reproduce-\(topic)") + "/index.html"
+        let reportArg = args.value("--report") ?? "Reports/reproduce-\(topic)"
+        let report: String? = reportArg == "none" ? nil : reportArg + "/index.html"
 
         let started = Date()
         let outcome: Reproduction.Outcome
@@ -84,16 +86,18 @@ enum ReproduceCommand: Command {
         }
         let r = outcome.results
         do {
-            let folder = URL(fileURLWithPath: report).deletingLastPathComponent().path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try ImageCodecs.writeAtomically(Array(ReproduceReport.html(outcome).utf8), to: report)
+            if let report {
+                let folder = URL(fileURLWithPath: report).deletingLastPathComponent().path
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try ImageCodecs.writeAtomically(Array(ReproduceReport.html(outcome).utf8), to: report)
+            }
             if let path = args.value("--json") { try ImageCodecs.writeAtomically([UInt8](try r.jsonData()), to: path) }
         } catch {
             printError("imglab reproduce: cannot write the report or the results: \(error)")
             return .usage
         }
         print(summary(r))
-        print("report: \(report)  (\(String(format: "%.1f", Date().timeIntervalSince(started))) s)")
+        print("report: \(report ?? "none")  (\(String(format: "%.1f", Date().timeIntervalSince(started))) s)")
         return r.reproduced ? .ok : .failure
     }
 
