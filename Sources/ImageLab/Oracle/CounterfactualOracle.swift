@@ -52,29 +52,32 @@ enum CounterfactualOracle {
         let upright = source.oriented()
         let bitmap = upright.animation.flatMap { frame < $0.frames.count ? $0.frames[frame].canvas : nil } ?? upright.bitmap
         guard let placement = try? OracleGeometry.placement(of: operation, width: bitmap.width, height: bitmap.height),
-              placement.width == expected.displaySize.width, placement.height == expected.displaySize.height,
-              let ideal = try? DeclaredOracle.renderImage(source: bitmap, placement: placement, lightSpace: .linear) else { return [] }
+              placement.width == expected.displaySize.width, placement.height == expected.displaySize.height else { return [] }
+        // 4 points per axis per source pixel under an output pixel (the oracle takes 16): the
+        // models are compared with each other (B − C) or with a control rendered alike.
+        let samples = 4 * max(1, Int(placement.reduction.rounded(.up)))
+        guard let ideal = try? DeclaredOracle.renderImage(source: bitmap, placement: placement, lightSpace: .linear, samples: samples) else { return [] }
         var hypotheses: [(id: String, bugClass: String, name: String, references: [String], model: OracleImage)] = []
         if placement.reduction > 1 {
-            if let b = try? DeclaredOracle.renderImage(source: bitmap, placement: placement, lightSpace: .srgb) {
+            if let b = try? DeclaredOracle.renderImage(source: bitmap, placement: placement, lightSpace: .srgb, samples: samples) {
                 hypotheses.append(("counterfactual.srgb-averaging", "light-space",
                                    "averaged in gamma-encoded sRGB instead of linear light (the source re-averaged in sRGB predicts it)",
                                    ["B11"], b))
             }
-            if let b = try? DeclaredOracle.renderImage(source: bitmap, placement: placement, lightSpace: .linear, sampling: .point) {
+            if let b = try? DeclaredOracle.renderImage(source: bitmap, placement: placement, lightSpace: .linear, sampling: .point, samples: samples) {
                 hypotheses.append(("counterfactual.point-sampling", "aliasing",
                                    "nearest-neighbour sampling where a filter was expected: one source pixel per output pixel (the source point-sampled predicts it)",
                                    ["D10"], b))
             }
         }
         if let opaque = opaquePalette(bitmap),
-           let b = try? DeclaredOracle.renderImage(source: opaque, placement: placement, lightSpace: .linear) {
+           let b = try? DeclaredOracle.renderImage(source: opaque, placement: placement, lightSpace: .linear, samples: samples) {
             hypotheses.append(("counterfactual.palette-transparency-ignored", "alpha-dropped",
                                "palette transparency ignored (PNG tRNS / GIF transparent index): transparent entries shown opaque (the source with an opaque palette predicts it)",
                                ["D3", "D7"], b))
         }
         if let relabelled = straightReadAsPremultiplied(bitmap),
-           let b = try? DeclaredOracle.renderImage(source: relabelled, placement: placement, lightSpace: .linear) {
+           let b = try? DeclaredOracle.renderImage(source: relabelled, placement: placement, lightSpace: .linear, samples: samples) {
             hypotheses.append(("counterfactual.straight-as-premultiplied", "premultiplication",
                                "straight alpha resampled as if premultiplied (the source's straight colour read as premultiplied predicts it)",
                                ["D2", "D6"], b))

@@ -60,9 +60,10 @@ public enum DeclaredOracle {
     }
 
     /// ``render(source:placement:lightSpace:)`` before quantisation: premultiplied linear light
-    /// (``OracleImage``), with the source read by `sampling`.
+    /// (``OracleImage``), with the source read by `sampling`, supersampled with `samples` points
+    /// per axis (default: ``Oracle/samplesPerAxis(for:)``).
     static func renderImage(source: Bitmap, placement: OraclePlacement, lightSpace: ResizerPolicy.LightSpace,
-                            sampling: Sampling = .area) throws(ConversionError) -> OracleImage {
+                            sampling: Sampling = .area, samples: Int? = nil) throws(ConversionError) -> OracleImage {
         let rgba = try source.converted(to: .rgba16)
         let w = rgba.width, h = rgba.height
         // Premultiplied values in the averaging space, 4 per pixel.
@@ -84,7 +85,7 @@ public enum DeclaredOracle {
         func premultiplied(_ x: Int, _ y: Int, _ k: Int) -> Double {
             values[((min(max(y, 0), h - 1)) * w + min(max(x, 0), w - 1)) * 4 + k]
         }
-        let image = Oracle.render(canvasWidth: w, canvasHeight: h, placement: placement) { cx, cy in
+        let image = Oracle.render(canvasWidth: w, canvasHeight: h, placement: placement, samples: samples) { cx, cy in
             var p = (0.0, 0.0, 0.0, 0.0)
             if enlarging {
                 let fx = cx - 0.5, fy = cy - 0.5
