@@ -112,10 +112,9 @@ struct PairJudge: Sendable {
             if failed && !firstFailureSeen {
                 firstFailureSeen = true
                 // The diagnosis also tests the oracle re-computed under bug hypotheses from the
-                // source (CounterfactualOracle); not against a declared-policy oracle, which
-                // already is a re-computation.
-                // The built-in resizer's output on the same input is the reference (R) of the
-                // `.reference` forms; nil when it throws.
+                // source (CounterfactualOracle), with the built-in resizer's output on the same
+                // input as the reference of the `.reference` forms (none when it throws); not
+                // against a declared-policy oracle, which already is a re-computation.
                 let counterfactuals = declared.rendersOracle ? [] :
                     CounterfactualOracle.counterfactuals(source: source, frame: k, operation: operation, expected: expectedImage,
                                                          reference: try? BuiltinResizer().apply(operation, to: declared.input, file: declared.inputFile))

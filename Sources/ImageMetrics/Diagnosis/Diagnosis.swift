@@ -32,7 +32,9 @@
 /// averaging, point sampling, an opaque palette or straight alpha read as premultiplied, see
 /// `ImageLab.CounterfactualOracle`). Each is scored as an exact candidate, after the catalogue,
 /// under the same explained-fraction, separation and confidence rules; it names its class only
-/// by beating every other candidate like any of them.
+/// by beating every other candidate like any of them. One that carries a control (the same
+/// prediction without the bug) enters the ranking only when it separates from that control as
+/// the named candidate must from its rival (``Counterfactual``).
 public struct Diagnosis: Sendable, Hashable, Codable {
     /// Definition version of the explained fraction, the confidence and the candidate list
     /// (2: the runner-up is the best candidate of another class; the aliasing signature; geometry candidates;
