@@ -26,14 +26,9 @@ public struct Mutant: Sendable {
     public var triggers: @Sendable (LabPair) -> Bool
     /// The buggy adapter built on `base`.
     public var make: @Sendable (_ base: any Resizer) -> any Resizer
-    /// Why the diagnosis cannot name ``bugClass`` on every pair that catches the mutant, when
-    /// that is a known limit of the candidates (measured, with the pairs it concerns); `nil`
-    /// when it must. `imglab selftest` still requires such a mutant to be caught, reports its
-    /// accuracy and lists it as a known gap instead of failing on the 90 % rule.
-    public var diagnosisGap: String?
 
     public init(id: String, topic: String, title: String, history: String, references: [String], bugClass: String,
-                triggers: @escaping @Sendable (LabPair) -> Bool = { _ in true }, diagnosisGap: String? = nil,
+                triggers: @escaping @Sendable (LabPair) -> Bool = { _ in true },
                 make: @escaping @Sendable (_ base: any Resizer) -> any Resizer) {
         self.id = id
         self.topic = topic
@@ -42,7 +37,6 @@ public struct Mutant: Sendable {
         self.references = references
         self.bugClass = bugClass
         self.triggers = triggers
-        self.diagnosisGap = diagnosisGap
         self.make = make
     }
 }

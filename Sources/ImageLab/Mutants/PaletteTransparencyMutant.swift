@@ -9,7 +9,6 @@ extension Mutant {
         history: "Indexed images carry transparency outside the pixels: PNG's tRNS chunk gives palette entries an alpha, GIF names one transparent index (D3, B7: HaxeFoundation/format#53, freej2me-plus#255, image-rs#199). A decoder or converter that expands the palette to RGB without them shows the key colour (often magenta or the background colour) as an opaque box around the picture.",
         references: ["D3", "B7", "B8"], bugClass: "alpha-dropped",
         triggers: { pair in pair.sourceIsIndexed && pair.sourceHasTransparency },
-        diagnosisGap: "On square thumbnails with a border and rounded corners the border the resizer adds stays transparent while the palette transparency is lost; the alpha-dropped candidates drop every alpha, border included, and explain at most 34 %. Measured: 18 of 23 caught pairs named, the 5 misses are the thumb-24-b2-r6 pairs.",
         make: { base in
             MutantResizer(name: "palette-trns-ignored(\(base.name))", base: base) { base, operation, source throws(ResizerError) in
                 guard case .indexed(let palette) = source.format.colorModel, palette.hasAlpha else {

@@ -13,7 +13,6 @@ extension Mutant {
             guard let f = pair.sourceFormat else { return false }
             return (f.alphaInfo == .last || f.alphaInfo == .first) && pair.sourceHasTransparency
         },
-        diagnosisGap: "On resampled colour patches (png-rgba8 and tiff-rgba16-unassoc colorPatches: fit, max-pixel-size, stretch) the colour hidden under the α = 0 patch bleeds into its neighbours; the candidate straight.read-as-premultiplied predicts only the division by alpha (19–30 % explained there), and no candidate predicts the bleed, which depends on the kernel. Measured: 33 of 37 caught pairs named.",
         make: { base in
             MutantResizer(name: "straight-as-premultiplied(\(base.name))", base: base) { base, operation, source throws(ResizerError) in
                 guard source.format.alphaInfo == .last || source.format.alphaInfo == .first else {

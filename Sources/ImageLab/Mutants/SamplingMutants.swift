@@ -15,7 +15,6 @@ extension Mutant {
         history: "Averaging the stored sRGB codes instead of light (B11: Pillow#1604, darktable#13335, cantaloupe#441; Eric Brasseur's \"gamma error in picture scaling\"): a 1-pixel black/white checker shrinks to 128 instead of the 188 of its linear mean, thin bright lines fade, dark detail grows. imglab declares linear light; this mutant is the built-in resizer with ResizeOptions.lightSpace = .sRGB.",
         references: ["B11"], bugClass: "light-space",
         triggers: { pair in pair.resamples && ["checkerAndGray", "thinStrokes", "zonePlate", "stepEdges", "orientation", "colorPatches", "stencil"].contains(pair.record.scene) },
-        diagnosisGap: "FineDetailToneSignature names the 1-pixel checker where the ideal is a flat linear ½ gray (sRGB 188) and the actual a flat 128 (3 of the checkerAndGray pairs), but not: the three png-gray1 checker pairs (the 1-bit source's gray half is itself a dither, so the whole image changes and not by the tone curve: explained −1.0), the 1- and ½-pixel strokes of thinStrokes (4 pairs: a line narrower than a pixel leaves no flat area and no visible dark level in its 3×3 neighbourhood for light.srgb-averaging to work from, 17–30 % explained), the palette1 stencil fit-16x16 (light.srgb-averaging 50 %, just under the floor), and two checker pairs named bit-depth (fill@0,0, 2-bit gain 75 %) and aliasing (thumb-24-b2-r6). Measured: 4 of 14 caught pairs named; the other 150 triggered pairs pass the gates.",
         make: { _ in
             MutantResizer(name: "srgb-averaging(builtin)", base: BuiltinResizer(options: ResizeOptions(lightSpace: .sRGB))) { base, operation, source throws(ResizerError) in
                 try base.apply(operation, to: source)
@@ -33,7 +32,6 @@ extension Mutant {
         history: "D10: the resize articles' \"no antialiasing when shrinking\" — CGContextSetInterpolationQuality left at none, so a shrink picks one source pixel per output pixel: edges stair-step, thin lines vanish or break, zone plates and fabrics show moiré (B8: thumbor#859).",
         references: ["D10", "B8"], bugClass: "aliasing",
         triggers: { pair in pair.resamples && !pair.enlarges && pair.record.scene != "constant" },
-        diagnosisGap: "The AliasingSignature (now read on the expected image's mixed edge samples only) names point sampling where the ideal has filtered edges the actual turned into hard steps; it cannot name it where point sampling of smooth content (landscape, the zone plate, soft alpha) still leaves mixed values (lost mixing 0.1–0.5), and 10 pairs are named light-space because light.srgb-averaging explains over half of them. Measured: 25 of 92 caught pairs named; misses: 67 (none with light.srgb-averaging best 28, filter.nearest best 14, named light-space 10, other 15).",
         make: { base in
             MutantResizer(name: "nearest-neighbour(\(base.name))", base: base) { base, operation, source throws(ResizerError) in
                 let upright = source.oriented()

@@ -46,6 +46,24 @@ public enum DeclaredOracle {
     /// - Throws: ``ConversionError`` when the source cannot be read as RGBA.
     public static func render(source: Bitmap, placement: OraclePlacement,
                               lightSpace: ResizerPolicy.LightSpace) throws(ConversionError) -> Bitmap {
+        try renderImage(source: source, placement: placement, lightSpace: lightSpace).bitmap16()
+    }
+
+    /// How a rendering reads the source pixels under an output pixel.
+    enum Sampling: Sendable {
+        /// The area average of the pixels under its footprint (box filter): the oracle's rule.
+        case area
+        /// The one source pixel under the output pixel's centre, mapped through the placement
+        /// (point sampling, nearest neighbour without a filter). Coverage of rounded corners and
+        /// borders is still integrated.
+        case point
+    }
+
+    /// ``render(source:placement:lightSpace:)`` before quantisation: premultiplied linear light
+    /// (``OracleImage``), with the source read by `sampling`, supersampled with `samples` points
+    /// per axis (default: ``Oracle/samplesPerAxis(for:)``).
+    static func renderImage(source: Bitmap, placement: OraclePlacement, lightSpace: ResizerPolicy.LightSpace,
+                            sampling: Sampling = .area, samples: Int? = nil) throws(ConversionError) -> OracleImage {
         let rgba = try source.converted(to: .rgba16)
         let w = rgba.width, h = rgba.height
         // Premultiplied values in the averaging space, 4 per pixel.
@@ -67,7 +85,7 @@ public enum DeclaredOracle {
         func premultiplied(_ x: Int, _ y: Int, _ k: Int) -> Double {
             values[((min(max(y, 0), h - 1)) * w + min(max(x, 0), w - 1)) * 4 + k]
         }
-        let image = Oracle.render(canvasWidth: w, canvasHeight: h, placement: placement) { cx, cy in
+        let image = Oracle.render(canvasWidth: w, canvasHeight: h, placement: placement, samples: samples) { cx, cy in
             var p = (0.0, 0.0, 0.0, 0.0)
             if enlarging {
                 let fx = cx - 0.5, fy = cy - 0.5
@@ -80,14 +98,22 @@ public enum DeclaredOracle {
                 }
                 p = (lerp(0), lerp(1), lerp(2), lerp(3))
             } else {
-                let x = Int(cx), y = Int(cy)
+                var x = Int(cx), y = Int(cy)
+                if sampling == .point {
+                    // The output pixel holding this point, its centre, and the source pixel under that.
+                    let scaleX = placement.sourceWidth / placement.contentWidth, scaleY = placement.sourceHeight / placement.contentHeight
+                    let px = ((cx - placement.sourceX) / scaleX + placement.contentX).rounded(.down) + 0.5
+                    let py = ((cy - placement.sourceY) / scaleY + placement.contentY).rounded(.down) + 0.5
+                    x = Int((placement.sourceX + (px - placement.contentX) * scaleX).rounded(.down))
+                    y = Int((placement.sourceY + (py - placement.contentY) * scaleY).rounded(.down))
+                }
                 p = (premultiplied(x, y, 0), premultiplied(x, y, 1), premultiplied(x, y, 2), premultiplied(x, y, 3))
             }
             // The oracle premultiplies what it is given: hand it straight values.
             guard p.3 > 0 else { return LinearRGBA(red: 0, green: 0, blue: 0, alpha: 0) }
             return LinearRGBA(red: p.0 / p.3, green: p.1 / p.3, blue: p.2 / p.3, alpha: p.3)
         }
-        guard lightSpace == .srgb else { return image.bitmap16() }
+        guard lightSpace == .srgb else { return image }
         // The averages are of encoded values: decode them to light, which the oracle image holds.
         var pixels = image.pixels
         for i in stride(from: 0, to: pixels.count, by: 4) {
@@ -96,6 +122,6 @@ public enum DeclaredOracle {
                 pixels[i + k] = a > 0 ? SRGBTransfer.toLinear(min(max(pixels[i + k] / a, 0), 1)) * a : 0
             }
         }
-        return OracleImage(width: image.width, height: image.height, pixels: pixels).bitmap16()
+        return OracleImage(width: image.width, height: image.height, pixels: pixels)
     }
 }

@@ -20,10 +20,11 @@ public enum Oracle {
     }
 
     /// Renders `scene` (a function of canvas pixel coordinates on a `canvasWidth × canvasHeight`
-    /// canvas giving straight linear RGBA) through `placement`.
-    public static func render(canvasWidth: Int, canvasHeight: Int, placement: OraclePlacement,
+    /// canvas giving straight linear RGBA) through `placement`, with ``samplesPerAxis(for:)``
+    /// points per axis unless `samples` says how many.
+    public static func render(canvasWidth: Int, canvasHeight: Int, placement: OraclePlacement, samples: Int? = nil,
                               scene: (Double, Double) -> LinearRGBA) -> OracleImage {
-        let n = samplesPerAxis(for: placement)
+        let n = max(1, samples ?? samplesPerAxis(for: placement))
         let w = placement.width, h = placement.height
         var pixels = [Double](repeating: 0, count: w * h * 4)
         let scaleX = placement.sourceWidth / placement.contentWidth

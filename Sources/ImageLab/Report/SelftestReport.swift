@@ -20,15 +20,10 @@ public enum SelftestReport {
         <body>
         <header><h1>imglab selftest</h1>
         <p>profile <code>\(e(m.profile))</code> · \(m.mutants.count) mutants, each run on \(m.allPairs ? "every pair" : "the pairs of its triggers") · the built-in resizer on all \(m.builtin.pairs) pairs</p>
-        <p class="verdict \(m.passed ? "ok" : "bad")">\(m.passed ? (m.knownGaps.isEmpty ? "PASS: every mutant caught and named, the built-in resizer passes every pair" : "PASS: every mutant caught, each named on at least 90 % of its caught pairs except the \(m.knownGaps.count) documented gaps below; the built-in resizer passes every pair") : "FAIL")</p>
+        <p class="verdict \(m.passed ? "ok" : "bad")">\(m.passed ? "PASS: every mutant caught and named on at least 90 % of its caught pairs, the built-in resizer passes every pair" : "FAIL")</p>
 
         """
         if !m.reasons.isEmpty { h += "<ul>" + m.reasons.map { "<li>\(e($0))</li>" }.joined() + "</ul>\n" }
-        if !m.knownGaps.isEmpty {
-            h += "<p>Known diagnosis gaps (caught, accuracy below 90 %, documented):</p><ul>" + m.knownGaps.map {
-                "<li><a href=\"#\(e($0.id))\"><code>\(e($0.id))</code></a>: \($0.named) of \($0.caught) named</li>"
-            }.joined() + "</ul>\n"
-        }
         h += "</header>\n"
         h += "<section><h2>Built-in resizer</h2><p>\(m.builtin.pass) of \(m.builtin.pairs) pairs pass.</p>"
         if !m.builtin.failures.isEmpty {
@@ -48,7 +43,7 @@ public enum SelftestReport {
         h += columns.map { "<th>\(e($0))</th>" }.joined() + "<th>run</th><th>caught</th><th>named</th><th>accuracy</th></tr>\n"
         for r in m.mutants {
             let ok = r.caught > 0 && (r.accuracy ?? 0) >= KillMatrix.requiredAccuracy
-            let rowClass = ok ? "pass" : (r.caught > 0 && r.diagnosisGap != nil ? "gap" : "fail")
+            let rowClass = ok ? "pass" : "fail"
             h += "<tr class=\"\(rowClass)\"><td><a href=\"#\(e(r.id))\"><code>\(e(r.id))</code></a></td><td>\(e(r.topic))</td><td>\(e(r.bugClass))</td>"
             for c in columns {
                 if let cell = r.cells[c] {
@@ -66,7 +61,6 @@ public enum SelftestReport {
             h += "<h3 id=\"\(e(r.id))\"><code>\(e(r.id))</code>: \(e(r.title))</h3>"
             h += "<p>topic <code>\(e(r.topic))</code> · class <code>\(e(r.bugClass))</code> · references \(e(r.references.joined(separator: ", ")))</p>"
             if let mutant = MutantCatalogue.mutant(r.id) { h += "<p>\(e(mutant.history))</p>" }
-            if let gap = r.diagnosisGap { h += "<p class=\"gap\"><b>Known diagnosis gap</b>: \(e(gap))</p>" }
             if !r.misses.isEmpty {
                 h += "<p>Caught but not named:</p><ul>" + r.misses.map { "<li><code>\(e($0.pair))</code>: \(e($0.diagnosis))</li>" }.joined() + "</ul>"
             }
@@ -79,7 +73,7 @@ public enum SelftestReport {
     static let css = """
     body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}
     table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}
-    tr.fail td:first-child{background:#fdd;font-weight:bold}tr.pass td:first-child{background:#dfd}tr.gap td:first-child{background:#ffd}
+    tr.fail td:first-child{background:#fdd;font-weight:bold}tr.pass td:first-child{background:#dfd}
     td.cell{text-align:center;white-space:nowrap}td.all{background:#cfc}td.some{background:#ffd}td.none{background:#eee}
     .verdict.ok{color:#060;font-weight:bold}.verdict.bad{color:#b00;font-weight:bold}code{font-size:90%}
     """

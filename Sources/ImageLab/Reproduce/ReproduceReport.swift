@@ -44,7 +44,6 @@ public enum ReproduceReport {
             h += m.pairs == 0 ? "no pair of the corpus triggers it" : "caught on \(m.caught) of the \(m.pairs) pairs that trigger it, named on \(m.named), \(m.shown) shown below"
             if !m.diagnoses.isEmpty { h += " · diagnoses: \(e(m.diagnoses.joined(separator: ", ")))" }
             h += " · <b class=\"\(m.reproduced ? "ok" : "bad")\">\(m.reproduced ? "reproduced" : "NOT reproduced")</b></p>"
-            if let gap = m.knownGap { h += "<p class=\"small\">known diagnosis gap: \(e(gap))</p>" }
             h += "</div>"
         }
         h += "</section>\n"
@@ -73,7 +72,7 @@ public enum ReproduceReport {
             return "Reproduced: the lab caught the bug on \(caught) of the \(total) pairs that trigger it and named it \(classes) on \(named)."
         }
         return "NOT reproduced: the lab caught \(caught) of the \(total) pairs that trigger the bug and named \(classes) on \(named); "
-            + "every mutant must be caught at least once and named on at least 90 % of its catches (unless it has a known diagnosis gap)."
+            + "every mutant must be caught at least once and named on at least 90 % of its catches."
     }
 
     static func pairHTML(_ p: ReproducedPair, index: Int, buggy: PairEvidence?, correct: PairEvidence?) -> String {

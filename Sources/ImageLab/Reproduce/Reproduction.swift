@@ -168,8 +168,8 @@ public struct Reproduction: Sendable {
         for n in namings { if let a = n.namedAs { counts[a, default: 0] += 1 } }
         let diagnoses = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
         return .init(id: m.id, title: m.title, history: m.history, references: m.references, bugClass: m.bugClass,
-                     pairs: results.count, caught: caught, named: named, shown: shown, knownGap: m.diagnosisGap,
-                     reproduced: ReproduceResults.reproduces(caught: caught, named: named, knownGap: m.diagnosisGap != nil),
+                     pairs: results.count, caught: caught, named: named, shown: shown,
+                     reproduced: ReproduceResults.reproduces(caught: caught, named: named),
                      diagnoses: diagnoses)
     }
 }

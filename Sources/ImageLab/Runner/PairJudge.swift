@@ -111,7 +111,15 @@ struct PairJudge: Sendable {
             let failed = gateResult.map { !$0.passed } ?? true
             if failed && !firstFailureSeen {
                 firstFailureSeen = true
-                comparison = Comparison(expected: expected, actual: actual, options: ComparisonOptions(diagnose: true))
+                // The diagnosis also tests the oracle re-computed under bug hypotheses from the
+                // source (CounterfactualOracle), with the built-in resizer's output on the same
+                // input as the reference of the `.reference` forms (none when it throws); not
+                // against a declared-policy oracle, which already is a re-computation.
+                let counterfactuals = declared.rendersOracle ? [] :
+                    CounterfactualOracle.counterfactuals(source: source, frame: k, operation: operation, expected: expectedImage,
+                                                         reference: try? BuiltinResizer().apply(operation, to: declared.input, file: declared.inputFile))
+                comparison = Comparison(expected: expected, actual: actual, options: ComparisonOptions(diagnose: true),
+                                        counterfactuals: counterfactuals)
                 judged = (comparison, expected, actual, gateResult, expectedFile)
                 result.verdict = .fail
                 if result.message == nil, let g = gateResult {

@@ -67,8 +67,11 @@ public struct Comparison: Sendable, Hashable, Codable {
     /// The value of a metric, if defined.
     public func value(_ name: String) -> Double? { metrics[name]?.value }
 
-    /// Compares `actual` against `expected`.
-    public init(expected e: ComparedImage, actual a: ComparedImage, options: ComparisonOptions = ComparisonOptions()) {
+    /// Compares `actual` against `expected`. `counterfactuals`: predictions of the actual image
+    /// under bug hypotheses from a caller that knows the source (the lab), tested by the
+    /// diagnosis beside its own candidates (``Counterfactual``); none by default.
+    public init(expected e: ComparedImage, actual a: ComparedImage, options: ComparisonOptions = ComparisonOptions(),
+                counterfactuals: [Counterfactual] = []) {
         var timer = StageTimer()
         expected = ImageSummary(name: e.name, container: e.container, image: e.image)
         actual = ImageSummary(name: a.name, container: a.container, image: a.image)
@@ -101,7 +104,7 @@ public struct Comparison: Sendable, Hashable, Codable {
         guard sameSize else {
             notes.append("sizes differ: \(ev.width)×\(ev.height) displayed vs \(av.width)×\(av.height); pixel metrics need equal sizes")
             for d in MetricCatalog.all { set(d.name, nil, missing: "sizes differ") }
-            diagnosis = options.diagnose ? Diagnoser.diagnose(expected: ev, actual: av, context: context) : .none("not run")
+            diagnosis = options.diagnose ? Diagnoser.diagnose(expected: ev, actual: av, context: context, counterfactuals: counterfactuals) : .none("not run")
             set("diagnosis.confidence", diagnosis.confidence)
             self.notes = notes
             self.metrics = metrics
@@ -198,7 +201,7 @@ public struct Comparison: Sendable, Hashable, Codable {
         } else if (stats.visible.map(\.maxAbs).max() ?? 0) <= 1 && stats.maxAbs[3] <= 1 {
             diagnosis = .none("no diagnosis: every difference is within 1 code value (rounding, 8↔16-bit conversion)")
         } else {
-            diagnosis = Diagnoser.diagnose(expected: ev, actual: av, context: context)
+            diagnosis = Diagnoser.diagnose(expected: ev, actual: av, context: context, counterfactuals: counterfactuals)
         }
         set("diagnosis.confidence", diagnosis.confidence)
         timer.mark("diagnosis")

@@ -22,11 +22,17 @@ enum Diagnoser {
     /// A sampled pixel and its weight.
     struct Sample: Sendable { var x: Int, y: Int, weight: Double }
 
-    static func diagnose(expected: ValueImage, actual: ValueImage, context: DiagnosisContext) -> Diagnosis {
+    /// Diagnoses `actual` against `expected`. `counterfactuals` (the lab's predictions under bug
+    /// hypotheses, see ``Counterfactual``) join the catalogue's candidates, after them.
+    static func diagnose(expected: ValueImage, actual: ValueImage, context: DiagnosisContext,
+                         counterfactuals: [Counterfactual] = []) -> Diagnosis {
         let sameSize = expected.width == actual.width && expected.height == actual.height
         let view = ExpectedView(expected)
         let opaqueOnly = !context.expectedHasAlpha && !context.actualHasAlpha
-        let candidates = CandidateCatalog.all.filter { c in
+        let withAlpha = expected.channels == 4
+        let controls = counterfactuals.compactMap { $0.controlCandidate(withAlpha: withAlpha) }
+        let offered = CandidateCatalog.all + counterfactuals.map { $0.candidate(withAlpha: withAlpha) } + controls
+        let candidates = offered.filter { c in
             let s = c.size(expected.width, expected.height)
             return s.width == actual.width && s.height == actual.height && c.applies(context)
         }
@@ -116,7 +122,16 @@ enum Diagnoser {
             let explained = changes ? 1 - residual / baselineSum : 0
             return Diagnosis.CandidateScore(id: c.id, bugClass: c.bugClass, name: c.name, explained: explained, strength: strength)
         }
-        let ranked = scores.enumerated().sorted { a, b in
+        // Controls are not candidates: they only remove the counterfactuals that do not
+        // separate from them (see ``Counterfactual``).
+        let controlIDs = Set(controls.map(\.id))
+        let controlScores = Dictionary(scores.filter { controlIDs.contains($0.id) }.map { ($0.id, $0.explained) }, uniquingKeysWith: { a, _ in a })
+        let admitted = scores.filter { s in
+            guard !controlIDs.contains(s.id) else { return false }
+            guard let c = controlScores[Counterfactual.controlID(of: s.id)] else { return true }
+            return max(0, s.explained) * separation(s.explained, from: c) >= minimumConfidence
+        }
+        let ranked = admitted.enumerated().sorted { a, b in
             a.element.explained != b.element.explained ? a.element.explained > b.element.explained : a.offset < b.offset
         }.map(\.element)
         let top = Array(ranked.prefix(5))
@@ -130,11 +145,7 @@ enum Diagnoser {
         // Separation: the margin over the rival, absolute (÷ 0.25) or relative to what the
         // rival leaves unexplained, whichever is larger — a candidate that leaves a third of
         // the rival's residual or less is told apart even when both explain most of it.
-        let margin = best.explained - max(runnerUp, 0)
-        let rivalResidual = 1 - max(runnerUp, 0)
-        let relative = rivalResidual > 0 ? margin / rivalResidual : 0
-        let separation = min(1, max(0, max(margin / separationScale, relative * 1.5)))
-        let confidence = max(0, best.explained) * separation
+        let confidence = max(0, best.explained) * separation(best.explained, from: runnerUp)
         let percent = String(format: "%.0f%%", max(0, best.explained) * 100)
         if best.explained >= minimumExplained && confidence >= minimumConfidence,
            let c = candidates.first(where: { $0.id == best.id }) {
@@ -176,6 +187,16 @@ enum Diagnoser {
             ? "no candidate explains half of the difference (best: \(best.id), \(percent)); it looks like noise, lossy re-encoding or a change of content"
             : "ambiguous: \(best.id) explains \(percent) but \(rival?.id ?? "another candidate") explains \(String(format: "%.0f%%", max(0, runnerUp) * 100))"
         return .none("no diagnosis: " + why, ranking: top, sampled: samples.count)
+    }
+
+    /// Separation of a candidate explaining `explained` from a rival explaining `rival`: the
+    /// margin, absolute (÷ ``separationScale``) or relative to what the rival leaves
+    /// unexplained (× 1.5), whichever is larger, in 0…1.
+    static func separation(_ explained: Double, from rival: Double) -> Double {
+        let margin = explained - max(rival, 0)
+        let rivalResidual = 1 - max(rival, 0)
+        let relative = rivalResidual > 0 ? margin / rivalResidual : 0
+        return min(1, max(0, max(margin / separationScale, relative * 1.5)))
     }
 
     /// Differing and unchanged pixels, each at a stride keeping at most ``sampleBudget``.

@@ -25,11 +25,22 @@
 ///   ``AliasingSignature`` — the actual image has lost at least 55 % of the mixing of the
 ///   expected image's mixed edge pixels; its confidence is then that lost share (capped at 1).
 /// In both, `explained` stays the candidate's pixel-wise explained fraction, usually small.
+///
+/// *Counterfactuals* (``Counterfactual``): a caller that knows the source and the operation
+/// (the lab, never `imglab diff`) may add predictions of the actual image under bug hypotheses,
+/// made by an independent model of the bug (the lab's: the ideal re-computed with sRGB
+/// averaging, point sampling, an opaque palette or straight alpha read as premultiplied, see
+/// `ImageLab.CounterfactualOracle`). Each is scored as an exact candidate, after the catalogue,
+/// under the same explained-fraction, separation and confidence rules; it names its class only
+/// by beating every other candidate like any of them. One that carries a control (the same
+/// prediction without the bug) enters the ranking only when it separates from that control as
+/// the named candidate must from its rival (``Counterfactual``).
 public struct Diagnosis: Sendable, Hashable, Codable {
     /// Definition version of the explained fraction, the confidence and the candidate list
     /// (2: the runner-up is the best candidate of another class; the aliasing signature; geometry candidates;
-    /// 3: the aliasing signature reads mixed edge samples only; the fine-detail tone signature).
-    public static let version = "diagnosis/3"
+    /// 3: the aliasing signature reads mixed edge samples only; the fine-detail tone signature;
+    /// 4: counterfactual candidates from the caller).
+    public static let version = "diagnosis/4"
 
     /// One candidate's result.
     public struct CandidateScore: Sendable, Hashable, Codable {
