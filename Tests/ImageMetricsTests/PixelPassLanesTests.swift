@@ -69,6 +69,70 @@ struct PixelPassLanesTests {
         }
     }
 
+    /// ``CIEDE2000/floatDifferences(_:)`` of eight 16-bit code pairs (linear values from the
+    /// `Double` table, differences in `Double`, as the opaque pass feeds them) against the scalar
+    /// `Double` path of the general pass (``CIELab/labPair(_:_:)`` + ``CIEDE2000/fastDifference(_:_:)``).
+    /// Returns per lane: the Float result (nil where the lane is left to the scalar path) and the
+    /// Double reference (ΔE00, ΔL*, Δa*, Δb*).
+    static func floatAgainstDouble(_ e: [(Int, Int, Int)], _ a: [(Int, Int, Int)]) -> [((Double, Double, Double, Double)?, (Double, Double, Double, Double))] {
+        let lut = PixelStatistics.linearOf16
+        var p = LinearPairLanes(green: .zero, redMinusGreen: .zero, blueMinusGreen: .zero, actualRedMinusGreen: .zero,
+                                actualBlueMinusGreen: .zero, dRed: .zero, dGreen: .zero, dBlue: .zero)
+        for i in 0..<8 {
+            let (er, eg, eb) = (lut[e[i].0], lut[e[i].1], lut[e[i].2]), (ar, ag, ab) = (lut[a[i].0], lut[a[i].1], lut[a[i].2])
+            p.green[i] = Float(eg); p.redMinusGreen[i] = Float(er - eg); p.blueMinusGreen[i] = Float(eb - eg)
+            p.actualRedMinusGreen[i] = Float(ar - ag); p.actualBlueMinusGreen[i] = Float(ab - ag)
+            p.dRed[i] = Float(ar - er); p.dGreen[i] = Float(ag - eg); p.dBlue[i] = Float(ab - eb)
+        }
+        let r = CIEDE2000.floatDifferences(p)
+        return (0..<8).map { i in
+            let (x, y) = CIELab.labPair((lut[e[i].0], lut[e[i].1], lut[e[i].2]), (lut[a[i].0], lut[a[i].1], lut[a[i].2]))
+            let reference = (CIEDE2000.fastDifference(x, y), y.l - x.l, y.a - x.a, y.b - x.b)
+            let lane = r.scalar[i] ? nil : (Double(r.deltaE[i]), Double(r.dL[i]), Double(r.dA[i]), Double(r.dB[i]))
+            return (lane, reference)
+        }
+    }
+
+    @Test("ΔE00 and ΔL*, Δa*, Δb* in Float lanes agree with the scalar Double path within 2e-5·max(1, ΔE00 + |ΔLab|) on 48 000 pairs; greys and opposite hues go to the scalar path")
+    func floatLanes() {
+        var noise = Noise(s: 4242)
+        func code() -> Int { Int(noise.next() * 256) * 257 }
+        var worst = 0.0, scalarLanes = 0, lanes = 0
+        for k in 0..<6_000 {
+            var e: [(Int, Int, Int)] = [], a: [(Int, Int, Int)] = []
+            for i in 0..<8 {
+                var x = (code(), code(), code())
+                var y: (Int, Int, Int)
+                func near(_ c: Int, _ r: Int) -> Int { min(max(c + (Int(noise.next() * Double(2 * r + 1)) - r) * 257, 0), 65535) }
+                switch (k + i) % 6 {
+                case 0: y = (near(x.0, 3), near(x.1, 3), near(x.2, 3))                 // noise ±3 codes
+                case 1: y = (near(x.0, 60), near(x.1, 60), near(x.2, 60))              // large changes
+                case 2: x = (x.0, x.0, x.0); y = (near(x.0, 2), near(x.0, 2), near(x.0, 2))  // grey → near grey
+                case 3: y = (65535 - x.0, 65535 - x.1, 65535 - x.2)                   // complementary: hues ~180° apart
+                case 4: y = (near(x.0, 1), x.1, x.2); if noise.next() < 0.5 { y = (x.0, x.1, x.2 ^ 1) }  // one code / 16-bit step
+                default:                                                               // 16-bit samples
+                    x = (Int(noise.next() * 65535), Int(noise.next() * 65535), Int(noise.next() * 65535))
+                    y = (min(x.0 + Int(noise.next() * 40), 65535), x.1, max(x.2 - Int(noise.next() * 40), 0))
+                }
+                e.append(x); a.append(y)
+            }
+            for (i, (lane, reference)) in Self.floatAgainstDouble(e, a).enumerated() {
+                lanes += 1
+                guard let lane else { scalarLanes += 1; continue }
+                let scale = max(1, reference.0 + abs(reference.1) + abs(reference.2) + abs(reference.3))
+                let error = max(abs(lane.0 - reference.0), abs(lane.1 - reference.1), abs(lane.2 - reference.2), abs(lane.3 - reference.3)) / scale
+                worst = max(worst, error)
+                #expect(error <= 2e-5, "pair \(e[i]) → \(a[i]): Float \(lane), Double \(reference)")
+                let isGrey = e[i].0 == e[i].1 && e[i].1 == e[i].2
+                #expect(!isGrey, "a grey expected pixel must take the scalar path")
+            }
+        }
+        #expect(lanes == 48_000)
+        // Greys (a sixth of the pairs) take the scalar path; few others do.
+        #expect(scalarLanes >= 8_000 / 2 && scalarLanes < 48_000 / 4, "\(scalarLanes) scalar lanes")
+        print("Float lanes: worst relative error \(worst), \(scalarLanes) of \(lanes) lanes scalar")
+    }
+
     /// Two RGB value images with every kind of pixel: equal, ±1…±3 noise, large changes, grey.
     static func pair(width: Int, height: Int) -> (ValueImage, ValueImage) {
         var noise = Noise(s: 2024)
@@ -111,9 +175,19 @@ struct PixelPassLanesTests {
         let v = opaque.visible[0], g = general.visible[0]
         #expect(v.maxAbs == g.maxAbs && v.sumAbs == g.sumAbs && v.differing == g.differing)
         #expect(v.squared == g.squared && v.squaredY == g.squaredY)
-        #expect(v.sumDL == g.sumDL && v.sumDA == g.sumDA && v.sumDB == g.sumDB)
-        #expect(v.sumDE == g.sumDE && v.maxDE == g.maxDE)
-        #expect(v.histogram == g.histogram)
+        // ΔE00 and the Lab differences come from `Float` lanes (floatLanes above: each within
+        // 2e-5·max(1, ΔE00 + |ΔLab|) of the Double value), so their sums within the sum of bounds.
+        let bound = 2e-5 * (Double(g.differing) + g.sumDE) * 4
+        #expect(abs(v.sumDL - g.sumDL) <= bound && abs(v.sumDA - g.sumDA) <= bound && abs(v.sumDB - g.sumDB) <= bound)
+        #expect(abs(v.sumDE - g.sumDE) <= bound && abs(v.maxDE - g.maxDE) <= 2e-5 * 4 * (1 + g.maxDE))
+        // Each pixel's 0.001 bin may move by one: cumulative counts stay within a bin's shift.
+        #expect(v.histogram.count == g.histogram.count && v.histogram.reduce(0, +) == g.histogram.reduce(0, +))
+        var cv = 0, cg = [0] + g.histogram.reduce(into: [Int]()) { $0.append(($0.last ?? 0) + Int($1)) }
+        cg.append(cg.last ?? 0)
+        for (k, n) in v.histogram.enumerated() {
+            cv += Int(n)
+            #expect(cv >= cg[k] && cv <= cg[k + 2], "bin \(k)")
+        }
         #expect(g.differing > 0 && g.sumDE > 0, "the fixture has differences")
     }
 

@@ -1,0 +1,104 @@
+/// The `Float` lanes of the per-pixel CIEDE2000 pass: eight (two SSE registers; four lanes
+/// measured slower: the formula's fixed costs then count twice per pixel).
+typealias FloatLanes = SIMD8<Float>
+
+/// atan2, exp and sin of `Float` lanes (``FloatLanes``) by polynomials (Cephes `atanf` / `expf` and a
+/// Taylor series), for the CIEDE2000 rotation term in ``CIEDE2000/floatDifferences(_:)``.
+/// Each is within a few `Float` ulp on the range its caller uses (stated per function); no
+/// lane calls libm.
+enum ElementaryFloatLanes {
+    typealias V = FloatLanes
+
+    /// atan2(y, x) in radians, (−π, π], for any (x, y) ≠ (0, 0). The ratio min/max of |x|, |y|
+    /// is in [0, 1]; above tan(π/8) it is mapped to (w − 1)/(w + 1) around π/4, so Cephes'
+    /// `atanf` polynomial runs on |w| ≤ tan(π/8) (relative error 1.9e-7 there), then the octant
+    /// and quadrant are restored exactly. Absolute error ≤ 4e-7 rad.
+    @inline(__always)
+    static func atan2(_ y: V, _ x: V) -> V {
+        let ax = x.replacing(with: -x, where: x .< 0), ay = y.replacing(with: -y, where: y .< 0)
+        let big = pointwiseMax(ax, ay), small = pointwiseMin(ax, ay)
+        let z = small / big.replacing(with: 1, where: big .== 0)
+        let reduce = z .> 0.41421356237
+        let w = z.replacing(with: (z - 1) / (z + 1), where: reduce)
+        let ww = w * w
+        var p: V = 0.0805374449538 * ww - 0.138776856032
+        p = p * ww + 0.199777106478
+        p = p * ww - 0.333329491539
+        p = p * ww * w + w
+        var angle = p + V(repeating: 0).replacing(with: .pi / 4, where: reduce)
+        angle = angle.replacing(with: .pi / 2 - angle, where: ay .> ax)
+        angle = angle.replacing(with: .pi - angle, where: x .< 0)
+        return angle.replacing(with: -angle, where: y .< 0)
+    }
+
+    /// eˣ for x in [−80, 0] (lanes below are clamped): x = n·ln 2 + r with |r| ≤ ln 2 / 2 (ln 2
+    /// split in two parts so r is exact to a few ulp), Cephes' `expf` polynomial for eʳ
+    /// (relative error ≤ 1.2e-7 in its documentation), times 2ⁿ built from its bits (n ≥ −116, a
+    /// normal `Float`).
+    @inline(__always)
+    static func exp(_ x: V) -> V {
+        let x = pointwiseMax(x, V(repeating: -80))
+        // n = round(x·log₂e) by the 1.5·2²³ trick (the sum's low mantissa bits hold n).
+        let magic = V(repeating: 12_582_912)
+        let shifted = x * 1.44269504089 + magic
+        let n = shifted - magic
+        var r: V = x - n * 0.693359375
+        r += n * 2.12194440e-4
+        var p: V = 1.9875691500e-4 * r + 1.3981999507e-3
+        p = p * r + 8.3334519073e-3
+        p = p * r + 4.1665795894e-2
+        p = p * r + 1.6666665459e-1
+        p = p * r + 5.0000001201e-1
+        p = p * r * r + r + 1
+        let nBits = unsafeBitCast(shifted, to: FloatLanes.MaskStorage.self) &- unsafeBitCast(magic, to: FloatLanes.MaskStorage.self)
+        let scale = unsafeBitCast((nBits &+ 127) &<< 23, to: V.self)
+        return p * scale
+    }
+
+    /// √x for x ≥ 0: the bit-level guess of 1/√x (error ≤ 0.18 %) and two Newton steps
+    /// y ← y(1.5 − x/2·y²) (quadratic: 1.8e-3 → 4.7e-6 → 3e-11, so the result is within a few
+    /// `Float` ulp), times x. √0 = 0. Written out because the standard library's SIMD
+    /// `squareRoot()` becomes one scalar `sqrtf` call per lane here.
+    @inline(__always)
+    static func squareRoot(_ x: V) -> V {
+        let bits = unsafeBitCast(x, to: FloatLanes.MaskStorage.self)
+        var y = unsafeBitCast(FloatLanes.MaskStorage(repeating: 0x5F37_5A86) &- (bits &>> 1), to: V.self)
+        let h = 0.5 * x
+        y = y * (1.5 - h * y * y)
+        y = y * (1.5 - h * y * y)
+        return x * y
+    }
+
+    /// ∛t for positive normal t: the bit-level first guess of FreeBSD `cbrtf` (exponent and
+    /// mantissa bits divided by three, plus its constant B1), the division by three done as
+    /// Σ bits >> 2k for k = 1…11 (= bits·(1 − 4⁻¹¹)/3, short of bits/3 by ≤ 2⁻²²·bits, which
+    /// moves the guess by < 0.1 %: SIMD has no integer division, and lane by lane it
+    /// costs more than the rest), then two Halley steps y ← y(y³ + 2t)/(2y³ + t) (cubic:
+    /// ≤ 4 % → ≤ 7e-5 → below `Float` rounding), so the root is within a few ulp.
+    @inline(__always)
+    static func cubeRoot(_ t: V) -> V {
+        let bits = unsafeBitCast(t, to: FloatLanes.MaskStorage.self)
+        var third = bits &>> 2
+        var shift = bits &>> 2
+        for _ in 0..<10 { shift = shift &>> 2; third = third &+ shift }
+        var y = unsafeBitCast(third &+ FloatLanes.MaskStorage(repeating: 709_958_130), to: V.self)
+        for _ in 0..<2 {
+            let y3 = y * y * y
+            y = y * (y3 + t + t) / (y3 + y3 + t)
+        }
+        return y
+    }
+
+    /// sin u for u in [0, π/3] by its Taylor series to u¹¹: the first omitted term is
+    /// u¹³/13! ≤ 3e-10, below `Float` rounding of the result.
+    @inline(__always)
+    static func sin(_ u: V) -> V {
+        let uu = u * u
+        var p: V = -2.5052108385e-8 * uu + 2.7557319224e-6
+        p = p * uu - 1.9841269841e-4
+        p = p * uu + 8.3333333333e-3
+        p = p * uu - 1.6666666667e-1
+        p = p * uu + 1
+        return u * p
+    }
+}
