@@ -3,9 +3,10 @@ import Foundation
 import ImageCore
 @testable import ImageMetrics
 
-/// The SIMD-lane forms of the per-pixel pass against the scalar code they replace: the same
-/// arithmetic in the same order, so the same values bit for bit (the scalar code is itself
-/// validated against Sharma's table and the reference data in `ColourScienceTests`).
+/// The SIMD-lane forms of the per-pixel pass against the scalar code they replace: the `Double`
+/// lanes bit for bit (the same arithmetic in the same order), the `Float` lanes the opaque pass
+/// uses within their stated error bound (the scalar code is itself validated against Sharma's
+/// table and the reference data in `ColourScienceTests`).
 @Suite("pixel pass in lanes")
 struct PixelPassLanesTests {
     /// A deterministic LCG in 0…1.
