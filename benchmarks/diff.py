@@ -12,8 +12,8 @@ Peers: ImageMagick `compare`, GraphicsMagick `gm compare` (when installed), scik
 into $BENCH_DIR (default $TMPDIR/imglab-bench-diff).
 
 Usage: benchmarks/diff.py [ROUNDS]   (default 5; builds the release imglab first)
-Environment: BENCH_IMGLAB=PATH uses that imglab binary instead of building one (e.g. the
-`-enable-testing` release build of scripts/test, which a plain `swift build` would redo);
+Environment: BENCH_IMGLAB=PATH uses that imglab binary instead of building one (the script
+builds with scripts/test's `-enable-testing` flag, so it does not throw that build away);
 BENCH_BASELINE=PATH adds a row for another imglab binary (an earlier commit) in the same rounds.
 ImageMagick is called as /usr/bin/compare-im6.q16 when present (the real IM 6 `compare`).
 """
@@ -29,7 +29,7 @@ if not (os.path.exists(expected) and os.path.exists(actual)):
     subprocess.run([sys.executable, os.path.join(root, "benchmarks/make_diff_pair.py"), bench], check=True)
 imglab = os.environ.get("BENCH_IMGLAB")
 if not imglab:
-    subprocess.run(["swift", "build", "-c", "release", "--product", "imglab"], cwd=root, check=True,
+    subprocess.run(["swift", "build", "-c", "release", "-Xswiftc", "-enable-testing", "--product", "imglab"], cwd=root, check=True,
                    stdout=subprocess.DEVNULL)
     imglab = os.path.join(root, ".build/release/imglab")
 baseline = os.environ.get("BENCH_BASELINE")

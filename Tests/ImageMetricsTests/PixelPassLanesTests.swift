@@ -3,71 +3,15 @@ import Foundation
 import ImageCore
 @testable import ImageMetrics
 
-/// The SIMD-lane forms of the per-pixel pass against the scalar code they replace: the `Double`
-/// lanes bit for bit (the same arithmetic in the same order), the `Float` lanes the opaque pass
-/// uses within their stated error bound (the scalar code is itself validated against Sharma's
-/// table and the reference data in `ColourScienceTests`).
+/// The SIMD-lane form of the per-pixel pass against the scalar code it replaces: the `Float`
+/// lanes the opaque pass uses, within their stated error bound (the scalar code is itself
+/// validated against Sharma's table and the reference data in `ColourScienceTests`).
 @Suite("pixel pass in lanes")
 struct PixelPassLanesTests {
     /// A deterministic LCG in 0…1.
     struct Noise {
         var s: UInt32
         mutating func next() -> Double { s = s &* 1664525 &+ 1013904223; return Double(s >> 8) / Double(1 << 24) }
-    }
-
-    @Test("CIELAB of eight colours in lanes equals labPair's value for each colour, bit for bit")
-    func labLanes() {
-        var noise = Noise(s: 7)
-        for _ in 0..<2_000 {
-            var r = SIMD8<Double>(), g = r, b = r
-            for i in 0..<8 {
-                // Half the lanes dark (below ε, the linear branch of f).
-                let scale = i % 2 == 0 ? 1 : 0.004
-                r[i] = noise.next() * scale; g[i] = noise.next() * scale; b[i] = noise.next() * scale
-            }
-            let lanes = CIELab.labLanes(linearRed: r, green: g, blue: b)
-            for i in 0..<8 {
-                let (lab, _) = CIELab.labPair((r[i], g[i], b[i]), (0, 0, 0))
-                #expect(lanes[i] == lab, "lane \(i): \(r[i]), \(g[i]), \(b[i])")
-            }
-        }
-    }
-
-    @Test("ΔE00 of eight pairs in lanes equals the scalar fast path bit for bit, achromatic and opposite hues included, and Sharma's table to 1e-4")
-    func deltaELanes() {
-        var noise = Noise(s: 99)
-        var pairs: [(LabColor, LabColor)] = []
-        for k in 0..<40_000 {
-            let x = LabColor(l: noise.next() * 100, a: noise.next() * 256 - 128, b: noise.next() * 256 - 128)
-            var y = LabColor(l: x.l + noise.next() * 6 - 3, a: x.a + noise.next() * 6 - 3, b: x.b + noise.next() * 6 - 3)
-            if k % 97 == 0 { y = LabColor(l: y.l, a: 0, b: 0) }            // achromatic sample
-            if k % 89 == 0 { y = LabColor(l: y.l, a: -x.a, b: -x.b) }       // exactly opposite hue
-            pairs.append((x, y))
-        }
-        for row in Reference.csv("ciede2000_sharma.csv") {
-            func v(_ k: String) -> Double { Double(row[k] ?? "") ?? .nan }
-            pairs.append((LabColor(l: v("L1"), a: v("a1"), b: v("b1")), LabColor(l: v("L2"), a: v("a2"), b: v("b2"))))
-        }
-        while pairs.count % 8 != 0 { pairs.append(pairs[0]) }
-        func lanes(_ colours: ArraySlice<LabColor>) -> LabLanes {
-            var l = SIMD8<Double>(), a = l, b = l
-            for (i, c) in colours.enumerated() { l[i] = c.l; a[i] = c.a; b[i] = c.b }
-            return LabLanes(l: l, a: a, b: b)
-        }
-        let xs = pairs.map(\.0), ys = pairs.map(\.1)
-        for start in Swift.stride(from: 0, to: pairs.count, by: 8) {
-            let de = CIEDE2000.fastDifferences(lanes(xs[start..<start + 8]), lanes(ys[start..<start + 8]))
-            for i in 0..<8 {
-                let scalar = CIEDE2000.fastDifference(xs[start + i], ys[start + i])
-                #expect(de[i] == scalar || (de[i].isNaN && scalar.isNaN), "pair \(start + i)")
-            }
-        }
-        for row in Reference.csv("ciede2000_sharma.csv") {
-            func v(_ k: String) -> Double { Double(row[k] ?? "") ?? .nan }
-            let x = LabColor(l: v("L1"), a: v("a1"), b: v("b1")), y = LabColor(l: v("L2"), a: v("a2"), b: v("b2"))
-            let de = CIEDE2000.fastDifferences(lanes([x, x, x, x, x, x, x, x][...]), lanes([y, y, y, y, y, y, y, y][...]))
-            #expect(abs(de[3] - v("dE00")) <= 1e-4, "pair \(row["pair"] ?? "")")
-        }
     }
 
     /// ``CIEDE2000/floatDifferences(_:)`` of eight 16-bit code pairs (linear values from the
