@@ -27,3 +27,18 @@ public struct Image: Hashable, Sendable {
     /// Number of frames (1 for a still image).
     public var frameCount: Int { animation?.frames.count ?? 1 }
 }
+
+extension Image {
+    /// This image with `transform` applied to its bitmap and then to every animation frame's
+    /// canvas, in frame order; frame timing, regions and metadata are kept. The first error
+    /// `transform` throws is rethrown.
+    public func mappingBitmaps<E: Error>(_ transform: (Bitmap) throws(E) -> Bitmap) throws(E) -> Image {
+        var out = self
+        out.bitmap = try transform(bitmap)
+        if var animation {
+            for k in animation.frames.indices { animation.frames[k].canvas = try transform(animation.frames[k].canvas) }
+            out.animation = animation
+        }
+        return out
+    }
+}

@@ -13,7 +13,7 @@ extension Mutant {
             MutantResizer(name: "alpha-dropped-hidden(\(base.name))", base: base) { base, operation, source throws(ResizerError) in
                 let output = try base.apply(operation, to: source)
                 guard source.format.hasAlpha else { return output }
-                return try FrameRewrite.map(output) { bitmap throws(ResizerError) in
+                return try output.mappingBitmaps { bitmap throws(ResizerError) in
                     guard bitmap.format.hasAlpha else { return bitmap }
                     let straight = try FrameRewrite.convert(bitmap, to: .rgba8.withBits(bitmap.format.bitsPerComponent > 8 ? 16 : 8))
                     return try FrameRewrite.relabel(straight, as: straight.format.withAlpha(.noneSkipLast))
@@ -33,7 +33,7 @@ extension Mutant {
             MutantResizer(name: "alpha-over-black(\(base.name))", base: base) { base, operation, source throws(ResizerError) in
                 let output = try base.apply(operation, to: source)
                 guard source.format.hasAlpha else { return output }
-                return try FrameRewrite.map(output) { bitmap throws(ResizerError) in try AlphaFlattening.overBlack(bitmap) }
+                return try output.mappingBitmaps { bitmap throws(ResizerError) in try AlphaFlattening.overBlack(bitmap) }
             }
         })
 
@@ -48,7 +48,7 @@ extension Mutant {
             MutantResizer(name: "black-border(\(base.name))", base: base) { base, operation, source throws(ResizerError) in
                 let output = try base.apply(operation, to: source)
                 guard operation.addsAlpha else { return output }
-                return try FrameRewrite.map(output) { bitmap throws(ResizerError) in try AlphaFlattening.overBlack(bitmap) }
+                return try output.mappingBitmaps { bitmap throws(ResizerError) in try AlphaFlattening.overBlack(bitmap) }
             }
         })
 }

@@ -17,7 +17,7 @@ extension Mutant {
                 guard source.format.bitsPerComponent == 16, !source.format.isFloat else { return output }
                 switch operation {
                 case .orient, .crop, .transparentBorder:
-                    return try FrameRewrite.map(output) { bitmap throws(ResizerError) in try BitDepth.lowByte(bitmap) }
+                    return try output.mappingBitmaps { bitmap throws(ResizerError) in try BitDepth.lowByte(bitmap) }
                 default:
                     return output
                 }
@@ -39,7 +39,7 @@ extension Mutant {
             MutantResizer(name: "depth-shift(\(base.name))", base: base) { base, operation, source throws(ResizerError) in
                 let n = source.format.bitsPerComponent
                 guard [1, 2, 4, 5].contains(n), !source.format.isIndexed else { return try base.apply(operation, to: source) }
-                let shifted = try FrameRewrite.map(source) { bitmap throws(ResizerError) in try BitDepth.expandedByShift(bitmap, bits: n) }
+                let shifted = try source.mappingBitmaps { bitmap throws(ResizerError) in try BitDepth.expandedByShift(bitmap, bits: n) }
                 return try base.apply(operation, to: shifted)
             }
         })

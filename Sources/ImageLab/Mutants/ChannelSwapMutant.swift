@@ -24,7 +24,7 @@ public struct ChannelSwapMutant: Resizer {
 
     /// The image with R and B exchanged in every frame (via straight 16-bit RGBA, exact).
     public static func swapRedBlue(_ image: Image) throws(ResizerError) -> Image {
-        try FrameRewrite.map(image) { b throws(ResizerError) in
+        try image.mappingBitmaps { b throws(ResizerError) in
             var c = try FrameRewrite.rgba16(b)
             for y in 0..<c.height {
                 var i = y * c.bytesPerRow

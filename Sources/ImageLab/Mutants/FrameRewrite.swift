@@ -1,20 +1,9 @@
 import ImageCore
 
-/// The pixel surgery the mutants share: apply a bitmap rewrite to an image's bitmap and to
-/// every animation frame, convert exactly, and relabel bytes with another layout (the heart of
+/// The pixel surgery the mutants share (each applied to every frame with
+/// `Image.mappingBitmaps`): convert exactly, and relabel bytes with another layout (the heart of
 /// the byte-order and alpha bugs: the bytes are right, the description of them is wrong).
 enum FrameRewrite {
-    /// `image` with `rewrite` applied to its bitmap and to every animation frame's canvas.
-    static func map(_ image: Image, _ rewrite: (Bitmap) throws(ResizerError) -> Bitmap) throws(ResizerError) -> Image {
-        var out = image
-        out.bitmap = try rewrite(image.bitmap)
-        if var animation = image.animation {
-            for k in animation.frames.indices { animation.frames[k].canvas = try rewrite(animation.frames[k].canvas) }
-            out.animation = animation
-        }
-        return out
-    }
-
     /// `bitmap` converted exactly to `format` (ImageCore's rules), or a ``ResizerError``.
     static func convert(_ bitmap: Bitmap, to format: PixelFormat) throws(ResizerError) -> Bitmap {
         do { return try bitmap.converted(to: format) } catch { throw .failed("cannot convert \(bitmap.format) to \(format): \(error)") }

@@ -14,7 +14,7 @@ extension Mutant {
                 let output = try base.apply(operation, to: source)
                 switch operation {
                 case .resize, .squareThumbnail, .maxPixelSize:
-                    return try FrameRewrite.map(output) { bitmap throws(ResizerError) in try HalfPixel.shifted(bitmap) }
+                    return try output.mappingBitmaps { bitmap throws(ResizerError) in try HalfPixel.shifted(bitmap) }
                 default:
                     return output
                 }

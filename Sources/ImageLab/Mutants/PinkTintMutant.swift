@@ -19,7 +19,7 @@ extension Mutant {
                 let output = try base.apply(operation, to: source)
                 guard source.format.bitsPerComponent == 8, source.format.alphaInfo.isFirst else { return output }
                 let keepsAlpha = source.format.hasAlpha
-                return try FrameRewrite.map(output) { bitmap throws(ResizerError) in
+                return try output.mappingBitmaps { bitmap throws(ResizerError) in
                     try PinkTint.argbReadAsRGBA(bitmap, keepsAlpha: keepsAlpha)
                 }
             }

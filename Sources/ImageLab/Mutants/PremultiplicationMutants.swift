@@ -18,7 +18,7 @@ extension Mutant {
                 guard source.format.alphaInfo == .last || source.format.alphaInfo == .first else {
                     return try base.apply(operation, to: source)
                 }
-                let relabelled = try FrameRewrite.map(source) { bitmap throws(ResizerError) in
+                let relabelled = try source.mappingBitmaps { bitmap throws(ResizerError) in
                     let straight = bitmap.format.alphaInfo == .last || bitmap.format.alphaInfo == .first
                     return straight ? try FrameRewrite.relabel(bitmap, as: bitmap.format.withAlpha(Premultiplication.premultiplied(bitmap.format.alphaInfo))) : bitmap
                 }
@@ -36,7 +36,7 @@ extension Mutant {
         triggers: { pair in pair.sourceHasTransparency || pair.roundsCorners },
         make: { base in
             MutantResizer(name: "premultiplied-as-straight(\(base.name))", base: base) { base, operation, source throws(ResizerError) in
-                try FrameRewrite.map(base.apply(operation, to: source)) { bitmap throws(ResizerError) in
+                try base.apply(operation, to: source).mappingBitmaps { bitmap throws(ResizerError) in
                     guard bitmap.format.hasAlpha else { return bitmap }
                     let premultiplied = try FrameRewrite.convert(bitmap, to: .rgba8Premultiplied.withBits(bitmap.format.bitsPerComponent > 8 ? 16 : 8))
                     return try FrameRewrite.relabel(premultiplied, as: premultiplied.format.withAlpha(.last))

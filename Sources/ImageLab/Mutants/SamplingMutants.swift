@@ -46,7 +46,7 @@ extension Mutant {
                 default: return try base.apply(operation, to: source)
                 }
                 guard target.width <= w, target.height <= h, !(target.width == w && target.height == h) else { return try base.apply(operation, to: source) }
-                let sampled = try FrameRewrite.map(upright) { bitmap throws(ResizerError) in
+                let sampled = try upright.mappingBitmaps { bitmap throws(ResizerError) in
                     try PointSampling.sampled(bitmap, width: target.width, height: target.height)
                 }
                 return try base.apply(operation, to: sampled)

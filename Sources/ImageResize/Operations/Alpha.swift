@@ -10,15 +10,9 @@ extension Image {
     public func addingAlpha() throws(ResizeError) -> Image {
         guard !format.alphaInfo.hasAlpha else { return self }
         let target = OutputFormat.result(for: format, needsAlpha: true)
-        var out = self
-        do {
-            out.bitmap = try bitmap.converted(to: target)
-            if var animation {
-                for i in animation.frames.indices { animation.frames[i].canvas = try animation.frames[i].canvas.converted(to: target) }
-                out.animation = animation
-            }
+        do throws(ConversionError) {
+            return try mappingBitmaps { b throws(ConversionError) in try b.converted(to: target) }
         } catch { throw .conversion(error) }
-        return out
     }
 
     /// The upright image with a transparent border of `size` pixels on every side: the output is

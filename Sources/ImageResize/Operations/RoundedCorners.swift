@@ -49,13 +49,7 @@ extension Image {
             }
             do { return try working.bitmap(format: format) } catch { throw .conversion(error) }
         }
-        var out = bordered
-        out.bitmap = try apply(bordered.bitmap)
-        if var animation = bordered.animation {
-            for i in animation.frames.indices { animation.frames[i].canvas = try apply(animation.frames[i].canvas) }
-            out.animation = animation
-        }
-        return out
+        return try bordered.mappingBitmaps(apply)
     }
 
     /// A square thumbnail (the `thumbnailImage:transparentBorder:cornerRadius:interpolationQuality:`
