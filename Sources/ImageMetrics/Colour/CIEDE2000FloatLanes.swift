@@ -163,7 +163,7 @@ extension CIEDE2000 {
         // R_T where h̄′ > 125° (see fastDifference): h̄′ − 275° is the angle from the 275°
         // direction to (mx, my), which for h̄′ in (125°, 360°) is in (−150°, 85°).
         let rotated = (my .< zero) .| (mx .< V(repeating: Float(cos125)))
-        if any(rotated) {
+        if ElementaryFloatLanes.anyLane(rotated) {
             let refX = Float(0.08715574274765817), refY = Float(-0.9961946980917455)  // cos, sin 275°
             let delta = ElementaryFloatLanes.atan2(refX * my - refY * mx, refX * mx + refY * my)
             let hd = delta * Float(degrees / 25)
@@ -173,6 +173,6 @@ extension CIEDE2000 {
             let rt = (-ElementaryFloatLanes.sin(2 * dTheta * Float(radians)) * rc).replacing(with: 0, where: .!rotated)
             sum += rt * cTerm * hTerm
         }
-        return DeltaEFloatLanes(deltaE: root(pointwiseMax(sum, zero)), dL: dL, dA: dA, dB: dB, scalar: scalar)
+        return DeltaEFloatLanes(deltaE: root(ElementaryFloatLanes.larger(sum, zero)), dL: dL, dA: dA, dB: dB, scalar: scalar)
     }
 }

@@ -16,7 +16,7 @@ enum ElementaryFloatLanes {
     @inline(__always)
     static func atan2(_ y: V, _ x: V) -> V {
         let ax = x.replacing(with: -x, where: x .< 0), ay = y.replacing(with: -y, where: y .< 0)
-        let big = pointwiseMax(ax, ay), small = pointwiseMin(ax, ay)
+        let big = larger(ax, ay), small = ay.replacing(with: ax, where: ax .< ay)
         let z = small / big.replacing(with: 1, where: big .== 0)
         let reduce = z .> 0.41421356237
         let w = z.replacing(with: (z - 1) / (z + 1), where: reduce)
@@ -31,13 +31,28 @@ enum ElementaryFloatLanes {
         return angle.replacing(with: -angle, where: y .< 0)
     }
 
+    /// The lane-wise larger of `a` and `b` (`b` where either is NaN): the values of the standard
+    /// library's `pointwiseMax` on non-NaN lanes, which here is an out-of-line call (so every live
+    /// vector register is spilled around it).
+    @inline(__always)
+    static func larger(_ a: V, _ b: V) -> V { b.replacing(with: a, where: a .> b) }
+
+    /// Whether any lane of `mask` is set: the standard library's `any(_:)` is an out-of-line call
+    /// here (the storage's `min()`); this ors the two halves of the bit pattern instead.
+    @inline(__always)
+    static func anyLane(_ mask: SIMDMask<V.MaskStorage>) -> Bool {
+        let bits = unsafeBitCast(mask, to: SIMD4<UInt64>.self)
+        let half = bits.lowHalf | bits.highHalf
+        return half[0] | half[1] != 0
+    }
+
     /// eˣ for x in [−80, 0] (lanes below are clamped): x = n·ln 2 + r with |r| ≤ ln 2 / 2 (ln 2
     /// split in two parts so r is exact to a few ulp), Cephes' `expf` polynomial for eʳ
     /// (relative error ≤ 1.2e-7 in its documentation), times 2ⁿ built from its bits (n ≥ −116, a
     /// normal `Float`).
     @inline(__always)
     static func exp(_ x: V) -> V {
-        let x = pointwiseMax(x, V(repeating: -80))
+        let x = larger(x, V(repeating: -80))
         // n = round(x·log₂e) by the 1.5·2²³ trick (the sum's low mantissa bits hold n).
         let magic = V(repeating: 12_582_912)
         let shifted = x * 1.44269504089 + magic

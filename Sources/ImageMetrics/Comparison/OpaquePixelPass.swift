@@ -115,7 +115,7 @@ extension PixelStatistics {
                     store(r.dL, dL, start)
                     store(r.dA, dA, start)
                     store(r.dB, dB, start)
-                    if any(r.scalar) {
+                    if ElementaryFloatLanes.anyLane(r.scalar) {
                         for lane in 0..<width where r.scalar[lane] && start + lane < count {
                             let i = rowStart + columns[start + lane] * 3
                             let (labE, labA) = CIELab.labPair((lut[Int(es[i])], lut[Int(es[i + 1])], lut[Int(es[i + 2])]),
