@@ -24,20 +24,6 @@ struct DeltaEFloatLanes: Sendable {
 }
 
 extension CIEDE2000 {
-    /// sRGB linear → XYZ / white, rows X/Xn, Y/Yn, Z/Zn, in `Double` (rounded once to `Float`
-    /// where used).
-    private static let rows: [(Double, Double, Double)] = {
-        let m: [[Double]] = CIELab.rgbToXYZ
-        let w: [Double] = [CIELab.white.x, CIELab.white.y, CIELab.white.z]
-        var out: [(Double, Double, Double)] = []
-        for i in 0..<3 {
-            let n: Double = w[i]
-            out.append((m[i][0] / n, m[i][1] / n, m[i][2] / n))
-        }
-        return out
-    }()
-    private static let kx = rows[0], ky = rows[1], kz = rows[2]
-
     /// ΔE00 (kL = kC = kH = 1) of ``FloatLanes/scalarCount`` linear-light colour pairs in `Float` lanes: CIELAB and
     /// the formula of ``fastDifference(_:_:)`` rearranged so that no value is the difference
     /// of two rounded large values.
@@ -70,6 +56,13 @@ extension CIEDE2000 {
     static func floatDifferences(_ p: LinearPairLanes) -> DeltaEFloatLanes {
         typealias V = FloatLanes
         @inline(__always) func root(_ v: V) -> V { ElementaryFloatLanes.squareRoot(v) }
+        // sRGB linear → XYZ / white (the matrix of ``CIELab/xyz(linearRed:green:blue:)`` over
+        // ``CIELab/white``), rows X/Xn, Y/Yn, Z/Zn, in `Double`, rounded once to `Float` where
+        // used. Literal expressions, so the compiler folds every constant below (a stored table
+        // was read, converted and broadcast again on every call).
+        let kx = (0.41245643908969221 / 0.95047, 0.35757607764390892 / 0.95047, 0.18043748326639886 / 0.95047)
+        let ky = (0.21267285140562256, 0.71515215528781784, 0.072174993306559534)
+        let kz = (0.019333895582329303 / 1.08883, 0.11919202588130295 / 1.08883, 0.95030407853636734 / 1.08883)
         @inline(__always) func f(_ k: (Double, Double, Double)) -> (Float, Float, Float, Float) {
             (Float(k.0), Float(k.1), Float(k.2), Float(k.0 + k.1 + k.2))
         }

@@ -85,18 +85,19 @@ enum ElementaryFloatLanes {
     }
 
     /// ∛t for positive normal t: the bit-level first guess of FreeBSD `cbrtf` (exponent and
-    /// mantissa bits divided by three, plus its constant B1), the division by three done as
-    /// Σ bits >> 2k for k = 1…11 (= bits·(1 − 4⁻¹¹)/3, short of bits/3 by ≤ 2⁻²²·bits, which
-    /// moves the guess by < 0.1 %: SIMD has no integer division, and lane by lane it
-    /// costs more than the rest), then two Halley steps y ← y(y³ + 2t)/(2y³ + t) (cubic:
-    /// ≤ 4 % → ≤ 7e-5 → below `Float` rounding), so the root is within a few ulp.
+    /// mantissa bits divided by three, plus its constant B1; within ~4 %), then two Halley steps
+    /// y ← y(y³ + 2t)/(2y³ + t) (cubic: ≤ 4 % → ≤ 7e-5 → below `Float` rounding), so the root
+    /// is within a few ulp. SIMD has no integer division: bits/3 is taken as the `Float`
+    /// Float(bits)/768 (below 2²³; its rounding is ≤ 2⁻²⁴ relative), rounded to an integer by
+    /// adding 2²³ (the sum's low mantissa bits then hold it) and scaled back by 256, so it is
+    /// within ~200 of bits/3: the guess moves by < 3e-5 relative (200 units of 2⁻²³).
     @inline(__always)
     static func cubeRoot(_ t: V) -> V {
-        let bits = unsafeBitCast(t, to: FloatLanes.MaskStorage.self)
-        var third = bits &>> 2
-        var shift = bits &>> 2
-        for _ in 0..<10 { shift = shift &>> 2; third = third &+ shift }
-        var y = unsafeBitCast(third &+ FloatLanes.MaskStorage(repeating: 709_958_130), to: V.self)
+        typealias Bits = FloatLanes.MaskStorage
+        let bits = unsafeBitCast(t, to: Bits.self)
+        let scaled = V(bits) * (1.0 / 768) + 8_388_608
+        let third = (unsafeBitCast(scaled, to: Bits.self) &- 0x4B00_0000) &<< 8
+        var y = unsafeBitCast(third &+ 709_958_130, to: V.self)
         for _ in 0..<2 {
             let y3 = y * y * y
             y = y * (y3 + t + t) / (y3 + y3 + t)

@@ -18,18 +18,13 @@ extension PixelStatistics {
         precondition(e.channels == 3 && a.channels == 3, "the opaque pass reads RGB value images")
         let w = e.width
         let unit = ValueImage.perEightBitUnit
-        let edgesRaw = PixelStatistics.bucketEdges.map { $0 * unit }
         let toleranceRaw = tolerance * unit
         let binScale = 1 / PixelStatistics.deltaEStep
-        let lastBin = PixelStatistics.deltaEBins - 1
-        var mR = 0, mG = 0, mB = 0
-        var bucketCounts = [Int](repeating: 0, count: edgesRaw.count)
-        var over = 0, diff = 0
-        // Bias sums of integers: exact in Int, as they were exact in Double (|Σ| < 2⁵³).
-        var biasR = 0, biasG = 0, biasB = 0
+        let lastBin = Double(PixelStatistics.deltaEBins - 1)
         var v = visible[0]
         var histogram = v.histogram
         v.histogram = []
+        var bucketCounts = [Int](repeating: 0, count: PixelStatistics.bucketEdges.count)
         // Per row: the differing pixels' linear-light inputs of
         // ``CIEDE2000/floatDifferences(_:)`` (eight `Float` arrays, differences taken in
         // `Double`), read eight lanes at a time, their column, and their Lab differences and
@@ -38,6 +33,9 @@ extension PixelStatistics {
         var linear = [Float](repeating: 0, count: 8 * lanes)
         var columns = [Int](repeating: 0, count: lanes)
         var results = [Double](repeating: 0, count: 4 * lanes)
+        // The accumulators live in the closure below as locals (captured variables would be
+        // boxed, every update a load and a store) and are folded into `self` after it.
+        var integerSums = (mR: 0, mG: 0, mB: 0, over: 0, diff: 0, biasR: 0, biasG: 0, biasB: 0)
         histogram.withUnsafeMutableBufferPointer { hist in
         bucketCounts.withUnsafeMutableBufferPointer { bucketCounts in
         linear.withUnsafeMutableBufferPointer { linear in
@@ -46,6 +44,8 @@ extension PixelStatistics {
         e.samples.withUnsafeBufferPointer { es in
         a.samples.withUnsafeBufferPointer { as_ in
         PixelStatistics.linearOf16.withUnsafeBufferPointer { lut in
+        PixelStatistics.bucketOfDifference.withUnsafeBufferPointer { bucketOf in
+        PixelStatistics.eightBitUnitsOfDifference.withUnsafeBufferPointer { unitsOf in
             guard let lin = linear.baseAddress, let out = results.baseAddress else { return }
             let g1 = lin, rg1 = lin + lanes, bg1 = lin + 2 * lanes, rg2 = lin + 3 * lanes, bg2 = lin + 4 * lanes
             let dr = lin + 5 * lanes, dg = lin + 6 * lanes, db = lin + 7 * lanes
@@ -55,8 +55,13 @@ extension PixelStatistics {
                 UnsafeRawPointer(p + k).loadUnaligned(as: FloatLanes.self)
             }
             @inline(__always) func store(_ v: FloatLanes, _ p: UnsafeMutablePointer<Double>, _ k: Int) {
-                for lane in 0..<width { p[k + lane] = Double(v[lane]) }
+                UnsafeMutableRawPointer(p + k).storeBytes(of: SIMD8<Double>(v), as: SIMD8<Double>.self)
             }
+            var mR = 0, mG = 0, mB = 0, over = 0, diff = 0, equal = 0
+            // Bias sums of integers: exact in Int, as they were exact in Double (|Σ| < 2⁵³).
+            var biasR = 0, biasG = 0, biasB = 0
+            var sumAbs = v.sumAbs, squared = v.squared, squaredY = v.squaredY
+            var sumDL = v.sumDL, sumDA = v.sumDA, sumDB = v.sumDB, sumDE = v.sumDE, maxDE = v.maxDE
             for y in rows {
                 let rowStart = y * w * 3
                 var count = 0
@@ -66,28 +71,21 @@ extension PixelStatistics {
                     let ar = Int(as_[i]), ag = Int(as_[i + 1]), ab = Int(as_[i + 2])
                     let dr_ = ar - er, dg_ = ag - eg, db_ = ab - eb
                     let adr = abs(dr_), adg = abs(dg_), adb = abs(db_)
-                    if adr > mR { mR = adr }
-                    if adg > mG { mG = adg }
-                    if adb > mB { mB = adb }
+                    mR = max(mR, adr); mG = max(mG, adg); mB = max(mB, adb)
                     let pixelMax = max(adr, adg, adb)
                     biasR += dr_; biasG += dg_; biasB += db_
-                    if pixelMax == 0 { bucketCounts[0] += 1; hist[0] += 1; continue }
+                    if pixelMax == 0 { equal += 1; continue }
                     diff += 1
-                    let pm = Double(pixelMax)
-                    if pm > toleranceRaw { over += 1 }
-                    var bucket = 0
-                    while bucket < edgesRaw.count - 1 && pm > edgesRaw[bucket] { bucket += 1 }
-                    bucketCounts[bucket] += 1
-                    // Visible (no compositing): the general pass's arithmetic, term by term.
-                    let d0 = Double(dr_) / unit, d1 = Double(dg_) / unit, d2 = Double(db_) / unit
-                    let m = max(abs(d0), abs(d1), abs(d2))
-                    if m > v.maxAbs { v.maxAbs = m }
-                    v.sumAbs += m
-                    v.differing += 1
+                    over += Double(pixelMax) > toleranceRaw ? 1 : 0
+                    bucketCounts[Int(bucketOf[pixelMax])] += 1
+                    // Visible (no compositing): the general pass's arithmetic, term by term,
+                    // its quotients by 257 read from a table.
+                    let d0 = unitsOf[dr_ + 65535], d1 = unitsOf[dg_ + 65535], d2 = unitsOf[db_ + 65535]
+                    sumAbs += unitsOf[pixelMax + 65535]
                     let d = SIMD4<Double>(d0, d1, d2, 0)
-                    v.squared += d * d
+                    squared += d * d
                     let dy = 0.299 * d0 + 0.587 * d1 + 0.114 * d2
-                    v.squaredY += dy * dy
+                    squaredY += dy * dy
                     let ler = lut[er], leg = lut[eg], leb = lut[eb], lar = lut[ar], lag = lut[ag], lab = lut[ab]
                     g1[count] = Float(leg); rg1[count] = Float(ler - leg); bg1[count] = Float(leb - leg)
                     rg2[count] = Float(lar - lag); bg2[count] = Float(lab - lag)
@@ -128,15 +126,26 @@ extension PixelStatistics {
                     }
                 }
                 for k in 0..<count {
-                    v.sumDL += dL[k]
-                    v.sumDA += dA[k]
-                    v.sumDB += dB[k]
+                    sumDL += dL[k]
+                    sumDA += dA[k]
+                    sumDB += dB[k]
                     let de = dE[k]
-                    v.sumDE += de
-                    if de > v.maxDE { v.maxDE = de }
-                    hist[min(Int((de * binScale).rounded(.up)), lastBin)] += 1
+                    sumDE += de
+                    maxDE = max(maxDE, de)
+                    // ⌈de·1000⌉ capped at the last bin (de ≥ 0): the truncation, plus one
+                    // below a fractional part (`rounded(.up)` is a libm call here).
+                    let scaled = min(de * binScale, lastBin)
+                    let truncated = Int(scaled)
+                    hist[truncated + (Double(truncated) < scaled ? 1 : 0)] += 1
                 }
             }
+            bucketCounts[0] += equal
+            hist[0] += UInt32(equal)
+            integerSums = (mR, mG, mB, over, diff, biasR, biasG, biasB)
+            v.sumAbs = sumAbs; v.squared = squared; v.squaredY = squaredY
+            v.sumDL = sumDL; v.sumDA = sumDA; v.sumDB = sumDB; v.sumDE = sumDE; v.maxDE = maxDE
+        }
+        }
         }
         }
         }
@@ -146,13 +155,16 @@ extension PixelStatistics {
         }
         }
         v.histogram = histogram
+        let t = integerSums
+        v.maxAbs = max(v.maxAbs, Double(max(t.mR, t.mG, t.mB)) / unit)
+        v.differing += t.diff
         visible[0] = v
         pixels += rows.count * w
-        maxAbs = [Double(mR) / unit, Double(mG) / unit, Double(mB) / unit, 0]
+        maxAbs = [Double(t.mR) / unit, Double(t.mG) / unit, Double(t.mB) / unit, 0]
         buckets = bucketCounts
-        overTolerance = over
-        differing = diff
+        overTolerance = t.over
+        differing = t.diff
         bandPixels[0] = rows.count * w
-        biasSums[0] = [Double(biasR) / unit, Double(biasG) / unit, Double(biasB) / unit, 0]
+        biasSums[0] = [Double(t.biasR) / unit, Double(t.biasG) / unit, Double(t.biasB) / unit, 0]
     }
 }
