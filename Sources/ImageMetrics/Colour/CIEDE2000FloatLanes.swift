@@ -1,9 +1,19 @@
-/// Colour pairs (one per lane) in linear light, in the form ``CIEDE2000/floatDifferences(_:)`` reads:
-/// the expected pixel as green plus the red − green and blue − green differences, the actual
-/// pixel's red − green and blue − green, and actual − expected per channel. The differences are
-/// taken in `Double` (from the `Double` transfer table) before rounding to `Float`, so each is
+/// One colour pair in linear light, in the form ``CIEDE2000/floatDifference(_:)`` reads: the
+/// expected pixel as green plus the red − green and blue − green differences, the actual pixel's
+/// red − green and blue − green, and actual − expected per channel. The differences are taken
+/// in `Double` (from the `Double` transfer table) before rounding to `Float`, so each is
 /// accurate relative to its own size: a grey pixel has exactly zero chroma inputs, and a small
 /// change is not the difference of two rounded large values.
+struct LinearPair: Sendable {
+    /// Expected: G, R − G, B − G (linear light, 0…1).
+    var green: Float, redMinusGreen: Float, blueMinusGreen: Float
+    /// Actual: R − G, B − G.
+    var actualRedMinusGreen: Float, actualBlueMinusGreen: Float
+    /// Actual − expected: R, G, B.
+    var dRed: Float, dGreen: Float, dBlue: Float
+}
+
+/// ``LinearPair`` of eight pairs, one per lane.
 struct LinearPairLanes: Sendable {
     /// Expected: G, R − G, B − G (linear light, 0…1).
     var green: FloatLanes, redMinusGreen: FloatLanes, blueMinusGreen: FloatLanes
@@ -24,9 +34,52 @@ struct DeltaEFloatLanes: Sendable {
 }
 
 extension CIEDE2000 {
-    /// ΔE00 (kL = kC = kH = 1) of ``FloatLanes/scalarCount`` linear-light colour pairs in `Float` lanes: CIELAB and
-    /// the formula of ``fastDifference(_:_:)`` rearranged so that no value is the difference
-    /// of two rounded large values.
+    /// ``floatDifference(_:)`` of eight pairs, lane by lane (through one
+    /// ``floatDifferences(block:count:)`` block).
+    static func floatDifferences(_ p: LinearPairLanes) -> DeltaEFloatLanes {
+        let n = FloatDifferenceBlock.lanes
+        var block = [Float](repeating: 0, count: FloatDifferenceBlock.floats)
+        let inputs = [p.green, p.redMinusGreen, p.blueMinusGreen, p.actualRedMinusGreen, p.actualBlueMinusGreen, p.dRed, p.dGreen, p.dBlue]
+        for (k, v) in inputs.enumerated() {
+            for lane in 0..<FloatLanes.scalarCount { block[k * n + lane] = v[lane] }
+        }
+        block.withUnsafeMutableBufferPointer { b in
+            if let base = b.baseAddress { floatDifferences(block: base, count: FloatLanes.scalarCount) }
+        }
+        func lanes(_ row: Int) -> FloatLanes {
+            var v = FloatLanes()
+            for lane in 0..<FloatLanes.scalarCount { v[lane] = block[row * n + lane] }
+            return v
+        }
+        return DeltaEFloatLanes(deltaE: lanes(FloatDifferenceBlock.deltaE), dL: lanes(FloatDifferenceBlock.dL),
+                                dA: lanes(FloatDifferenceBlock.dA), dB: lanes(FloatDifferenceBlock.dB),
+                                scalar: lanes(FloatDifferenceBlock.scalar) .!= 0)
+    }
+
+    /// ``floatDifference(_:)`` of the first `count` pairs of a block laid out as
+    /// ``FloatDifferenceBlock`` describes, results into the block's output rows. One base
+    /// pointer and constant row offsets, so the loop vectorizer sees every access's distance and
+    /// widens the loop without runtime alias checks (four lanes per SSE register).
+    static func floatDifferences(block: UnsafeMutablePointer<Float>, count: Int) {
+        typealias B = FloatDifferenceBlock
+        let n = B.lanes
+        for i in 0..<count {
+            let r = floatDifference(LinearPair(
+                green: block[i], redMinusGreen: block[n &+ i], blueMinusGreen: block[2 &* n &+ i],
+                actualRedMinusGreen: block[3 &* n &+ i], actualBlueMinusGreen: block[4 &* n &+ i],
+                dRed: block[5 &* n &+ i], dGreen: block[6 &* n &+ i], dBlue: block[7 &* n &+ i]))
+            block[B.deltaE &* n &+ i] = r.deltaE
+            block[B.dL &* n &+ i] = r.dL
+            block[B.dA &* n &+ i] = r.dA
+            block[B.dB &* n &+ i] = r.dB
+            block[B.scalar &* n &+ i] = r.scalar ? 1 : 0
+        }
+    }
+
+    /// ΔE00 (kL = kC = kH = 1) of one linear-light colour pair in `Float`, the body of the loop
+    /// of ``floatDifferences(block:count:)``: CIELAB and the formula of
+    /// ``fastDifference(_:_:)`` rearranged so that no value is the difference of two rounded
+    /// large values. Branch-free (every choice a select), so the loop is vectorized.
     ///
     /// Error analysis (u = 2⁻²⁴ ≈ 6e-8, the `Float` unit roundoff). Every quantity the formula
     /// subtracts is formed from inputs that are already differences:
@@ -35,7 +88,7 @@ extension CIEDE2000 {
     ///   exactly 0 for a grey and otherwise accurate relative to itself; the actual pixel's
     ///   from its own R−G, B−G; Δt from the per-channel differences. f(t₁) − f(t₂) is
     ///   (t₁ − t₂)/(f₁² + f₁f₂ + f₂²) above ε (the cube-root identity; f from
-    ///   ``CubeRoot/ofPositive(_:)-(FloatLanes)``, a few ulp) and κ/116·(t₁ − t₂) below, so
+    ///   ``ElementaryFloatLanes/cubeRoot(_:)``, a few ulp) and κ/116·(t₁ − t₂) below, so
     ///   a*, b* of each pixel and ΔL*, Δa*, Δb* carry a relative error of ≲ 10u of the size
     ///   of their own terms. Δa* = 500(Δf_X − Δf_Y) still cancels when a change is nearly grey,
     ///   leaving an absolute error ≲ 500·10u·|Δf| ≈ 3e-6·|ΔL*|.
@@ -53,13 +106,13 @@ extension CIEDE2000 {
     /// pair of 8-bit neighbours; the reference tolerance per pixel is 1e-4 and it keeps being
     /// checked against the scalar `Double` path, which stays the definition.
     @inline(__always)
-    static func floatDifferences(_ p: LinearPairLanes) -> DeltaEFloatLanes {
-        typealias V = FloatLanes
-        @inline(__always) func root(_ v: V) -> V { ElementaryFloatLanes.squareRoot(v) }
+    static func floatDifference(_ p: LinearPair) -> (deltaE: Float, dL: Float, dA: Float, dB: Float, scalar: Bool) {
+        typealias V = Float
+        typealias E = ElementaryFloatLanes
+        @inline(__always) func root(_ v: V) -> V { E.squareRoot(v) }
         // sRGB linear → XYZ / white (the matrix of ``CIELab/xyz(linearRed:green:blue:)`` over
         // ``CIELab/white``), rows X/Xn, Y/Yn, Z/Zn, in `Double`, rounded once to `Float` where
-        // used. Literal expressions, so the compiler folds every constant below (a stored table
-        // was read, converted and broadcast again on every call).
+        // used. Literal expressions, so the compiler folds every constant below.
         let kx = (0.41245643908969221 / 0.95047, 0.35757607764390892 / 0.95047, 0.18043748326639886 / 0.95047)
         let ky = (0.21267285140562256, 0.71515215528781784, 0.072174993306559534)
         let kz = (0.019333895582329303 / 1.08883, 0.11919202588130295 / 1.08883, 0.95030407853636734 / 1.08883)
@@ -82,21 +135,21 @@ extension CIEDE2000 {
         let xy2: V = xyR * p.actualRedMinusGreen + xyB * p.actualBlueMinusGreen
         let yz2: V = yzR * p.actualRedMinusGreen + yzB * p.actualBlueMinusGreen
         // f of the six arguments (the two branches), and whether each is above ε.
-        let eps = V(repeating: Float(CIELab.epsilon))
+        let eps = Float(CIELab.epsilon)
         let slope = Float(CIELab.kappa / 116)
         @inline(__always) func companded(_ t: V) -> V {
-            let root = ElementaryFloatLanes.cubeRoot(t.replacing(with: eps, where: t .<= eps))
-            return (slope * t + 16 / 116).replacing(with: root, where: t .> eps)
+            let root = E.cubeRoot(t <= eps ? eps : t)
+            return t > eps ? root : slope * t + 16 / 116
         }
         let fx1 = companded(tx1), fy1 = companded(ty1), fz1 = companded(tz1)
         let fx2 = companded(tx2), fy2 = companded(ty2), fz2 = companded(tz2)
-        let above = tx1 .> eps, aboveY1 = ty1 .> eps, aboveZ1 = tz1 .> eps
-        let aboveX2 = tx2 .> eps, aboveY2 = ty2 .> eps, aboveZ2 = tz2 .> eps
-        let allAbove = above .& aboveY1 .& aboveZ1 .& aboveX2 .& aboveY2 .& aboveZ2
-        let noneAbove = .!(above .| aboveY1 .| aboveZ1 .| aboveX2 .| aboveY2 .| aboveZ2)
+        let aboveX1 = tx1 > eps, aboveY1 = ty1 > eps, aboveZ1 = tz1 > eps
+        let aboveX2 = tx2 > eps, aboveY2 = ty2 > eps, aboveZ2 = tz2 > eps
+        let allAbove = aboveX1 && aboveY1 && aboveZ1 && aboveX2 && aboveY2 && aboveZ2
+        let noneAbove = !(aboveX1 || aboveY1 || aboveZ1 || aboveX2 || aboveY2 || aboveZ2)
         // f(s) − f(t) = (s − t)·q(f(s), f(t)).
         @inline(__always) func q(_ a: V, _ b: V) -> V {
-            (1 / (a * a + a * b + b * b)).replacing(with: slope, where: noneAbove)
+            noneAbove ? slope : 1 / (a * a + a * b + b * b)
         }
         let dfx = dtx * q(fx1, fx2), dfy = dty * q(fy1, fy2), dfz = dtz * q(fz1, fz2)
         let l1: V = 116 * fy1 - 16, l2: V = 116 * fy2 - 16
@@ -114,31 +167,29 @@ extension CIEDE2000 {
         let onePlusG: V = 1 + g
         let a1p = onePlusG * a1, a2p = onePlusG * a2, dAp = onePlusG * dA
         let c1p = root(a1p * a1p + b1 * b1), c2p = root(a2p * a2p + b2 * b2)
-        let zero = V(repeating: 0), one = V(repeating: 1)
-        let dCp = (dAp * (a1p + a2p) + dB * (b1 + b2)) / (c1p + c2p).replacing(with: 1, where: c1p + c2p .== zero)
-        let firstSmaller = c1p .<= c2p
-        let cross = (a1p * dB - dAp * b1).replacing(with: a2p * dB - dAp * b2, where: .!firstSmaller)
+        let chromaSum = c1p + c2p
+        let dCp = (dAp * (a1p + a2p) + dB * (b1 + b2)) / (chromaSum == 0 ? 1 : chromaSum)
+        let cross = c1p <= c2p ? a1p * dB - dAp * b1 : a2p * dB - dAp * b2
         let chromaProduct = c1p * c2p
         let dot = a1p * a2p + b1 * b2
         let rootProduct = root(chromaProduct)
-        let inverse1 = one / c1p, inverse2 = one / c2p
+        let inverse1 = 1 / c1p, inverse2 = 1 / c2p
         let u1x = a1p * inverse1, u1y = b1 * inverse1, u2x = a2p * inverse2, u2y = b2 * inverse2
-        let near = dot .> zero
         let cosHalf = root((1 + dot / chromaProduct) / 2)
         let ex = u2x - u1x, ey = u2y - u1y
         let farH = rootProduct * root(ex * ex + ey * ey)
-        let dHp = (cross / (rootProduct * cosHalf)).replacing(with: farH.replacing(with: -farH, where: cross .< zero), where: .!near)
+        let dHp = dot > 0 ? cross / (rootProduct * cosHalf) : (cross < 0 ? -farH : farH)
 
         let lBarP: V = (l1 + l2) / 2
         let cBarP: V = (c1p + c2p) / 2
         var mx = u1x + u2x, my = u1y + u2y
         let norm2 = mx * mx + my * my
-        let inverseNorm = one / root(norm2)
+        let inverseNorm = 1 / root(norm2)
         mx *= inverseNorm; my *= inverseNorm
         // Hues within ~5.7° of opposite (|u₁ + u₂| < 0.1) go to the scalar path: there the mean
         // hue's direction carries the `Float` error of u₁, u₂ divided by |u₁ + u₂| (and at
         // exactly opposite hues the definition jumps by 180°).
-        let scalar = .!(allAbove .| noneAbove) .| (chromaProduct .== zero) .| (norm2 .< V(repeating: 0.01))
+        let scalar = !(allAbove || noneAbove) || chromaProduct == 0 || norm2 < 0.01
         let c2h = mx * mx - my * my, s2h = 2 * mx * my
         let c3h = mx * c2h - my * s2h, s3h = my * c2h + mx * s2h
         let c4h = c2h * c2h - s2h * s2h, s4h = 2 * s2h * c2h
@@ -154,18 +205,29 @@ extension CIEDE2000 {
         let lTerm = dL / sl, cTerm = dCp / sc, hTerm = dHp / sh
         var sum: V = lTerm * lTerm + cTerm * cTerm + hTerm * hTerm
         // R_T where h̄′ > 125° (see fastDifference): h̄′ − 275° is the angle from the 275°
-        // direction to (mx, my), which for h̄′ in (125°, 360°) is in (−150°, 85°).
-        let rotated = (my .< zero) .| (mx .< V(repeating: Float(cos125)))
-        if ElementaryFloatLanes.anyLane(rotated) {
-            let refX = Float(0.08715574274765817), refY = Float(-0.9961946980917455)  // cos, sin 275°
-            let delta = ElementaryFloatLanes.atan2(refX * my - refY * mx, refX * mx + refY * my)
-            let hd = delta * Float(degrees / 25)
-            let dTheta = 30 * ElementaryFloatLanes.exp(-(hd * hd))
-            let cBarP7 = pow7(cBarP)
-            let rc = 2 * root(cBarP7 / (cBarP7 + pow25to7))
-            let rt = (-ElementaryFloatLanes.sin(2 * dTheta * Float(radians)) * rc).replacing(with: 0, where: .!rotated)
-            sum += rt * cTerm * hTerm
-        }
-        return DeltaEFloatLanes(deltaE: root(ElementaryFloatLanes.larger(sum, zero)), dL: dL, dA: dA, dB: dB, scalar: scalar)
+        // direction to (mx, my), which for h̄′ in (125°, 360°) is in (−150°, 85°). Computed for
+        // every pair and selected (the loop has no branches).
+        let rotated = my < 0 || mx < Float(cos125)
+        let refX = Float(0.08715574274765817), refY = Float(-0.9961946980917455)  // cos, sin 275°
+        let delta = E.atan2(refX * my - refY * mx, refX * mx + refY * my)
+        let hd = delta * Float(degrees / 25)
+        let dTheta = 30 * E.exp(-(hd * hd))
+        let cBarP7 = pow7(cBarP)
+        let rc = 2 * root(cBarP7 / (cBarP7 + pow25to7))
+        let rt = rotated ? -E.sin(2 * dTheta * Float(radians)) * rc : 0
+        sum += rt * cTerm * hTerm
+        return (root(sum > 0 ? sum : 0), dL, dA, dB, scalar)
     }
+}
+
+/// The layout of the block ``CIEDE2000/floatDifferences(block:count:)`` reads and writes: rows
+/// of ``lanes`` `Float`s, one pair per column: eight input rows (``LinearPair``'s fields in
+/// order), then ΔE00, ΔL*, Δa*, Δb* and the scalar-path flag (1 or 0).
+enum FloatDifferenceBlock {
+    /// Pairs per block (columns).
+    static let lanes = 64
+    /// Output rows.
+    static let deltaE = 8, dL = 9, dA = 10, dB = 11, scalar = 12
+    /// `Float`s in a block.
+    static let floats = 13 * lanes
 }
