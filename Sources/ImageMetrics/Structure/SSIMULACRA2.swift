@@ -291,7 +291,8 @@ enum SSIMULACRA2 {
         var ring = [Lanes](repeating: Lanes(), count: ringSize * w)  // [slot][x], horizontally blurred
         var xyb = [Float](repeating: 0, count: ringSize * 6 * pw)   // [slot][X1, Y1, B1, X2, Y2, B2][x]
         var state = [Lanes](repeating: Lanes(), count: 6 * w)        // [x][p1, q1, p3, q3, p5, q5]
-        var line = [Lanes](repeating: Lanes(), count: sw)
+        // Signals of one input row, with the 2N zeros before and N after that the blur reads.
+        var line = [Lanes](repeating: Lanes(), count: 2 * n + sw + n)
         var blurred = [Lanes](repeating: Lanes(), count: wp)        // one output row; zero past w
         // One output row, planar (``SSIMULACRA2Lanes``' 18 rows); zero past w, so the padding adds 0.
         var maps = [Float](repeating: 0, count: 18 * wp)
@@ -316,10 +317,11 @@ enum SSIMULACRA2 {
         totals.withUnsafeMutableBufferPointer { totalsB in
         zeros.withUnsafeBufferPointer { zeroB in
             guard let linBase = linB.baseAddress, let ringP = ringB.baseAddress, let xybP = xybB.baseAddress,
-                  let st = stB.baseAddress, let lineP = lineB.baseAddress, let blurredP = blurredB.baseAddress,
+                  let st = stB.baseAddress, let lineBase = lineB.baseAddress, let blurredP = blurredB.baseAddress,
                   let mapsP = mapsB.baseAddress, let totalsP = totalsB.baseAddress,
                   let zeroRow = zeroB.baseAddress else { return }
             var l = linBase, previous = linBase + 6 * pw
+            let lineP = lineBase + 2 * n
             for step in start..<rows.upperBound {
                 let incoming = step + n - 1
                 let haveIncoming = incoming < h && incoming >= firstInput
