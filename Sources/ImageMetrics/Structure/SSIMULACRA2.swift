@@ -156,6 +156,14 @@ enum SSIMULACRA2 {
             image.samples.withUnsafeBufferPointer { s in
                 lut.withUnsafeBufferPointer { lin in
                     var i = (y * w + x0) * n
+                    if !blend {
+                        // Opaque (or alpha ignored): three lookups per pixel, no tests.
+                        for x in 0..<count {
+                            r[x] = lin[Int(s[i])]; g[x] = lin[Int(s[i + 1])]; b[x] = lin[Int(s[i + 2])]
+                            i += n
+                        }
+                        return
+                    }
                     for x in 0..<count {
                         if blend && s[i + 3] != 65535 {
                             let a = Double(s[i + 3]) / 65535
@@ -358,7 +366,10 @@ enum SSIMULACRA2 {
                             x += 8
                         }
                     }
-                    for x in 0..<sw {
+                    // Signals of the row's pixels; the zeros after them (the blur's padding) stay.
+                    let groups = sw / 4 * 4
+                    Lanes.signals(planar: xybRow, stride: pw, count: groups, into: lineP)
+                    for x in groups..<sw {
                         let a = Q(xybRow[x], xybRow[pw + x], xybRow[2 * pw + x], 0)
                         let v = Q(xybRow[3 * pw + x], xybRow[4 * pw + x], xybRow[5 * pw + x], 0)
                         lineP[x] = Lanes.signals(original: a, distorted: v)
@@ -432,12 +443,25 @@ enum SSIMULACRA2 {
         }
         let oy = row / 2
         guard rows.contains(2 * oy) else { return }
+        // Columns whose 2×2 block lies inside the row (2·ox + 1 < width), four at a time.
+        let inside = columns.lowerBound + max(0, min(columns.upperBound, width / 2) - columns.lowerBound) / 4 * 4
+        let quarter = SIMD4<Float>(repeating: 0.25)
         for plane in 0..<6 {
             let a = top + plane * rowStride, b = current + plane * rowStride
             let dst = half.planes[plane].base + oy * half.width
-            for ox in columns {
+            var ox = columns.lowerBound
+            while ox < inside {
+                let o = 2 * ox - firstSample
+                let pa = UnsafeRawPointer(a + o).loadUnaligned(as: SIMD8<Float>.self)
+                let pb = UnsafeRawPointer(b + o).loadUnaligned(as: SIMD8<Float>.self)
+                let mean = (pa.evenHalf + pa.oddHalf + pb.evenHalf + pb.oddHalf) * quarter
+                UnsafeMutableRawPointer(dst + ox).storeBytes(of: mean, as: SIMD4<Float>.self)
+                ox += 4
+            }
+            while ox < columns.upperBound {
                 let x0 = 2 * ox - firstSample, x1 = min(2 * ox + 1, width - 1) - firstSample
                 dst[ox] = (a[x0] + a[x1] + b[x0] + b[x1]) * 0.25
+                ox += 1
             }
         }
     }

@@ -19,6 +19,10 @@ protocol SSIMULACRA2Lanes: SIMD where Scalar == Float {
     static var structureChannels: Range<Int> { get }
     /// The signals of one pixel from its XYB values in the original (`a`) and distorted (`v`) image.
     static func signals(original a: SIMD4<Float>, distorted v: SIMD4<Float>) -> Self
+    /// The signals of `count` pixels (a multiple of 4) from planar XYB rows (X1, Y1, B1, X2, Y2,
+    /// B2, `stride` floats apart), four pixels per vector operation: the same values as
+    /// ``signals(original:distorted:)`` pixel by pixel.
+    static func signals(planar xyb: UnsafePointer<Float>, stride: Int, count: Int, into out: UnsafeMutablePointer<Self>)
     /// Writes the blurred signals of `count` pixels (a multiple of 4) into the planar rows 0…11.
     static func transpose(_ blurred: UnsafePointer<Self>, count: Int, into planes: UnsafeMutablePointer<Float>, stride: Int)
 }
@@ -116,6 +120,29 @@ extension SIMD16: SSIMULACRA2Lanes where Scalar == Float {
         return SIMD16(lowHalf: SIMD8(lowHalf: a, highHalf: d), highHalf: SIMD8(lowHalf: a * a + v * v, highHalf: d * d))
     }
 
+    static func signals(planar xyb: UnsafePointer<Float>, stride: Int, count: Int, into out: UnsafeMutablePointer<SIMD16<Float>>) {
+        typealias Q = SIMD4<Float>
+        let p = UnsafeRawPointer(xyb), zero = Q()
+        var x = 0
+        while x < count {
+            func load(_ r: Int) -> Q { p.loadUnaligned(fromByteOffset: 4 * (r * stride + x), as: Q.self) }
+            let a = (load(0), load(1), load(2)), v = (load(3), load(4), load(5))
+            let d = (a.0 - v.0, a.1 - v.1, a.2 - v.2)
+            let sq = (a.0 * a.0 + v.0 * v.0, a.1 * a.1 + v.1 * v.1, a.2 * a.2 + v.2 * v.2)
+            let ta = transposed(a.0, a.1, a.2, zero), td = transposed(d.0, d.1, d.2, zero)
+            let ts = transposed(sq.0, sq.1, sq.2, zero)
+            let tq = transposed(d.0 * d.0, d.1 * d.1, d.2 * d.2, zero)
+            func pixel(_ a: Q, _ d: Q, _ s: Q, _ q: Q) -> SIMD16<Float> {
+                SIMD16(lowHalf: SIMD8(lowHalf: a, highHalf: d), highHalf: SIMD8(lowHalf: s, highHalf: q))
+            }
+            out[x] = pixel(ta.0, td.0, ts.0, tq.0)
+            out[x + 1] = pixel(ta.1, td.1, ts.1, tq.1)
+            out[x + 2] = pixel(ta.2, td.2, ts.2, tq.2)
+            out[x + 3] = pixel(ta.3, td.3, ts.3, tq.3)
+            x += 4
+        }
+    }
+
     static func transpose(_ blurred: UnsafePointer<SIMD16<Float>>, count: Int, into planes: UnsafeMutablePointer<Float>, stride: Int) {
         let out = UnsafeMutableRawPointer(planes)
         var x = 0
@@ -148,6 +175,24 @@ extension SIMD8: SSIMULACRA2Lanes where Scalar == Float {
         low[3] = a[1] * a[1] + v[1] * v[1]
         high[3] = d[1] * d[1]
         return SIMD8(lowHalf: low, highHalf: high)
+    }
+
+    static func signals(planar xyb: UnsafePointer<Float>, stride: Int, count: Int, into out: UnsafeMutablePointer<SIMD8<Float>>) {
+        typealias Q = SIMD4<Float>
+        let p = UnsafeRawPointer(xyb)
+        var x = 0
+        while x < count {
+            func load(_ r: Int) -> Q { p.loadUnaligned(fromByteOffset: 4 * (r * stride + x), as: Q.self) }
+            let a = (load(0), load(1), load(2)), v = (load(3), load(4), load(5))
+            let d = (a.0 - v.0, a.1 - v.1, a.2 - v.2)
+            let low = transposed(a.0, a.1, a.2, a.1 * a.1 + v.1 * v.1)
+            let high = transposed(d.0, d.1, d.2, d.1 * d.1)
+            out[x] = SIMD8(lowHalf: low.0, highHalf: high.0)
+            out[x + 1] = SIMD8(lowHalf: low.1, highHalf: high.1)
+            out[x + 2] = SIMD8(lowHalf: low.2, highHalf: high.2)
+            out[x + 3] = SIMD8(lowHalf: low.3, highHalf: high.3)
+            x += 4
+        }
     }
 
     static func transpose(_ blurred: UnsafePointer<SIMD8<Float>>, count: Int, into planes: UnsafeMutablePointer<Float>, stride: Int) {
