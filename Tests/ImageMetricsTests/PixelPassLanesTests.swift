@@ -192,10 +192,10 @@ struct PixelPassLanesTests {
         let flat = FineDetailToneSignatureTests.flat
         let named = FineDetailToneSignatureTests.grey([128, 128, 128, 128, 188, 188, 188, 188])
         #expect(FineDetailToneSignature(expected: flat, actual: named).names)
-        #expect(FineDetailToneSignature.mayName(expected: flat, actual: named))
+        #expect(DifferenceScan(expected: flat, actual: named).fineDetailToneMayName)
         let (e, a) = Self.pair(width: 64, height: 64)
         #expect(!FineDetailToneSignature(expected: e, actual: a).names)
-        #expect(!FineDetailToneSignature.mayName(expected: e, actual: a))
+        #expect(!DifferenceScan(expected: e, actual: a).fineDetailToneMayName)
         // 2/255 of full scale is 514 codes; the changed test in Double starts just above.
         #expect(FineDetailToneSignature.changedCodes == 515)
     }

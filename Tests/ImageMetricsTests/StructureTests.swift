@@ -50,6 +50,33 @@ struct StructureTests {
         #expect(d.width == 3 && d.height == 1)
         #expect(d.values == [0.5, 2.5, 4])
     }
+
+    @Test("downsampling by several factors in one read gives each factor's f×f box with MATLAB 'symmetric' edges")
+    func boxDownsamplesTogether() {
+        // 150 rows: three bands of 64 input rows for F = 8; odd sizes exercise the mirrored edges.
+        let w = 23, h = 150
+        let values = (0..<(w * h)).map { Double(($0 * 7919) % 251) }
+        let p = Plane(width: w, height: h, values: values)
+        func mirror(_ i: Int, _ n: Int) -> Int { i < 0 ? -i - 1 : i >= n ? 2 * n - i - 1 : i }
+        let factors = [8, 2, 3]
+        let planes = Plane.boxDownsamples(p.source, factors: factors)
+        for (k, f) in factors.enumerated() {
+            let b = (f - 1) / 2, ow = (w + f - 1) / f, oh = (h + f - 1) / f
+            #expect(planes[k].width == ow && planes[k].height == oh, "factor \(f)")
+            guard planes[k].values.count == ow * oh else { continue }
+            var worst = 0.0
+            for oy in 0..<oh {
+                for ox in 0..<ow {
+                    var sum = 0.0
+                    for j in 0..<f {
+                        for i in 0..<f { sum += values[mirror(oy * f - b + j, h) * w + mirror(ox * f - b + i, w)] }
+                    }
+                    worst = max(worst, abs(planes[k].values[oy * ow + ox] - sum / Double(f * f)))
+                }
+            }
+            #expect(worst < 1e-12, "factor \(f): largest difference \(worst)")
+        }
+    }
 }
 
 /// The `Float` engines of the structural metrics against the definitions evaluated directly in `Double`.

@@ -178,8 +178,9 @@ public struct Comparison: Sendable, Hashable, Codable {
                 if let s = level1?.ssim { y = min(y ?? .infinity, s) }
                 if let p = planes { rgb = min(rgb ?? .infinity, (p[1].ssim + p[2].ssim + p[3].ssim) / 3) }
                 let ye = VisiblePlane.source(ev, channel: 3, background: bg), ya = VisiblePlane.source(av, channel: 3, background: bg)
-                if let s = SSIM.wangAutoDownsampled(ye, ya, fullResolution: level1?.ssim) { wang = min(wang ?? .infinity, s) }
-                if let s = SSIM.multiScale(ye, ya, level1: level1) { ms = min(ms ?? .infinity, s) }
+                let downsampled = SSIM.downsampledScores(ye, ya, level1: level1)
+                if let s = downsampled.wang { wang = min(wang ?? .infinity, s) }
+                if let s = downsampled.multiScale { ms = min(ms ?? .infinity, s) }
             }
             set("ssim", y, missing: "needs at least 11×11 pixels")
             set("ssim.rgb", rgb, missing: "needs at least 11×11 pixels")

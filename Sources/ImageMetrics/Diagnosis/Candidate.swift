@@ -4,8 +4,20 @@
 ///
 /// A candidate is data (an identifier, a bug class, words for the report, the DESIGN/anchor
 /// ids it reproduces) plus a pure point function: the predicted straight RGBA of the actual
-/// image at (x, y), read from the expected image.
+/// image at (x, y), read from the expected image — from the 3×3 ``Neighbourhood`` of (x, y)
+/// alone (most candidates: a per-pixel transform, a shift, a 3×3 filter), or from anywhere in
+/// it (orientations, scales, the lab's counterfactual images).
 struct Candidate: Sendable {
+    /// Where the prediction reads the expected image.
+    enum Reading: Sendable {
+        /// Only the 3×3 neighbourhood of the same pixel (the images have the same size). The
+        /// diagnosis gathers the neighbourhoods of its samples once for every such candidate
+        /// (``SampleNeighbourhoods``).
+        case neighbourhood(@Sendable (Neighbourhood) -> SIMD4<Double>)
+        /// Any pixel of the expected image, at actual-image pixel (x, y).
+        case anywhere(@Sendable (ExpectedView, Int, Int) -> SIMD4<Double>)
+    }
+
     /// How the prediction is used.
     enum Kind: Sendable {
         /// The transform is the whole bug: predicted = T(expected).
@@ -32,14 +44,32 @@ struct Candidate: Sendable {
     let applies: @Sendable (DiagnosisContext) -> Bool
     /// The actual image's size this candidate predicts, from the expected size.
     let size: @Sendable (Int, Int) -> (width: Int, height: Int)
-    /// The predicted straight RGBA (0…1) at actual-image pixel (x, y).
-    let predict: @Sendable (ExpectedView, Int, Int) -> SIMD4<Double>
+    /// How the predicted straight RGBA (0…1) at an actual-image pixel is read.
+    let reading: Reading
 
+    /// A candidate that reads the expected image anywhere (`predict(view, x, y)`).
     init(id: String, bugClass: String, name: String, references: [String] = [], kind: Kind = .exact,
          followsActualStorage: Bool = false,
          applies: @escaping @Sendable (DiagnosisContext) -> Bool = { _ in true },
          size: @escaping @Sendable (Int, Int) -> (width: Int, height: Int) = { ($0, $1) },
          predict: @escaping @Sendable (ExpectedView, Int, Int) -> SIMD4<Double>) {
+        self.init(id: id, bugClass: bugClass, name: name, references: references, kind: kind,
+                  followsActualStorage: followsActualStorage, applies: applies, size: size, reading: .anywhere(predict))
+    }
+
+    /// A candidate that reads only the 3×3 neighbourhood of the pixel it predicts (same size).
+    init(id: String, bugClass: String, name: String, references: [String] = [], kind: Kind = .exact,
+         followsActualStorage: Bool = false,
+         applies: @escaping @Sendable (DiagnosisContext) -> Bool = { _ in true },
+         local predict: @escaping @Sendable (Neighbourhood) -> SIMD4<Double>) {
+        self.init(id: id, bugClass: bugClass, name: name, references: references, kind: kind,
+                  followsActualStorage: followsActualStorage, applies: applies, size: { ($0, $1) },
+                  reading: .neighbourhood(predict))
+    }
+
+    private init(id: String, bugClass: String, name: String, references: [String], kind: Kind,
+                 followsActualStorage: Bool, applies: @escaping @Sendable (DiagnosisContext) -> Bool,
+                 size: @escaping @Sendable (Int, Int) -> (width: Int, height: Int), reading: Reading) {
         self.id = id
         self.bugClass = bugClass
         self.name = name
@@ -48,7 +78,23 @@ struct Candidate: Sendable {
         self.followsActualStorage = followsActualStorage
         self.applies = applies
         self.size = size
-        self.predict = predict
+        self.reading = reading
+    }
+
+    /// The predicted straight RGBA (0…1) at actual-image pixel (x, y) of `e`'s candidate, read
+    /// directly from the view (the diagnosis reads the same values from its gathered
+    /// neighbourhoods).
+    func predict(_ e: ExpectedView, _ x: Int, _ y: Int) -> SIMD4<Double> {
+        switch reading {
+        case .anywhere(let predict):
+            return predict(e, x, y)
+        case .neighbourhood(let predict):
+            var window: [SIMD4<Double>] = []
+            for dy in -1...1 {
+                for dx in -1...1 { window.append(e.pixel(x + dx, y + dy)) }
+            }
+            return window.withUnsafeBufferPointer { predict(Neighbourhood(planes: $0, index: 0, stride: 1)) }
+        }
     }
 }
 

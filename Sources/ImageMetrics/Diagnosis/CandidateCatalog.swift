@@ -27,8 +27,8 @@ enum CandidateCatalog {
             default: detail = "channels rotated (RGB read as \(order))"
             }
             return Candidate(id: "channels.\(order.lowercased())", bugClass: "channel-order", name: detail,
-                             references: ["D6"], applies: { _ in true }) { e, x, y in
-                let v = e.pixel(x, y)
+                             references: ["D6"], applies: { _ in true }) { (n: Neighbourhood) in
+                let v = n.centre
                 return SIMD4(v[p[0]], v[p[1]], v[p[2]], v.w)
             }
         }
@@ -39,14 +39,14 @@ enum CandidateCatalog {
     static let alphaPlacement: [Candidate] = [
         Candidate(id: "alpha.argb-read-as-rgba", bugClass: "alpha-position",
                   name: "alpha-first pixels read as alpha-last (ARGB as RGBA): the alpha byte lands in red — the pink tint",
-                  references: ["D6"], followsActualStorage: true) { e, x, y in
-            let v = e.pixel(x, y)
+                  references: ["D6"], followsActualStorage: true) { (n: Neighbourhood) in
+            let v = n.centre
             return SIMD4(v.w, v.x, v.y, v.z)
         },
         Candidate(id: "alpha.rgba-read-as-argb", bugClass: "alpha-position",
                   name: "alpha-last pixels read as alpha-first (RGBA as ARGB): red becomes alpha, colour shifts left",
-                  references: ["D6"], followsActualStorage: true) { e, x, y in
-            let v = e.pixel(x, y)
+                  references: ["D6"], followsActualStorage: true) { (n: Neighbourhood) in
+            let v = n.centre
             return SIMD4(v.y, v.z, v.w, v.x)
         },
     ]
@@ -56,15 +56,14 @@ enum CandidateCatalog {
     static let premultiplication: [Candidate] = [
         Candidate(id: "premultiplied.read-as-straight", bugClass: "premultiplication",
                   name: "premultiplied colour read as straight (premultiplied twice): translucent pixels too dark",
-                  references: ["D6", "D7"], applies: { $0.expectedTranslucent && $0.actualHasAlpha }) { e, x, y in
-            let v = e.pixel(x, y)
+                  references: ["D6", "D7"], applies: { $0.expectedTranslucent && $0.actualHasAlpha }) { (n: Neighbourhood) in
+            let v = n.centre
             return SIMD4(v.x * v.w, v.y * v.w, v.z * v.w, v.w)
         },
         Candidate(id: "straight.read-as-premultiplied", bugClass: "premultiplication",
                   name: "straight colour read as premultiplied (never premultiplied): translucent pixels too bright",
-                  references: ["D6"], applies: { $0.expectedTranslucent && $0.actualHasAlpha }) { e, x, y in
-            let v = e.pixel(x, y)
-            return ExpectedView.straight(v)
+                  references: ["D6"], applies: { $0.expectedTranslucent && $0.actualHasAlpha }) { (n: Neighbourhood) in
+            ExpectedView.straight(n.centre)
         },
     ]
 
@@ -73,26 +72,26 @@ enum CandidateCatalog {
     static let alphaDropped: [Candidate] = [
         Candidate(id: "palette.transparency-ignored", bugClass: "alpha-dropped",
                   name: "palette transparency ignored (PNG tRNS / GIF transparent index): transparent entries shown opaque",
-                  references: ["D3", "D7"], applies: { $0.expectedTranslucent && $0.indexedTransparency }) { e, x, y in
-            let v = e.pixel(x, y)
+                  references: ["D3", "D7"], applies: { $0.expectedTranslucent && $0.indexedTransparency }) { (n: Neighbourhood) in
+            let v = n.centre
             return SIMD4(v.x, v.y, v.z, 1)
         },
         Candidate(id: "alpha.dropped-hidden-colour", bugClass: "alpha-dropped",
                   name: "alpha dropped: the colour stored under transparent pixels is revealed",
-                  references: ["D7"], applies: { $0.expectedTranslucent && !$0.indexedTransparency }) { e, x, y in
-            let v = e.pixel(x, y)
+                  references: ["D7"], applies: { $0.expectedTranslucent && !$0.indexedTransparency }) { (n: Neighbourhood) in
+            let v = n.centre
             return SIMD4(v.x, v.y, v.z, 1)
         },
         Candidate(id: "alpha.dropped-over-black", bugClass: "alpha-dropped",
                   name: "alpha flattened onto black (the black border / black corners)",
-                  references: ["D7"], applies: { $0.expectedTranslucent }) { e, x, y in
-            let v = e.pixel(x, y)
+                  references: ["D7"], applies: { $0.expectedTranslucent }) { (n: Neighbourhood) in
+            let v = n.centre
             return SIMD4(v.x * v.w, v.y * v.w, v.z * v.w, 1)
         },
         Candidate(id: "alpha.dropped-over-white", bugClass: "alpha-dropped",
                   name: "alpha flattened onto white",
-                  references: ["D7"], applies: { $0.expectedTranslucent }) { e, x, y in
-            let v = e.pixel(x, y)
+                  references: ["D7"], applies: { $0.expectedTranslucent }) { (n: Neighbourhood) in
+            let v = n.centre
             return SIMD4(v.x * v.w + 1 - v.w, v.y * v.w + 1 - v.w, v.z * v.w + 1 - v.w, 1)
         },
     ]
@@ -119,33 +118,28 @@ enum CandidateCatalog {
     static let lightSpace = Candidate(
         id: "light.srgb-averaging", bugClass: "light-space",
         name: "averaged in gamma-encoded sRGB instead of linear light (mixed pixels darker, thin bright lines fade)",
-        references: ["B-gamma"], kind: .fitted) { e, x, y in
-        let (centre, lo, hi) = neighbourhood(e, x, y)
+        references: ["B-gamma"], kind: .fitted) { (n: Neighbourhood) in
+        let (centre, lo, hi) = n.range()
         var out = centre
         for c in 0..<3 where hi[c] - lo[c] >= edgeRange {
-            let l0 = SRGBTransfer.toLinear(lo[c]), l1 = SRGBTransfer.toLinear(hi[c])
-            let p = min(max((SRGBTransfer.toLinear(centre[c]) - l0) / (l1 - l0), 0), 1)
+            let l0 = toLinear(lo[c]), l1 = toLinear(hi[c])
+            let p = min(max((toLinear(centre[c]) - l0) / (l1 - l0), 0), 1)
             out[c] = lo[c] + p * (hi[c] - lo[c])
         }
         return out
     }
 
+    /// `SRGBTransfer.toLinear(v)` of a pixel value v = code / 65535 (every value a view
+    /// returns), read from the 16-bit table of the same function: `v · 65535` is within an ulp
+    /// of the code, so rounding finds it.
+    @inline(__always)
+    static func toLinear(_ v: Double) -> Double {
+        PixelStatistics.linearOf16[Int((v * 65535).rounded())]
+    }
+
     /// Smallest 3×3 range (0…1) treated as an edge by the resampling candidates: 24 code values,
     /// well above the noise of photographs and JPEG, well below real edges.
     static let edgeRange = 24.0 / 255
-
-    /// The centre pixel and the per-channel minimum and maximum of its 3×3 neighbourhood.
-    static func neighbourhood(_ e: ExpectedView, _ x: Int, _ y: Int) -> (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>) {
-        let centre = e.pixel(x, y)
-        var lo = centre, hi = centre
-        for dy in -1...1 {
-            for dx in -1...1 where dx != 0 || dy != 0 {
-                let v = e.pixel(x + dx, y + dy)
-                lo = pointwiseMin(lo, v); hi = pointwiseMax(hi, v)
-            }
-        }
-        return (centre, lo, hi)
-    }
 
     // MARK: Scale
 
@@ -175,14 +169,17 @@ enum CandidateCatalog {
         for (dx, dy, dir) in whole {
             list.append(Candidate(id: "shift.one.\(dir)", bugClass: "pixel-shift",
                                   name: "content shifted one pixel \(dir) (an off-by-one in the source or destination rectangle)",
-                                  references: ["B-offset"]) { e, x, y in e.pixel(x - dx, y - dy) })
+                                  references: ["B-offset"]) { (n: Neighbourhood) in n[-dx, -dy] })
         }
         let half: [(Double, Double, String)] = [(0.5, 0, "right"), (-0.5, 0, "left"), (0, 0.5, "down"), (0, -0.5, "up"),
                                                 (0.5, 0.5, "right and down"), (-0.5, -0.5, "left and up")]
         for (dx, dy, dir) in half {
+            // ExpectedView.bilinear(x − dx, y − dy) reads from column x + ox, ox = ⌊−dx⌋, at
+            // fraction tx = (x − dx) − ⌊x − dx⌋ = |dx| (exact for dx ∈ {0, ±½}); rows alike.
+            let ox = dx > 0 ? -1 : 0, oy = dy > 0 ? -1 : 0, tx = abs(dx), ty = abs(dy)
             list.append(Candidate(id: "shift.half.\(dir.replacingOccurrences(of: " and ", with: "-"))", bugClass: "pixel-shift",
                                   name: "content shifted half a pixel \(dir) (pixel centres at integers instead of +½)",
-                                  references: ["B-centre"]) { e, x, y in e.bilinear(Double(x) - dx, Double(y) - dy) })
+                                  references: ["B-centre"]) { (n: Neighbourhood) in n.bilinear(ox, oy, tx, ty) })
         }
         return list
     }()
@@ -194,8 +191,8 @@ enum CandidateCatalog {
     static let cmykInversion = Candidate(
         id: "cmyk.inverted", bugClass: "cmyk-inversion",
         name: "CMYK inks inverted (Adobe APP14 inverted CMYK read as plain, or the reverse)",
-        references: ["B-cmyk"]) { e, x, y in
-        let v = e.pixel(x, y)
+        references: ["B-cmyk"]) { (n: Neighbourhood) in
+        let v = n.centre
         let k = 1 - max(v.x, v.y, v.z)
         let d = 1 - k
         let c = d > 0 ? (1 - v.x - k) / d : 0, m = d > 0 ? (1 - v.y - k) / d : 0, yy = d > 0 ? (1 - v.z - k) / d : 0
@@ -234,13 +231,13 @@ enum CandidateCatalog {
     static let nearestNeighbour = Candidate(
         id: "filter.nearest", bugClass: "aliasing",
         name: "nearest-neighbour sampling where a filter was expected: detail at full contrast, aliased (jaggies, moiré)",
-        references: ["D10"], kind: .fitted) { e, x, y in
-        let centre = e.pixel(x, y)
+        references: ["D10"], kind: .fitted) { (n: Neighbourhood) in
+        let centre = n.centre
         var blurred = SIMD4<Double>(repeating: 0)
-        let weights: [Double] = [1, 2, 1]
+        let weights: SIMD3<Double> = [1, 2, 1]
         for dy in -1...1 {
             for dx in -1...1 {
-                let v = e.pixel(x + dx, y + dy)
+                let v = n[dx, dy]
                 blurred += SIMD4(v.x * v.w, v.y * v.w, v.z * v.w, v.w) * (weights[dx + 1] * weights[dy + 1] / 16)
             }
         }

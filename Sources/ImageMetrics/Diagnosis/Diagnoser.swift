@@ -27,110 +27,56 @@ enum Diagnoser {
     static func diagnose(expected: ValueImage, actual: ValueImage, context: DiagnosisContext,
                          counterfactuals: [Counterfactual] = []) -> Diagnosis {
         let sameSize = expected.width == actual.width && expected.height == actual.height
-        let view = ExpectedView(expected)
         let opaqueOnly = !context.expectedHasAlpha && !context.actualHasAlpha
         let withAlpha = expected.channels == 4
         let controls = counterfactuals.compactMap { $0.controlCandidate(withAlpha: withAlpha) }
         let offered = CandidateCatalog.all + counterfactuals.map { $0.candidate(withAlpha: withAlpha) } + controls
-        let candidates = offered.filter { c in
+        let fits = { (c: Candidate) -> Bool in
             let s = c.size(expected.width, expected.height)
             return s.width == actual.width && s.height == actual.height && c.applies(context)
         }
+        let candidates = offered.filter(fits)
+        // The catalogue's candidates come first.
+        let catalogueCount = CandidateCatalog.all.filter(fits).count
         if candidates.isEmpty {
             return .none(sameSize ? "no candidate applies" :
                 "the sizes differ (\(expected.width)×\(expected.height) vs \(actual.width)×\(actual.height)) and no orientation or 2×/½× scale maps one onto the other")
         }
-        let samples = sameSize ? differenceSamples(expected, actual) : gridSamples(actual)
+        var tmpTimer = StageTimer() // TEMP
+        let scan = sameSize ? DifferenceScan(expected: expected, actual: actual) : nil
+        tmpTimer.mark("d: scan") // TEMP
+        let samples = scan?.samples() ?? gridSamples(actual)
+        tmpTimer.mark("d: samples") // TEMP
         guard !samples.isEmpty else { return .none("identical: nothing to explain") }
 
-        // Visible vectors (flat, `dim` values per sample) of the actual image and the baseline.
-        let dim = opaqueOnly ? 3 : 6
-        @Sendable func visible(_ p: SIMD4<Double>, into out: inout [Double], at o: Int) {
-            let a = p.w
-            out[o] = p.x * a * 255; out[o + 1] = p.y * a * 255; out[o + 2] = p.z * a * 255
-            if dim == 6 {
-                out[o + 3] = (p.x * a + 1 - a) * 255; out[o + 4] = (p.y * a + 1 - a) * 255; out[o + 5] = (p.z * a + 1 - a) * 255
-            }
-        }
-        let count = samples.count
-        let actualView = ExpectedView(actual)
-        var actualVectors = [Double](repeating: 0, count: count * dim)
-        var baselineVectors = [Double](repeating: 0, count: count * dim)
-        for (i, s) in samples.enumerated() {
-            visible(actualView.pixel(s.x, s.y), into: &actualVectors, at: i * dim)
-            if sameSize { visible(view.pixel(s.x, s.y), into: &baselineVectors, at: i * dim) }
-        }
-        var baseline = 0.0
-        if sameSize {
-            for (i, s) in samples.enumerated() {
-                var d2 = 0.0
-                for k in 0..<dim { let d = actualVectors[i * dim + k] - baselineVectors[i * dim + k]; d2 += d * d }
-                baseline += s.weight * d2
-            }
-        } else {
-            var mean = [Double](repeating: 0, count: dim)
-            var total = 0.0
-            for (i, s) in samples.enumerated() {
-                total += s.weight
-                for k in 0..<dim { mean[k] += s.weight * actualVectors[i * dim + k] }
-            }
-            for k in 0..<dim { mean[k] /= max(total, 1) }
-            for (i, s) in samples.enumerated() {
-                var d2 = 0.0
-                for k in 0..<dim { let d = actualVectors[i * dim + k] - mean[k]; d2 += d * d }
-                baseline += s.weight * d2
-            }
-        }
-        guard baseline > 0 else { return .none("identical: nothing to explain", sampled: samples.count) }
-        let baselineSum = baseline, baselineVisible = baselineVectors, actualVisible = actualVectors
+        // Visible vectors (`dim` values per sample) of the actual image and the baseline.
+        let scoring = CandidateScoring(expected: expected, actual: actual, samples: samples, dim: opaqueOnly ? 3 : 6,
+                                       dropAlpha: !context.actualHasAlpha)
+        guard scoring.baseline > 0 else { return .none("identical: nothing to explain", sampled: samples.count) }
+        tmpTimer.mark("d: gather") // TEMP
 
-        let dropAlpha = !context.actualHasAlpha
-        let scores = Parallel.map(candidates.count) { ci -> Diagnosis.CandidateScore in
-            let c = candidates[ci]
-            var predictions = [Double](repeating: 0, count: count * dim)
-            for (i, s) in samples.enumerated() {
-                var p = c.predict(view, s.x, s.y)
-                if dropAlpha && c.followsActualStorage { p.w = 1 }
-                visible(p, into: &predictions, at: i * dim)
-            }
-            var strength = 1.0
-            if c.kind == .fitted && sameSize {
-                // λ = <r, t> / <t, t> with r = actual − expected, t = T(expected) − expected.
-                var rt = 0.0, tt = 0.0
-                for (i, s) in samples.enumerated() {
-                    for k in (i * dim)..<(i * dim + dim) {
-                        let t = predictions[k] - baselineVisible[k], r = actualVisible[k] - baselineVisible[k]
-                        rt += s.weight * r * t; tt += s.weight * t * t
-                    }
-                }
-                strength = tt > 0 ? max(0, rt / tt) : 0
-                for k in 0..<predictions.count {
-                    predictions[k] = baselineVisible[k] + strength * (predictions[k] - baselineVisible[k])
-                }
-            }
-            var residual = 0.0
-            var changes = !sameSize
-            for (i, s) in samples.enumerated() {
-                var d2 = 0.0
-                for k in (i * dim)..<(i * dim + dim) {
-                    let d = actualVisible[k] - predictions[k]; d2 += d * d
-                    if !changes && predictions[k] != baselineVisible[k] { changes = true }
-                }
-                residual += s.weight * d2
-            }
-            // A candidate that predicts no change explains nothing.
-            let explained = changes ? 1 - residual / baselineSum : 0
-            return Diagnosis.CandidateScore(id: c.id, bugClass: c.bugClass, name: c.name, explained: explained, strength: strength)
-        }
+        // Fitted candidates, counterfactuals and controls are scored in full; the exact
+        // catalogue candidates only as far as they can matter (``CandidateScoring``).
+        let bounded = candidates.indices.filter { candidates[$0].kind == .exact && $0 < catalogueCount }
+        let unbounded = candidates.indices.filter { !(candidates[$0].kind == .exact && $0 < catalogueCount) }
+        let full = Parallel.map(unbounded.count) { j in scoring.score(candidates[unbounded[j]]) }
+        var scores = [Diagnosis.CandidateScore?](repeating: nil, count: candidates.count)
+        for (j, i) in unbounded.enumerated() { scores[i] = full[j] }
         // Controls are not candidates: they only remove the counterfactuals that do not
         // separate from them (see ``Counterfactual``).
         let controlIDs = Set(controls.map(\.id))
-        let controlScores = Dictionary(scores.filter { controlIDs.contains($0.id) }.map { ($0.id, $0.explained) }, uniquingKeysWith: { a, _ in a })
-        let admitted = scores.filter { s in
+        let controlScores = Dictionary(full.filter { controlIDs.contains($0.id) }.map { ($0.id, $0.explained) }, uniquingKeysWith: { a, _ in a })
+        func isAdmitted(_ s: Diagnosis.CandidateScore) -> Bool {
             guard !controlIDs.contains(s.id) else { return false }
             guard let c = controlScores[Counterfactual.controlID(of: s.id)] else { return true }
             return max(0, s.explained) * separation(s.explained, from: c) >= minimumConfidence
         }
+        let cutScores = scoring.scoresThatMatter(bounded.map { candidates[$0] }, besides: full.filter(isAdmitted))
+        for (j, i) in bounded.enumerated() { scores[i] = cutScores[j] }
+        tmpTimer.mark("d: candidates") // TEMP
+        // Candidates whose scoring stopped cannot be in the ranking's first five, the best or
+        // the rival (``CandidateScoring``): they leave the ranking.
+        let admitted = scores.compactMap { $0 }.filter(isAdmitted)
         let ranked = admitted.enumerated().sorted { a, b in
             a.element.explained != b.element.explained ? a.element.explained > b.element.explained : a.offset < b.offset
         }.map(\.element)
@@ -159,10 +105,10 @@ enum Diagnoser {
         // exactly the transfer curve (188 → 128); no edge is left to predict it from. Only
         // when no candidate predicts half of the difference.
         if sameSize, best.explained < minimumExplained, let c = candidates.first(where: { $0.id == CandidateCatalog.lightSpace.id }),
-           FineDetailToneSignature.mayName(expected: expected, actual: actual) {
+           scan?.fineDetailToneMayName == true {
             let signature = FineDetailToneSignature(expected: expected, actual: actual)
             if signature.names {
-                let pixelwise = scores.first { $0.id == c.id }?.explained ?? 0
+                let pixelwise = scores.lazy.compactMap { $0 }.first { $0.id == c.id }?.explained ?? 0
                 return Diagnosis(bugClass: c.bugClass, candidate: c.id, name: c.name, references: c.references,
                                  confidence: min(1, signature.explained * signature.share / FineDetailToneSignature.minimumShare),
                                  explained: pixelwise,
@@ -173,9 +119,11 @@ enum Diagnoser {
         // Point sampling's aliased detail is not predictable pixel by pixel; its edges are. Only
         // when no candidate predicts half of the difference (an ambiguous pair stays ambiguous).
         if sameSize, best.explained < minimumExplained, let c = candidates.first(where: { $0.id == CandidateCatalog.nearestNeighbour.id }) {
+            tmpTimer.mark("d: ranking") // TEMP
             let signature = AliasingSignature(expected: expected, actual: actual)
+            tmpTimer.mark("d: aliasing") // TEMP
             if signature.names {
-                let pixelwise = scores.first { $0.id == c.id }?.explained ?? 0
+                let pixelwise = scores.lazy.compactMap { $0 }.first { $0.id == c.id }?.explained ?? 0
                 let lost = String(format: "%.0f%%", signature.lostMixing * 100)
                 return Diagnosis(bugClass: c.bugClass, candidate: c.id, name: c.name, references: c.references,
                                  confidence: min(1, signature.lostMixing), explained: pixelwise,
@@ -197,58 +145,6 @@ enum Diagnoser {
         let rivalResidual = 1 - max(rival, 0)
         let relative = rivalResidual > 0 ? margin / rivalResidual : 0
         return min(1, max(0, max(margin / separationScale, relative * 1.5)))
-    }
-
-    /// Differing and unchanged pixels, each at a stride keeping at most ``sampleBudget``.
-    /// Both passes run in fixed row bands on every core; the second starts each band with the
-    /// counts of the bands before it, so the samples are those of one pass in pixel order.
-    static func differenceSamples(_ e: ValueImage, _ a: ValueImage) -> [Sample] {
-        let n = e.channels, w = e.width, h = e.height
-        let bands = Parallel.bands(rows: h, rowsPerBand: max(64, h / 16))
-        @Sendable func differs(_ es: UnsafeBufferPointer<UInt16>, _ as_: UnsafeBufferPointer<UInt16>, _ p: Int) -> Bool {
-            for c in 0..<n where es[p * n + c] != as_[p * n + c] { return true }
-            return false
-        }
-        let bandDiffering = Parallel.map(bands.count) { b -> Int in
-            var count = 0
-            e.samples.withUnsafeBufferPointer { es in
-                a.samples.withUnsafeBufferPointer { as_ in
-                    for p in (bands[b].lowerBound * w)..<(bands[b].upperBound * w) where differs(es, as_, p) { count += 1 }
-                }
-            }
-            return count
-        }
-        let differing = bandDiffering.reduce(0, +)
-        let unchanged = w * h - differing
-        guard differing > 0 else { return [] }
-        let strideD = max(1, (differing + sampleBudget - 1) / sampleBudget)
-        let strideU = max(1, (unchanged + sampleBudget - 1) / sampleBudget)
-        var firstD: [Int] = [], seen = 0
-        for count in bandDiffering { firstD.append(seen); seen += count }
-        let starts = firstD
-        let parts = Parallel.map(bands.count) { b -> [Sample] in
-            var out: [Sample] = []
-            let first = bands[b].lowerBound * w
-            var seenD = starts[b], seenU = first - starts[b]
-            e.samples.withUnsafeBufferPointer { es in
-                a.samples.withUnsafeBufferPointer { as_ in
-                    for p in first..<(bands[b].upperBound * w) {
-                        if differs(es, as_, p) {
-                            if seenD % strideD == 0 { out.append(Sample(x: p % w, y: p / w, weight: Double(strideD))) }
-                            seenD += 1
-                        } else {
-                            if seenU % strideU == 0 { out.append(Sample(x: p % w, y: p / w, weight: Double(strideU))) }
-                            seenU += 1
-                        }
-                    }
-                }
-            }
-            return out
-        }
-        var out: [Sample] = []
-        out.reserveCapacity(min(differing, sampleBudget) + min(unchanged, sampleBudget))
-        for part in parts { out += part }
-        return out
     }
 
     /// A regular grid over the actual image (different sizes).

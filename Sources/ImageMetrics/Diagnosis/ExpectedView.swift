@@ -28,10 +28,19 @@ struct ExpectedView: Sendable {
     func bilinear(_ fx: Double, _ fy: Double) -> SIMD4<Double> {
         let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
         let tx = fx - Double(x0), ty = fy - Double(y0)
+        return ExpectedView.interpolate(pixel(x0, y0), pixel(x0 + 1, y0), pixel(x0, y0 + 1), pixel(x0 + 1, y0 + 1), tx, ty)
+    }
+
+    /// Bilinear interpolation of four straight pixels, `a` top-left, `b` top-right, `c`
+    /// bottom-left, `d` bottom-right, at fractions `tx`, `ty` (0…1) from `a`, in premultiplied
+    /// values, returned straight.
+    @inline(__always)
+    static func interpolate(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ c: SIMD4<Double>, _ d: SIMD4<Double>,
+                            _ tx: Double, _ ty: Double) -> SIMD4<Double> {
         func pm(_ p: SIMD4<Double>) -> SIMD4<Double> { SIMD4(p.x * p.w, p.y * p.w, p.z * p.w, p.w) }
-        let a = pm(pixel(x0, y0)), b = pm(pixel(x0 + 1, y0)), c = pm(pixel(x0, y0 + 1)), d = pm(pixel(x0 + 1, y0 + 1))
+        let a = pm(a), b = pm(b), c = pm(c), d = pm(d)
         let top = a * (1 - tx) + b * tx, bottom = c * (1 - tx) + d * tx
-        return ExpectedView.straight(top * (1 - ty) + bottom * ty)
+        return straight(top * (1 - ty) + bottom * ty)
     }
 
     /// Premultiplied → straight (colour under α = 0 becomes 0).

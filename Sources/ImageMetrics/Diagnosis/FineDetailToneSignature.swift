@@ -43,62 +43,43 @@ struct FineDetailToneSignature: Sendable, Hashable {
             && explained >= FineDetailToneSignature.minimumExplained
     }
 
-    /// Whether the signature can name the bug at all, from one pass without the flatness test
-    /// (``names`` is then decided by ``init(expected:actual:)``; when this is false it is
-    /// certainly false, so the diagnosis skips the full measurement).
+    /// Whether the signature can name the bug at all, from the sums of one pass without the
+    /// flatness test (``DifferenceScan`` adds them up beside the difference samples): `total`
+    /// = Σ Δ² over every channel of every pixel and `aligned` = B_G below, both in squared
+    /// 16-bit codes. When this is false, ``names`` is certainly false, so the diagnosis skips the
+    /// full measurement (``init(expected:actual:)``).
     ///
     /// Proof. Let C be the changed pixels opaque in both images, F ⊆ C the flat ones the
     /// signature reads, and per pixel b = Σd², r = Σ(d − t)² (colour channels). Let G = {p ∈ C :
     /// r ≤ b} and B_G = Σ_G b. Naming needs explained ≥ 0.8, i.e. Σ_F r ≤ 0.2·Σ_F b, and
     /// share ≥ 0.5, i.e. Σ_F b ≥ 0.5·total. Off G, b < r, so Σ_{F∖G} b ≤ Σ_F r ≤ 0.2·Σ_F b;
     /// hence Σ_F b ≤ B_G + 0.2·Σ_F b, Σ_F b ≤ 1.25·B_G, and naming needs B_G ≥ 0.4·total.
-    /// The screen asks B_G ≥ 0.39·total, a margin for the rounding of the sums.
-    static func mayName(expected e: ValueImage, actual a: ValueImage) -> Bool {
-        let n = e.channels
-        let bands = Parallel.bands(rows: e.height, rowsPerBand: max(64, e.height / 16))
-        let pixelsPerRow = e.width
-        let parts = Parallel.map(bands.count) { b -> ScreenSums in
-            e.samples.withUnsafeBufferPointer { es in
-                a.samples.withUnsafeBufferPointer { as_ in
-                    let range = (bands[b].lowerBound * pixelsPerRow)..<(bands[b].upperBound * pixelsPerRow)
-                    return n == 3 ? screen(es, as_, pixels: range, channels: 3) : screen(es, as_, pixels: range, channels: 4)
-                }
-            }
-        }
-        var total = 0.0, aligned = 0.0
-        for part in parts { total += Double(part.total); aligned += part.aligned }
-        return aligned >= 0.39 * (total / (65535 * 65535))
+    /// The screen asks B_G ≥ 0.39·total, a margin for rounding: B_G is summed exactly (integer
+    /// Δ²), and membership of G is decided by ``toneFits(_:_:_:_:_:_:tone:)`` in floating point,
+    /// where only a pixel within rounding of r = b can fall on the other side (changing the
+    /// inequality Σ_{F∖G} b ≤ Σ_F r by that rounding only).
+    static func mayName(total: Double, aligned: Double) -> Bool {
+        aligned >= 0.39 * total
     }
 
-    /// The screen's sums over some pixels: Σ Δ² of every channel (16-bit codes) and B_G.
-    private struct ScreenSums: Sendable { var total = 0, aligned = 0.0 }
-
-    /// ``ScreenSums`` of `pixels`, with `channels` a constant at each call.
+    /// Whether the tone change fits a pixel at least as well as no change (r ≤ b): with
+    /// d = Δ / 65535 (Δ the 16-bit difference actual − expected) and t the tone change of the
+    /// expected code, r − b = Σ(t² − 2td) = Σ t·(65535·t − 2Δ) / 65535, so r ≤ b exactly when
+    /// Σ t·(65535·t − 2Δ) ≤ 0, evaluated from ``toneOf16`` (e₀…e₂ the expected codes, d₀…d₂ the
+    /// differences of the colour channels).
     @inline(__always)
-    private static func screen(_ es: UnsafeBufferPointer<UInt16>, _ as_: UnsafeBufferPointer<UInt16>,
-                               pixels: Range<Int>, channels n: Int) -> ScreenSums {
-        var part = ScreenSums()
-        let firm = FineDetailToneSignature.changedCodes, scale = 1.0 / 65535
-        PixelStatistics.linearOf16.withUnsafeBufferPointer { toLinear in
-            for p in pixels {
-                let i = p * n
-                var largest = 0
-                for c in 0..<n {
-                    let d = Int(as_[i + c]) - Int(es[i + c])
-                    part.total += d * d
-                    largest = max(largest, abs(d))
-                }
-                guard largest >= firm, n < 4 || (es[i + 3] == 65535 && as_[i + 3] == 65535) else { continue }
-                var before = 0.0, after = 0.0
-                for c in 0..<3 {
-                    let code = Int(es[i + c])
-                    let d = Double(Int(as_[i + c]) - code) * scale, t = toLinear[code] - Double(code) * scale
-                    before += d * d; after += (d - t) * (d - t)
-                }
-                if after <= before { part.aligned += before }
-            }
-        }
-        return part
+    static func toneFits(_ e0: Int, _ e1: Int, _ e2: Int, _ d0: Int, _ d1: Int, _ d2: Int,
+                         tone: UnsafeBufferPointer<SIMD2<Double>>) -> Bool {
+        let t0 = tone[e0], t1 = tone[e1], t2 = tone[e2]
+        let excess = t0.x * (t0.y - 2 * Double(d0)) + t1.x * (t1.y - 2 * Double(d1)) + t2.x * (t2.y - 2 * Double(d2))
+        return excess <= 0
+    }
+
+    /// Per 16-bit code e: the tone change t = toLinear(e) − e (0…1 units, from the 16-bit table
+    /// of toLinear) and 65535·t.
+    static let toneOf16: [SIMD2<Double>] = PixelStatistics.linearOf16.enumerated().map { code, linear in
+        let t = linear - Double(code) / 65535
+        return SIMD2(t, 65535 * t)
     }
 
     /// The smallest |Δ| in 16-bit codes that passes the changed test `|Δ / 65535| >`

@@ -37,8 +37,8 @@ enum GeometryCandidates {
         let gain = Double(256 - (1 << (8 - n))) / 255
         return Candidate(id: "depth.shift-\(n)-bit", bugClass: "bit-depth",
                          name: "\(n)-bit samples widened to 8 bits by a shift without bit replication: every value × \(256 - (1 << (8 - n)))/255 (white becomes \(256 - (1 << (8 - n))))",
-                         references: ["D4", "B8"]) { e, x, y in
-            let v = e.pixel(x, y)
+                         references: ["D4", "B8"]) { (n: Neighbourhood) in
+            let v = n.centre
             return SIMD4(v.x * gain, v.y * gain, v.z * gain, v.w)
         }
     }

@@ -75,36 +75,45 @@ struct RecursiveGaussian: Sendable {
     /// ≈ 2e-5 at the end of a 3840-sample line. SSIMULACRA 2 takes only differences of
     /// nearby blurred values or ratios against C2 = 9e-4 from them (see ``SSIMULACRA2``).
     func blur(lanes input: UnsafePointer<SIMD16<Float>>, into output: UnsafeMutablePointer<SIMD16<Float>>, count len: Int) {
-        blur(lanes: input, samples: 0..<len, outputs: 0..<len, into: output)
+        var padded = [SIMD16<Float>](repeating: SIMD16<Float>(), count: len + 3 * radius)
+        padded.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            (base + 2 * radius).update(from: input, count: len)
+            blur(lanes: base + 2 * radius, samples: 0..<len, outputs: 0..<len, into: output)
+        }
     }
 
     /// Outputs `outputs` of a line (`output[k]` = position `outputs.lowerBound + k`) from its
     /// samples `samples` (`input[j]` = position `samples.lowerBound + j`); samples outside the
     /// line are 0. `samples` must cover `outputs` widened by N + 1 on the left and N − 1 on the
-    /// right, clipped to the line. The recursion starts 2N positions before the first output,
-    /// from a zero state, with the samples before `samples` taken as 0: each of the three
-    /// recursions is a finite filter (an impulse is cancelled exactly 2N steps after it enters),
-    /// so the outputs equal those of a pass over the whole line, up to rounding. This lets a
-    /// line be cut into independent segments (SSIMULACRA 2's column tiles).
+    /// right, clipped to the line, and `input` must be readable and 0 for the 2N positions before
+    /// `samples` and the N after it (so the loop needs no bounds tests). The recursion starts 2N
+    /// positions before the first output, from a zero state, with the samples before `samples`
+    /// taken as 0: each of the three recursions is a finite filter (an impulse is cancelled
+    /// exactly 2N steps after it enters), so the outputs equal those of a pass over the whole
+    /// line, up to rounding. This lets a line be cut into independent segments (SSIMULACRA 2's
+    /// column tiles). Each step is evaluated as `(n2·sum − y[n−2]) − d1·y[n−1]`, so the chain
+    /// from one step to the next is one product and one difference.
     func blur<V: SIMD>(lanes input: UnsafePointer<V>, samples: Range<Int>, outputs: Range<Int>,
                        into output: UnsafeMutablePointer<V>) where V.Scalar == Float {
         let n = radius
         let a1 = V(repeating: Float(n2[0])), a3 = V(repeating: Float(n2[1])), a5 = V(repeating: Float(n2[2]))
         let b1 = V(repeating: Float(d1[0])), b3 = V(repeating: Float(d1[1])), b5 = V(repeating: Float(d1[2]))
         var p1 = V(), p3 = p1, p5 = p1, q1 = p1, q3 = p1, q5 = p1
-        let s0 = samples.lowerBound, s1 = samples.upperBound, o0 = outputs.lowerBound
+        // Position 0 of the line (only positions inside the readable range are dereferenced).
+        let line = input - samples.lowerBound
+        let o0 = outputs.lowerBound
         var i = max(o0 - 2 * n, -n + 1)
-        while i < outputs.upperBound {
-            let left = i - n - 1, right = i + n - 1
-            var sum = right >= s0 && right < s1 ? input[right - s0] : V()
-            if left >= s0 && left < s1 { sum += input[left - s0] }
-            let y1 = a1 * sum - b1 * p1 - q1
-            let y3 = a3 * sum - b3 * p3 - q3
-            let y5 = a5 * sum - b5 * p5 - q5
+        @inline(__always) func step() -> V {
+            let sum = line[i + n - 1] + line[i - n - 1]
+            let y1 = (a1 * sum - q1) - b1 * p1
+            let y3 = (a3 * sum - q3) - b3 * p3
+            let y5 = (a5 * sum - q5) - b5 * p5
             q1 = p1; p1 = y1; q3 = p3; p3 = y3; q5 = p5; p5 = y5
-            if i >= o0 { output[i - o0] = y1 + y3 + y5 }
-            i += 1
+            return y1 + y3 + y5
         }
+        while i < o0 { _ = step(); i += 1 }
+        while i < outputs.upperBound { output[i - o0] = step(); i += 1 }
     }
 
     /// Array convenience of ``blur(_:into:)``.

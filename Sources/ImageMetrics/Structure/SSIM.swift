@@ -56,26 +56,38 @@ enum SSIM {
         return (sums[0] / n, sums[1] / n)
     }
 
-    /// Wang's 2009 `ssim.m`: downsample first by `f = max(1, round(min(H, W)/256))` with an
-    /// f×f box (see ``Plane/boxDownsample(_:factor:)``), then ``mean(_:_:)``'s SSIM.
-    /// `fullResolution` is the SSIM of `x` and `y` themselves (the answer when f = 1).
-    static func wangAutoDownsampled(_ x: PlaneSource, _ y: PlaneSource, fullResolution: Double?) -> Double? {
-        let f = max(1, Int((Double(min(x.width, x.height)) / 256).rounded(.toNearestOrAwayFromZero)))
-        if f == 1 { return fullResolution }
-        let dx = Plane.boxDownsample(x, factor: f), dy = Plane.boxDownsample(y, factor: f)
-        return mean(dx, dy)?.ssim
+    /// Wang's 2009 `ssim.m` and MS-SSIM of the luma planes `x` and `y`, their downsampled
+    /// planes made in one read of each side (``Plane/boxDownsamples(_:factors:)``). `level1` is
+    /// the full-resolution result of ``mean(_:_:)`` for `x` and `y`, already computed for plain SSIM.
+    ///
+    /// - `wang`: downsample first by `f = max(1, round(min(H, W)/256))` with an f×f box (see
+    ///   ``Plane/boxDownsample(_:factor:)``), then ``mean(_:_:)``'s SSIM; `level1`'s SSIM when f = 1.
+    /// - `multiScale`: MS-SSIM of Wang, Simoncelli & Bovik (Asilomar 2003) as their `msssim.m`:
+    ///   5 levels with weights 0.0448, 0.2856, 0.3001, 0.2363, 0.1333;
+    ///   `Π_{l=1..4} cs_l^{w_l} · ssim_5^{w_5}` with the mean maps of each level; levels halved by
+    ///   ``Plane/halved()``. `nil` when min(H, W) < 176 (`msssim.m` returns −Inf there).
+    static func downsampledScores(_ x: PlaneSource, _ y: PlaneSource,
+                                  level1: (ssim: Double, cs: Double)?) -> (wang: Double?, multiScale: Double?) {
+        let wangFactor = max(1, Int((Double(min(x.width, x.height)) / 256).rounded(.toNearestOrAwayFromZero)))
+        let multiScaleLevel1 = min(x.width, x.height) >= 176 ? level1 : nil
+        var factors: [Int] = []
+        if wangFactor > 1 { factors.append(wangFactor) }
+        if multiScaleLevel1 != nil && wangFactor != 2 { factors.append(2) }
+        let dx = Plane.boxDownsamples(x, factors: factors), dy = Plane.boxDownsamples(y, factors: factors)
+        func planes(_ f: Int) -> (Plane, Plane)? { factors.firstIndex(of: f).map { (dx[$0], dy[$0]) } }
+        let wang = wangFactor == 1 ? level1?.ssim : planes(wangFactor).flatMap { mean($0.0, $0.1)?.ssim }
+        var multiScale: Double? = nil
+        if let first = multiScaleLevel1, let halves = planes(2) {
+            multiScale = multiScaleProduct(level1: first, halves: halves)
+        }
+        return (wang, multiScale)
     }
 
-    /// MS-SSIM of Wang, Simoncelli & Bovik (Asilomar 2003) as their `msssim.m`: 5 levels with
-    /// weights 0.0448, 0.2856, 0.3001, 0.2363, 0.1333; `Π_{l=1..4} cs_l^{w_l} · ssim_5^{w_5}`
-    /// with the mean maps of each level; levels halved by ``Plane/halved()``. `nil` when
-    /// min(H, W) < 176 (`msssim.m` returns −Inf there). `level1` is the full-resolution
-    /// result of ``mean(_:_:)`` for `x` and `y`, already computed for plain SSIM.
-    static func multiScale(_ x: PlaneSource, _ y: PlaneSource, level1: (ssim: Double, cs: Double)?) -> Double? {
-        guard min(x.width, x.height) >= 176, let first = level1 else { return nil }
+    /// MS-SSIM's product from its first level's result and the planes halved once.
+    private static func multiScaleProduct(level1 first: (ssim: Double, cs: Double), halves: (Plane, Plane)) -> Double? {
         let weights = [0.0448, 0.2856, 0.3001, 0.2363, 0.1333]
         var product = pow(first.cs, weights[0])
-        var px = Plane.boxDownsample(x, factor: 2), py = Plane.boxDownsample(y, factor: 2)
+        var (px, py) = halves
         for level in 1..<5 {
             guard let m = mean(px, py) else { return nil }
             if level == 4 {

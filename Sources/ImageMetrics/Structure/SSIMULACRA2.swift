@@ -54,13 +54,23 @@ enum SSIMULACRA2 {
     /// which halves the memory of scale 1; read back as `Double`).
     struct LinearPlanes: Sendable {
         var width: Int, height: Int
-        var r: [Float], g: [Float], b: [Float]
+        /// The R, G and B planes one after the other, `width × height` values each.
+        var values: [Float]
+
+        /// Planes whose values are left to be written (every one of them, before any is read):
+        /// no separate pass clears the memory.
+        static func unwritten(width: Int, height: Int) -> LinearPlanes {
+            let count = 3 * width * height
+            return LinearPlanes(width: width, height: height,
+                                values: [Float](unsafeUninitializedCapacity: count) { _, written in written = count })
+        }
     }
 
     static func score(_ o: Input, _ d: Input, background bg: Double) -> Double {
         var w = o.image.width, h = o.image.height
         // Scale 0 is read row by row from the value images; later scales are materialised.
         var planes: (LinearPlanes, LinearPlanes)? = nil
+        var scaleOne: (LinearPlanes, LinearPlanes)? = nil
         var stats: [[ScaleStats]] = [[], [], []]  // [channel][scale]
         // The number of scales, known before computing them (the weights' running index depends on it).
         var scales = 0
@@ -77,7 +87,7 @@ enum SSIMULACRA2 {
                 if let p = planes {
                     planes = (downsample(p.0), downsample(p.1))
                 } else {
-                    planes = (downsampleFirst(o, background: bg), downsampleFirst(d, background: bg))
+                    planes = scaleOne
                 }
                 w = planes?.0.width ?? w
                 h = planes?.0.height ?? h
@@ -98,11 +108,29 @@ enum SSIMULACRA2 {
             // (Weight index = 6·scales·channel + 6·scale + 3·norm + map; the SSIM' map is map 0.)
             let xIndex = 6 * scale, bIndex = 12 * scales + 6 * scale
             let compact = [xIndex, xIndex + 3, bIndex, bIndex + 3].allSatisfy { weights[$0] == 0 }
-            let parts = Parallel.map(bands.count * strips.count) { job in
-                let rows = bands[job / strips.count], columns = strips[job % strips.count]
-                return compact
-                    ? tileStats(rows: rows, columns: columns, width: sw, height: sh, rows1, rows2, lanes: SIMD8<Float>.self)
-                    : tileStats(rows: rows, columns: columns, width: sw, height: sh, rows1, rows2, lanes: SIMD16<Float>.self)
+            let tiles = { (half: HalfScale?) -> [[ScaleStats]] in
+                Parallel.map(bands.count * strips.count) { job in
+                    let rows = bands[job / strips.count], columns = strips[job % strips.count]
+                    return compact
+                        ? tileStats(rows: rows, columns: columns, width: sw, height: sh, rows1, rows2, half: half, lanes: SIMD8<Float>.self)
+                        : tileStats(rows: rows, columns: columns, width: sw, height: sh, rows1, rows2, half: half, lanes: SIMD16<Float>.self)
+                }
+            }
+            let parts: [[ScaleStats]]
+            if scale == 0 {
+                // Scale 0 writes scale 1 as it goes (scale 1 always follows: the size test looks at the previous scale).
+                let ow = (sw + 1) / 2, oh = (sh + 1) / 2, plane = ow * oh
+                var one = LinearPlanes.unwritten(width: ow, height: oh), two = LinearPlanes.unwritten(width: ow, height: oh)
+                parts = one.values.withUnsafeMutableBufferPointer { a in
+                    two.values.withUnsafeMutableBufferPointer { b in
+                        guard let pa = a.baseAddress, let pb = b.baseAddress else { return tiles(nil) }
+                        let outputs = [pa, pa + plane, pa + 2 * plane, pb, pb + plane, pb + 2 * plane].map { BandOutput(base: $0) }
+                        return tiles(HalfScale(planes: outputs, width: ow))
+                    }
+                }
+                scaleOne = (one, two)
+            } else {
+                parts = tiles(nil)
             }
             for c in 0..<3 {
                 var total = ScaleStats()
@@ -128,6 +156,14 @@ enum SSIMULACRA2 {
             image.samples.withUnsafeBufferPointer { s in
                 lut.withUnsafeBufferPointer { lin in
                     var i = (y * w + x0) * n
+                    if !blend {
+                        // Opaque (or alpha ignored): three lookups per pixel, no tests.
+                        for x in 0..<count {
+                            r[x] = lin[Int(s[i])]; g[x] = lin[Int(s[i + 1])]; b[x] = lin[Int(s[i + 2])]
+                            i += n
+                        }
+                        return
+                    }
                     for x in 0..<count {
                         if blend && s[i + 3] != 65535 {
                             let a = Double(s[i + 3]) / 65535
@@ -148,72 +184,42 @@ enum SSIMULACRA2 {
 
     static func planarReader(_ p: LinearPlanes) -> RowReader {
         { y, x0, count, r, g, b in
-            let o = y * p.width + x0
-            p.r.withUnsafeBufferPointer { pr in
-            p.g.withUnsafeBufferPointer { pg in
-            p.b.withUnsafeBufferPointer { pb in
-                for x in 0..<count { r[x] = pr[o + x]; g[x] = pg[o + x]; b[x] = pb[o + x] }
-            }
-            }
+            let o = y * p.width + x0, plane = p.width * p.height
+            p.values.withUnsafeBufferPointer { v in
+                guard let base = v.baseAddress else { return }
+                r.update(from: base + o, count: count)
+                g.update(from: base + plane + o, count: count)
+                b.update(from: base + 2 * plane + o, count: count)
             }
         }
     }
 
-    /// Scale 1 straight from the value image: 2×2 box in linear light, edges clamped; output
-    /// rows in fixed bands, in parallel.
-    static func downsampleFirst(_ input: Input, background bg: Double) -> LinearPlanes {
-        let w = input.image.width, h = input.image.height
-        let reader = valueReader(input, background: bg)
-        let ow = (w + 1) / 2, oh = (h + 1) / 2
-        let bands = Parallel.bands(rows: oh, rowsPerBand: 64)
-        var red = [Float](repeating: 0, count: ow * oh), green = red, blue = red
-        red.withUnsafeMutableBufferPointer { rb in
-        green.withUnsafeMutableBufferPointer { gb in
-        blue.withUnsafeMutableBufferPointer { bb in
-            guard let r = rb.baseAddress, let g = gb.baseAddress, let b = bb.baseAddress else { return }
-            let planes = [BandOutput(base: r), BandOutput(base: g), BandOutput(base: b)]
-            _ = Parallel.map(bands.count) { band -> Bool in
-                var line = [Float](repeating: 0, count: 6 * w)
-                line.withUnsafeMutableBufferPointer { lb in
-                    guard let l = lb.baseAddress else { return }
-                    for oy in bands[band] {
-                        reader(2 * oy, 0, w, l, l + w, l + 2 * w)
-                        reader(min(2 * oy + 1, h - 1), 0, w, l + 3 * w, l + 4 * w, l + 5 * w)
-                        for c in 0..<3 {
-                            let a = l + c * w, b = l + (3 + c) * w
-                            let dst = planes[c].base + oy * ow
-                            for ox in 0..<ow {
-                                let x0 = 2 * ox, x1 = min(2 * ox + 1, w - 1)
-                                dst[ox] = (a[x0] + a[x1] + b[x0] + b[x1]) * 0.25
-                            }
+    /// `downsample2`: 2×2 box average in linear RGB, output ⌈w/2⌉ × ⌈h/2⌉, source coordinates
+    /// clamped to the last row/column. (Scale 1 comes from the scale-0 pass: ``HalfScale``.)
+    static func downsample(_ p: LinearPlanes) -> LinearPlanes {
+        let w = p.width, h = p.height, ow = (w + 1) / 2, oh = (h + 1) / 2
+        var out = LinearPlanes.unwritten(width: ow, height: oh)
+        let src = p.values
+        out.values.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let output = BandOutput(base: base)
+            _ = Parallel.map(3) { c -> Bool in
+                src.withUnsafeBufferPointer { s in
+                    guard let first = s.baseAddress else { return }
+                    let plane = first + c * w * h
+                    let dst = output.base + c * ow * oh
+                    for oy in 0..<oh {
+                        let y0 = 2 * oy * w, y1 = min(2 * oy + 1, h - 1) * w
+                        for ox in 0..<ow {
+                            let x0 = 2 * ox, x1 = min(2 * ox + 1, w - 1)
+                            dst[oy * ow + ox] = (plane[y0 + x0] + plane[y0 + x1] + plane[y1 + x0] + plane[y1 + x1]) * 0.25
                         }
                     }
                 }
                 return true
             }
         }
-        }
-        }
-        return LinearPlanes(width: ow, height: oh, r: red, g: green, b: blue)
-    }
-
-    /// `downsample2`: 2×2 box average in linear RGB, output ⌈w/2⌉ × ⌈h/2⌉, source coordinates
-    /// clamped to the last row/column.
-    static func downsample(_ p: LinearPlanes) -> LinearPlanes {
-        let w = p.width, h = p.height, ow = (w + 1) / 2, oh = (h + 1) / 2
-        let planes = Parallel.map(3) { c -> [Float] in
-            let src = c == 0 ? p.r : c == 1 ? p.g : p.b
-            var out = [Float](repeating: 0, count: ow * oh)
-            for oy in 0..<oh {
-                let y0 = 2 * oy * w, y1 = min(2 * oy + 1, h - 1) * w
-                for ox in 0..<ow {
-                    let x0 = 2 * ox, x1 = min(2 * ox + 1, w - 1)
-                    out[oy * ow + ox] = (src[y0 + x0] + src[y0 + x1] + src[y1 + x0] + src[y1 + x1]) * 0.25
-                }
-            }
-            return out
-        }
-        return LinearPlanes(width: ow, height: oh, r: planes[0], g: planes[1], b: planes[2])
+        return out
     }
 
     /// Opsin absorbance matrix rows and bias (libjxl `opsin_params.h`).
@@ -234,6 +240,16 @@ enum SSIMULACRA2 {
         }
     }
 
+    /// Where the scale-0 pass writes scale 1 (``downsample(_:)``'s 2×2 box average in linear
+    /// light, read from the value images while scale 0 reads them anyway): the linear R, G, B
+    /// planes of the original then the distorted image, ⌈w/2⌉ wide. Output row oy is written
+    /// by the tile whose rows hold 2·oy, column ox by the tile whose columns hold 2·ox, so every
+    /// value is written exactly once, by the same arithmetic as ``downsample(_:)``.
+    struct HalfScale: Sendable {
+        var planes: [BandOutput<Float>]
+        var width: Int
+    }
+
     /// Streams the tile `rows` × `columns` of all three channels through the blur and the maps.
     ///
     /// The vertical recursion runs row by row with a per-column state, reading horizontally
@@ -247,18 +263,23 @@ enum SSIMULACRA2 {
     /// per-column state, the ring and the XYB rows (~0.4 MB) in L2 instead of streaming a 4K
     /// row's 4 MB through L3 at every row. Tiles are fixed, so results do not depend on cores.
     ///
-    /// Everything is `Float`, like the reference's planes and blur, with per-row sums in chunks
-    /// of 64 pixels added into `Double`. The signals ride in the lanes of one vector per pixel
+    /// Everything is `Float`, like the reference's planes and blur, with sums in chunks of 64
+    /// columns added into `Double`. The signals ride in the lanes of one vector per pixel
     /// (``SSIMULACRA2Lanes``: x1, x1 − x2, x1² + x2² and (x1 − x2)² of each channel, or fewer
-    /// where a map weighs nothing), so one recursion blurs all of them and the maps of the three
-    /// channels are computed side by side in 4-lane vectors. The reference's σ11 + σ22 − 2σ12 is
+    /// where a map weighs nothing), so one recursion blurs all of them; the blurred row is then
+    /// turned planar (``SSIMULACRA2Lanes/transpose(_:count:into:stride:)``) and the maps are
+    /// computed four pixels per vector (``SSIMULACRA2Lanes/addMaps(_:stride:count:structure:into:)``).
+    /// The reference's σ11 + σ22 − 2σ12 is
     /// then `G∗(x1 − x2)² − (μ1 − μ2)²`, a difference of small numbers, instead of a difference
     /// of moments near 0.2, whose `Float` cancellation would move a 4K near-lossless score by
     /// 1–2 points; the remaining cancellation, σ11 + σ22 = G∗(x1² + x2²) − μ1² − μ2², is the
     /// reference's own and errs by ~1e-7 against its C2 = 9e-4 (plus the recursion's ~2e-5 at
     /// the end of a 4K row: ``RecursiveGaussian/blur(lanes:into:count:)``).
+    ///
+    /// With `half` (scale 0 only), the tile also writes its share of scale 1 from the linear rows it reads.
     static func tileStats<Lanes: SSIMULACRA2Lanes>(rows: Range<Int>, columns: Range<Int>, width: Int, height h: Int,
-                                                   _ rows1: RowReader, _ rows2: RowReader, lanes: Lanes.Type) -> [ScaleStats] {
+                                                   _ rows1: RowReader, _ rows2: RowReader, half: HalfScale?,
+                                                   lanes: Lanes.Type) -> [ScaleStats] {
         typealias Q = SIMD4<Float>
         typealias E = SIMD8<Float>
         let g = RecursiveGaussian.sigma15
@@ -271,42 +292,62 @@ enum SSIMULACRA2 {
         let w = columns.count, sw = samples.count, lead = columns.lowerBound - samples.lowerBound
         let n21 = Lanes(repeating: Float(g.n2[0])), n23 = Lanes(repeating: Float(g.n2[1])), n25 = Lanes(repeating: Float(g.n2[2]))
         let d11 = Lanes(repeating: Float(g.d1[0])), d13 = Lanes(repeating: Float(g.d1[1])), d15 = Lanes(repeating: Float(g.d1[2]))
-        // r1, g1, b1, r2, g2, b2 rows, then X1, Y1, B1, X2, Y2, B2 rows; each padded to whole SIMD8 chunks.
-        let pw = (sw + 7) / 8 * 8
+        // Rows padded to whole SIMD8 chunks (pw) or SIMD4 groups (wp).
+        let pw = (sw + 7) / 8 * 8, wp = (w + 3) / 4 * 4
+        // Linear r1, g1, b1, r2, g2, b2 rows of the current and the previous input row.
         var lin = [Float](repeating: 0, count: 12 * pw)
         var ring = [Lanes](repeating: Lanes(), count: ringSize * w)  // [slot][x], horizontally blurred
-        var raw = [E](repeating: E(), count: ringSize * w)           // [slot][x]: XYB of image 1 (lanes 0…2), image 2 (4…6)
+        var xyb = [Float](repeating: 0, count: ringSize * 6 * pw)   // [slot][X1, Y1, B1, X2, Y2, B2][x]
         var state = [Lanes](repeating: Lanes(), count: 6 * w)        // [x][p1, q1, p3, q3, p5, q5]
-        var line = [Lanes](repeating: Lanes(), count: sw)
+        // Signals of one input row, with the 2N zeros before and N after that the blur reads.
+        var line = [Lanes](repeating: Lanes(), count: 2 * n + sw + n)
+        var blurred = [Lanes](repeating: Lanes(), count: wp)        // one output row; zero past w
+        // One output row, planar (``SSIMULACRA2Lanes``' 18 rows); zero past w, so the padding adds 0.
+        var maps = [Float](repeating: 0, count: 18 * wp)
         let zeros = [Lanes](repeating: Lanes(), count: w)          // the rows outside the image
-        var totals = [SIMD4<Double>](repeating: SIMD4<Double>(), count: 6)
+        var totals = [SIMD4<Double>](repeating: SIMD4<Double>(), count: 18)  // [channel][map]
         // The opsin matrix, one broadcast vector per entry, and the XYB constants.
         let mtx = m.map { E(repeating: Float($0)) }
         let m00 = mtx[0], m01 = mtx[1], m02 = mtx[2], m10 = mtx[3], m11 = mtx[4], m12 = mtx[5]
         let m20 = mtx[6], m21 = mtx[7], m22 = mtx[8]
         let biasLanes = E(repeating: Float(bias)), cbrtLanes = E(repeating: Float(cbrtBias))
-        let half = E(repeating: 0.5), fourteen = E(repeating: 14)
+        let halfLanes = E(repeating: 0.5), fourteen = E(repeating: 14)
         let xOffset = E(repeating: 0.42), yOffset = E(repeating: 0.01), bOffset = E(repeating: 0.55)
+        // Scale-1 columns this tile writes: those whose left source column lies in `columns`.
+        let halfColumns = (columns.lowerBound + 1) / 2..<(columns.upperBound + 1) / 2
         lin.withUnsafeMutableBufferPointer { linB in
         ring.withUnsafeMutableBufferPointer { ringB in
-        raw.withUnsafeMutableBufferPointer { rawB in
+        xyb.withUnsafeMutableBufferPointer { xybB in
         state.withUnsafeMutableBufferPointer { stB in
         line.withUnsafeMutableBufferPointer { lineB in
+        blurred.withUnsafeMutableBufferPointer { blurredB in
+        maps.withUnsafeMutableBufferPointer { mapsB in
+        totals.withUnsafeMutableBufferPointer { totalsB in
         zeros.withUnsafeBufferPointer { zeroB in
-            guard let l = linB.baseAddress, let ringP = ringB.baseAddress, let rawP = rawB.baseAddress,
-                  let st = stB.baseAddress, let lineP = lineB.baseAddress, let zeroRow = zeroB.baseAddress else { return }
+            guard let linBase = linB.baseAddress, let ringP = ringB.baseAddress, let xybP = xybB.baseAddress,
+                  let st = stB.baseAddress, let lineBase = lineB.baseAddress, let blurredP = blurredB.baseAddress,
+                  let mapsP = mapsB.baseAddress, let totalsP = totalsB.baseAddress,
+                  let zeroRow = zeroB.baseAddress else { return }
+            var l = linBase, previous = linBase + 6 * pw
+            let lineP = lineBase + 2 * n
             for step in start..<rows.upperBound {
                 let incoming = step + n - 1
                 let haveIncoming = incoming < h && incoming >= firstInput
                 if haveIncoming {
                     let slot = incoming % ringSize
-                    let rawRow = rawP + slot * w
+                    swap(&l, &previous)
                     rows1(incoming, samples.lowerBound, sw, l, l + pw, l + 2 * pw)
                     rows2(incoming, samples.lowerBound, sw, l + 3 * pw, l + 4 * pw, l + 5 * pw)
+                    if let half {
+                        writeHalfScale(half, row: incoming, height: h, rows: rows, columns: halfColumns, width: width,
+                                       current: l, previous: previous, rowStride: pw, firstSample: samples.lowerBound)
+                    }
                     // Opsin absorbance, cube root and XYB, 8 pixels of one image at a time (planar rows).
                     let planar = UnsafeMutableRawPointer(l)
+                    let xybRow = xybP + slot * 6 * pw
+                    let out = UnsafeMutableRawPointer(xybRow)
                     for image in 0..<2 {
-                        let src = image * 3 * pw * 4, dst = (6 + image * 3) * pw * 4
+                        let src = image * 3 * pw * 4, dst = image * 3 * pw * 4
                         var x = 0
                         while x < pw {
                             let r = planar.loadUnaligned(fromByteOffset: src + x * 4, as: E.self)
@@ -318,19 +359,19 @@ enum SSIMULACRA2 {
                             let m1 = CubeRoot.ofPositive(m10 * r + m11 * gg + m12 * b + biasLanes) - cbrtLanes
                             let m2 = CubeRoot.ofPositive(m20 * r + m21 * gg + m22 * b + biasLanes) - cbrtLanes
                             // X' = 14·½(m0 − m1) + 0.42, Y' = ½(m0 + m1) + 0.01, B' = (m2 − Y) + 0.55.
-                            let yv = half * (m0 + m1)
-                            planar.storeBytes(of: fourteen * (half * (m0 - m1)) + xOffset, toByteOffset: dst + x * 4, as: E.self)
-                            planar.storeBytes(of: yv + yOffset, toByteOffset: dst + (pw + x) * 4, as: E.self)
-                            planar.storeBytes(of: (m2 - yv) + bOffset, toByteOffset: dst + (2 * pw + x) * 4, as: E.self)
+                            let yv = halfLanes * (m0 + m1)
+                            out.storeBytes(of: fourteen * (halfLanes * (m0 - m1)) + xOffset, toByteOffset: dst + x * 4, as: E.self)
+                            out.storeBytes(of: yv + yOffset, toByteOffset: dst + (pw + x) * 4, as: E.self)
+                            out.storeBytes(of: (m2 - yv) + bOffset, toByteOffset: dst + (2 * pw + x) * 4, as: E.self)
                             x += 8
                         }
                     }
-                    let xyb = l + 6 * pw
-                    for x in 0..<sw {
-                        let a = Q(xyb[x], xyb[pw + x], xyb[2 * pw + x], 0)
-                        let v = Q(xyb[3 * pw + x], xyb[4 * pw + x], xyb[5 * pw + x], 0)
-                        let k = x - lead
-                        if k >= 0 && k < w { rawRow[k] = E(lowHalf: a, highHalf: v) }
+                    // Signals of the row's pixels; the zeros after them (the blur's padding) stay.
+                    let groups = sw / 4 * 4
+                    Lanes.signals(planar: xybRow, stride: pw, count: groups, into: lineP)
+                    for x in groups..<sw {
+                        let a = Q(xybRow[x], xybRow[pw + x], xybRow[2 * pw + x], 0)
+                        let v = Q(xybRow[3 * pw + x], xybRow[4 * pw + x], xybRow[5 * pw + x], 0)
                         lineP[x] = Lanes.signals(original: a, distorted: v)
                     }
                     g.blur(lanes: lineP, samples: samples, outputs: columns, into: ringP + slot * w)
@@ -350,27 +391,23 @@ enum SSIMULACRA2 {
                     }
                     continue
                 }
-                let rawRow = rawP + (((step % ringSize) + ringSize) % ringSize) * w
-                var x0 = 0
-                while x0 < w {
-                    let x1 = min(x0 + 64, w)
-                    var acc = (Q(), Q(), Q(), Q(), Q(), Q())
-                    for x in x0..<x1 {
-                        let sum = inRow[x] + outRow[x]
-                        let s = st + x * 6
-                        let p1 = s[0], q1 = s[1], p3 = s[2], q3 = s[3], p5 = s[4], q5 = s[5]
-                        let y1 = n21 * sum - d11 * p1 - q1
-                        let y3 = n23 * sum - d13 * p3 - q3
-                        let y5 = n25 * sum - d15 * p5 - q5
-                        s[0] = y1; s[1] = p1; s[2] = y3; s[3] = p3; s[4] = y5; s[5] = p5
-                        let raw = rawRow[x]
-                        Lanes.accumulate(y1 + y3 + y5, original: raw.lowHalf, distorted: raw.highHalf, into: &acc)
-                    }
-                    totals[0] += SIMD4<Double>(acc.0); totals[1] += SIMD4<Double>(acc.1)
-                    totals[2] += SIMD4<Double>(acc.2); totals[3] += SIMD4<Double>(acc.3)
-                    totals[4] += SIMD4<Double>(acc.4); totals[5] += SIMD4<Double>(acc.5)
-                    x0 = x1
+                for x in 0..<w {
+                    let sum = inRow[x] + outRow[x]
+                    let s = st + x * 6
+                    let p1 = s[0], q1 = s[1], p3 = s[2], q3 = s[3], p5 = s[4], q5 = s[5]
+                    let y1 = n21 * sum - d11 * p1 - q1
+                    let y3 = n23 * sum - d13 * p3 - q3
+                    let y5 = n25 * sum - d15 * p5 - q5
+                    s[0] = y1; s[1] = p1; s[2] = y3; s[3] = p3; s[4] = y5; s[5] = p5
+                    blurredP[x] = y1 + y3 + y5
                 }
+                // The pixels' own XYB values (rows 12…17 of the planar maps), then the blurred signals.
+                let xybRow = xybP + (step % ringSize) * 6 * pw + lead
+                for k in 0..<6 {
+                    (mapsP + (12 + k) * wp).update(from: xybRow + k * pw, count: w)
+                }
+                Lanes.transpose(blurredP, count: wp, into: mapsP, stride: wp)
+                Lanes.addMaps(mapsP, stride: wp, count: wp, structure: Lanes.structureChannels, into: totalsP)
             }
         }
         }
@@ -378,9 +415,54 @@ enum SSIMULACRA2 {
         }
         }
         }
+        }
+        }
+        }
         return (0..<3).map { c in
-            ScaleStats(pixels: 0, ssim1: totals[0][c], ssim4: totals[1][c], artifact1: totals[2][c],
-                       artifact4: totals[3][c], detail1: totals[4][c], detail4: totals[5][c])
+            let t = 6 * c
+            return ScaleStats(pixels: 0, ssim1: totals[t].sum(), ssim4: totals[t + 1].sum(), artifact1: totals[t + 2].sum(),
+                              artifact4: totals[t + 3].sum(), detail1: totals[t + 4].sum(), detail4: totals[t + 5].sum())
+        }
+    }
+
+    /// Writes the scale-1 row that input row `row` completes (row 2·oy + 1, or the last row when
+    /// the height is odd), for the tile's `rows` and the scale-1 `columns` it owns: the mean of
+    /// the 2×2 block in linear light, source coordinates clamped to the last row/column, added in
+    /// the order of ``downsample(_:)``. `current` and `previous` hold the six linear rows
+    /// (`rowStride` apart) of `row` and `row − 1`, from column `firstSample`.
+    private static func writeHalfScale(_ half: HalfScale, row: Int, height h: Int, rows: Range<Int>, columns: Range<Int>,
+                                       width: Int, current: UnsafePointer<Float>, previous: UnsafePointer<Float>,
+                                       rowStride: Int, firstSample: Int) {
+        let top: UnsafePointer<Float>
+        if row % 2 == 1 {
+            top = previous
+        } else if row == h - 1 {
+            top = current
+        } else {
+            return
+        }
+        let oy = row / 2
+        guard rows.contains(2 * oy) else { return }
+        // Columns whose 2×2 block lies inside the row (2·ox + 1 < width), four at a time.
+        let inside = columns.lowerBound + max(0, min(columns.upperBound, width / 2) - columns.lowerBound) / 4 * 4
+        let quarter = SIMD4<Float>(repeating: 0.25)
+        for plane in 0..<6 {
+            let a = top + plane * rowStride, b = current + plane * rowStride
+            let dst = half.planes[plane].base + oy * half.width
+            var ox = columns.lowerBound
+            while ox < inside {
+                let o = 2 * ox - firstSample
+                let pa = UnsafeRawPointer(a + o).loadUnaligned(as: SIMD8<Float>.self)
+                let pb = UnsafeRawPointer(b + o).loadUnaligned(as: SIMD8<Float>.self)
+                let mean = (pa.evenHalf + pa.oddHalf + pb.evenHalf + pb.oddHalf) * quarter
+                UnsafeMutableRawPointer(dst + ox).storeBytes(of: mean, as: SIMD4<Float>.self)
+                ox += 4
+            }
+            while ox < columns.upperBound {
+                let x0 = 2 * ox - firstSample, x1 = min(2 * ox + 1, width - 1) - firstSample
+                dst[ox] = (a[x0] + a[x1] + b[x0] + b[x1]) * 0.25
+                ox += 1
+            }
         }
     }
 
