@@ -81,8 +81,8 @@ struct Candidate: Sendable {
         self.reading = reading
     }
 
-    /// The predicted straight RGBA (0…1) at actual-image pixel (x, y) of `e`'s candidate, read
-    /// directly from the view (the diagnosis reads the same values from its gathered
+    /// The candidate's predicted straight RGBA (0…1) at actual-image pixel (x, y), read directly
+    /// from the expected image's view `e` (the diagnosis reads the same values from its gathered
     /// neighbourhoods).
     func predict(_ e: ExpectedView, _ x: Int, _ y: Int) -> SIMD4<Double> {
         switch reading {

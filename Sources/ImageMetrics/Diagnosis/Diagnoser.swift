@@ -12,6 +12,12 @@ import Foundation
 /// sub-pixel detail is tested once more by its ``FineDetailToneSignature`` (flat areas off by
 /// the transfer curve), then nearest-neighbour sampling by its ``AliasingSignature`` (edges
 /// without mixed pixels); neither needs a prediction.
+///
+/// Speed (not behaviour): one ``DifferenceScan`` of the two images draws the sample and sums
+/// the tone signature's screen; the expected image's 3×3 neighbourhoods of the samples are
+/// gathered once (``SampleNeighbourhoods``) for the candidates that read only there; exact
+/// candidates stop being scored once they provably cannot change the result
+/// (``CandidateScoring``).
 enum Diagnoser {
     /// Largest number of sampled pixels of each kind (differing, unchanged).
     static let sampleBudget = 1 << 15
@@ -42,18 +48,14 @@ enum Diagnoser {
             return .none(sameSize ? "no candidate applies" :
                 "the sizes differ (\(expected.width)×\(expected.height) vs \(actual.width)×\(actual.height)) and no orientation or 2×/½× scale maps one onto the other")
         }
-        var tmpTimer = StageTimer() // TEMP
         let scan = sameSize ? DifferenceScan(expected: expected, actual: actual) : nil
-        tmpTimer.mark("d: scan") // TEMP
         let samples = scan?.samples() ?? gridSamples(actual)
-        tmpTimer.mark("d: samples") // TEMP
         guard !samples.isEmpty else { return .none("identical: nothing to explain") }
 
         // Visible vectors (`dim` values per sample) of the actual image and the baseline.
         let scoring = CandidateScoring(expected: expected, actual: actual, samples: samples, dim: opaqueOnly ? 3 : 6,
                                        dropAlpha: !context.actualHasAlpha)
         guard scoring.baseline > 0 else { return .none("identical: nothing to explain", sampled: samples.count) }
-        tmpTimer.mark("d: gather") // TEMP
 
         // Fitted candidates, counterfactuals and controls are scored in full; the exact
         // catalogue candidates only as far as they can matter (``CandidateScoring``).
@@ -73,7 +75,6 @@ enum Diagnoser {
         }
         let cutScores = scoring.scoresThatMatter(bounded.map { candidates[$0] }, besides: full.filter(isAdmitted))
         for (j, i) in bounded.enumerated() { scores[i] = cutScores[j] }
-        tmpTimer.mark("d: candidates") // TEMP
         // Candidates whose scoring stopped cannot be in the ranking's first five, the best or
         // the rival (``CandidateScoring``): they leave the ranking.
         let admitted = scores.compactMap { $0 }.filter(isAdmitted)
@@ -119,9 +120,7 @@ enum Diagnoser {
         // Point sampling's aliased detail is not predictable pixel by pixel; its edges are. Only
         // when no candidate predicts half of the difference (an ambiguous pair stays ambiguous).
         if sameSize, best.explained < minimumExplained, let c = candidates.first(where: { $0.id == CandidateCatalog.nearestNeighbour.id }) {
-            tmpTimer.mark("d: ranking") // TEMP
             let signature = AliasingSignature(expected: expected, actual: actual)
-            tmpTimer.mark("d: aliasing") // TEMP
             if signature.names {
                 let pixelwise = scores.lazy.compactMap { $0 }.first { $0.id == c.id }?.explained ?? 0
                 let lost = String(format: "%.0f%%", signature.lostMixing * 100)

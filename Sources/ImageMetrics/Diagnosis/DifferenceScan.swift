@@ -39,9 +39,11 @@ struct DifferenceScan: Sendable {
             e.samples.withUnsafeBufferPointer { es in
                 a.samples.withUnsafeBufferPointer { as_ in
                     FineDetailToneSignature.toneOf16.withUnsafeBufferPointer { tone in
-                        let range = (rows[b].lowerBound * w)..<(rows[b].upperBound * w)
-                        return n == 3 ? Self.scan(es, as_, pixels: range, channels: 3, tone: tone)
-                            : Self.scan(es, as_, pixels: range, channels: 4, tone: tone)
+                        FineDetailToneSignature.tonePrefilter.withUnsafeBufferPointer { prefilter in
+                            let range = (rows[b].lowerBound * w)..<(rows[b].upperBound * w)
+                            return n == 3 ? Self.scan(es, as_, pixels: range, channels: 3, tone: tone, prefilter: prefilter)
+                                : Self.scan(es, as_, pixels: range, channels: 4, tone: tone, prefilter: prefilter)
+                        }
                     }
                 }
             }
@@ -58,45 +60,59 @@ struct DifferenceScan: Sendable {
         bands = zip(rows, parts).map { (first: $0.lowerBound * w, pixels: $0.count * w, words: $1.words) }
     }
 
-    /// One band's pass, with `channels` a constant at each call. Branch-free per pixel, 64
-    /// pixels to a word of bits: the screen's test is evaluated for every pixel and counted
-    /// where the pixel is changed (some |Δ| ≥ ``FineDetailToneSignature/changedCodes``, i.e.
-    /// Δ² ≥ its square) and opaque in both images. The integer sums cannot overflow (see
-    /// ``BandPart``), so they wrap without checks.
+    /// One band's pass, with `channels` a constant at each call, 64 pixels (a word of bits) at a
+    /// time. A branch-free integer loop sets the difference bits, sums Δ², and lists the pixels
+    /// that may add to B_G: changed (some |Δ| ≥ ``FineDetailToneSignature/changedCodes``, i.e.
+    /// Δ² ≥ its square), opaque in both images (with alpha), and through the tone test's
+    /// integer prefilter (``FineDetailToneSignature/tonePrefilter``); the tone test proper runs
+    /// on the listed pixels only. The integer sums cannot overflow (see ``BandPart``), so they
+    /// wrap without checks.
     @inline(__always)
     private static func scan(_ es: UnsafeBufferPointer<UInt16>, _ as_: UnsafeBufferPointer<UInt16>, pixels: Range<Int>,
-                             channels n: Int, tone: UnsafeBufferPointer<SIMD2<Double>>) -> BandPart {
+                             channels n: Int, tone: UnsafeBufferPointer<SIMD2<Float>>,
+                             prefilter: UnsafeBufferPointer<Int32>) -> BandPart {
         var part = BandPart()
         var words = [UInt64](repeating: 0, count: (pixels.count + 63) / 64)
         let belowFirm = FineDetailToneSignature.changedCodes * FineDetailToneSignature.changedCodes - 1
         var total = 0, aligned = 0
+        guard let eBase = es.baseAddress, let aBase = as_.baseAddress else { return part }
+        var listed = [Int](repeating: 0, count: 64)
         words.withUnsafeMutableBufferPointer { words in
+        listed.withUnsafeMutableBufferPointer { listed in
             for k in 0..<words.count {
-                let first = pixels.lowerBound &+ 64 &* k
-                var word: UInt64 = 0
-                for p in first..<min(first &+ 64, pixels.upperBound) {
-                    let i = p &* n
-                    let e0 = Int(es[i]), e1 = Int(es[i &+ 1]), e2 = Int(es[i &+ 2])
-                    let d0 = Int(as_[i]) &- e0, d1 = Int(as_[i &+ 1]) &- e1, d2 = Int(as_[i &+ 2]) &- e2
+                let first = (pixels.lowerBound + 64 * k) * n, count = min(64, pixels.count - 64 * k)
+                var pe = eBase + first, pa = aBase + first
+                var word: UInt64 = 0, m = 0
+                for j in 0..<count {
+                    let e0 = Int(pe[0]), e1 = Int(pe[1]), e2 = Int(pe[2])
+                    let d0 = Int(pa[0]) &- e0, d1 = Int(pa[1]) &- e1, d2 = Int(pa[2]) &- e2
                     let s0 = d0 &* d0, s1 = d1 &* d1, s2 = d2 &* d2
-                    let colour = s0 &+ s1 &+ s2
-                    var squared = colour
-                    // −1 where some channel changed by at least the firm amount (and, with
-                    // alpha, the pixel is opaque in both images), else 0.
-                    var counted = ((belowFirm &- s0) | (belowFirm &- s1) | (belowFirm &- s2)) >> 63
+                    var squared = s0 &+ s1 &+ s2
+                    // Negative where some channel changed by at least the firm amount, …
+                    var counted = (belowFirm &- s0) | (belowFirm &- s1) | (belowFirm &- s2)
                     if n == 4 {
-                        let d3 = Int(as_[i &+ 3]) &- Int(es[i &+ 3]), s3 = d3 &* d3
+                        let d3 = Int(pa[3]) &- Int(pe[3]), s3 = d3 &* d3
                         squared &+= s3
-                        counted |= (belowFirm &- s3) >> 63
-                        counted &= es[i &+ 3] == 65535 && as_[i &+ 3] == 65535 ? -1 : 0
+                        counted |= belowFirm &- s3
+                        counted &= pe[3] == 65535 && pa[3] == 65535 ? -1 : 0
                     }
+                    // … and where some channel passes the prefilter.
+                    counted &= (d0 &+ Int(prefilter[e0])) | (d1 &+ Int(prefilter[e1])) | (d2 &+ Int(prefilter[e2]))
                     total &+= squared
-                    word |= UInt64(squared != 0 ? 1 : 0) &<< UInt64(p &- first)
-                    let fits = FineDetailToneSignature.toneFits(e0, e1, e2, d0, d1, d2, tone: tone)
-                    aligned &+= colour & counted & (fits ? -1 : 0)
+                    word |= UInt64(squared != 0 ? 1 : 0) &<< UInt64(j)
+                    listed[m] = j
+                    m &+= Int(UInt64(bitPattern: Int64(counted)) >> 63)
+                    pe += n; pa += n
                 }
                 words[k] = word
+                for l in 0..<m {
+                    let p = first + listed[l] * n
+                    let e0 = Int(es[p]), e1 = Int(es[p + 1]), e2 = Int(es[p + 2])
+                    let d0 = Int(as_[p]) - e0, d1 = Int(as_[p + 1]) - e1, d2 = Int(as_[p + 2]) - e2
+                    if FineDetailToneSignature.toneFits(e0, e1, e2, d0, d1, d2, tone: tone) { aligned += d0 * d0 + d1 * d1 + d2 * d2 }
+                }
             }
+        }
         }
         part.differing = words.reduce(0) { $0 + $1.nonzeroBitCount }
         part.total = total

@@ -52,34 +52,47 @@ struct FineDetailToneSignature: Sendable, Hashable {
     /// Proof. Let C be the changed pixels opaque in both images, F ⊆ C the flat ones the
     /// signature reads, and per pixel b = Σd², r = Σ(d − t)² (colour channels). Let G = {p ∈ C :
     /// r ≤ b} and B_G = Σ_G b. Naming needs explained ≥ 0.8, i.e. Σ_F r ≤ 0.2·Σ_F b, and
-    /// share ≥ 0.5, i.e. Σ_F b ≥ 0.5·total. Off G, b < r, so Σ_{F∖G} b ≤ Σ_F r ≤ 0.2·Σ_F b;
-    /// hence Σ_F b ≤ B_G + 0.2·Σ_F b, Σ_F b ≤ 1.25·B_G, and naming needs B_G ≥ 0.4·total.
-    /// The screen asks B_G ≥ 0.39·total, a margin for rounding: B_G is summed exactly (integer
-    /// Δ²), and membership of G is decided by ``toneFits(_:_:_:_:_:_:tone:)`` in floating point,
-    /// where only a pixel within rounding of r = b can fall on the other side (changing the
-    /// inequality Σ_{F∖G} b ≤ Σ_F r by that rounding only).
+    /// share ≥ 0.5, i.e. Σ_F b ≥ 0.5·total. Off G, b ≤ r (a tie r = b may fall on either side),
+    /// so Σ_{F∖G} b ≤ Σ_F r ≤ 0.2·Σ_F b; hence Σ_F b ≤ B_G + 0.2·Σ_F b, Σ_F b ≤ 1.25·B_G, and
+    /// naming needs B_G ≥ 0.4·total. The screen asks B_G ≥ 0.39·total, a margin for rounding:
+    /// B_G is summed exactly (integer Δ²); membership of G is decided by ``tonePrefilter`` and
+    /// then ``toneFits(_:_:_:_:_:_:tone:)`` in `Float`, whose rounding (a few units in 2⁻²⁴ of
+    /// the terms) can put only a pixel with |r − b| below 10⁻⁵·b on the wrong side (at a tie
+    /// |d| ≈ |t| / 2, so the terms are of the size of b), which changes the inequality
+    /// Σ_{F∖G} b ≤ Σ_F r by less than 10⁻⁵ of the total.
     static func mayName(total: Double, aligned: Double) -> Bool {
         aligned >= 0.39 * total
     }
 
     /// Whether the tone change fits a pixel at least as well as no change (r ≤ b): with
     /// d = Δ / 65535 (Δ the 16-bit difference actual − expected) and t the tone change of the
-    /// expected code, r − b = Σ(t² − 2td) = Σ t·(65535·t − 2Δ) / 65535, so r ≤ b exactly when
-    /// Σ t·(65535·t − 2Δ) ≤ 0, evaluated from ``toneOf16`` (e₀…e₂ the expected codes, d₀…d₂ the
-    /// differences of the colour channels).
+    /// expected code, r − b = Σ(t² − 2td) = (Σ 65535·t² − 2·Σ t·Δ) / 65535, so r ≤ b exactly when
+    /// Σ 65535·t² ≤ 2·Σ t·Δ, evaluated in `Float` from ``toneOf16`` (e₀…e₂ the expected codes,
+    /// d₀…d₂ the differences of the colour channels, exact in `Float`).
     @inline(__always)
     static func toneFits(_ e0: Int, _ e1: Int, _ e2: Int, _ d0: Int, _ d1: Int, _ d2: Int,
-                         tone: UnsafeBufferPointer<SIMD2<Double>>) -> Bool {
+                         tone: UnsafeBufferPointer<SIMD2<Float>>) -> Bool {
         let t0 = tone[e0], t1 = tone[e1], t2 = tone[e2]
-        let excess = t0.x * (t0.y - 2 * Double(d0)) + t1.x * (t1.y - 2 * Double(d1)) + t2.x * (t2.y - 2 * Double(d2))
-        return excess <= 0
+        let along = t0.x * Float(Int32(truncatingIfNeeded: d0)) + t1.x * Float(Int32(truncatingIfNeeded: d1))
+            + t2.x * Float(Int32(truncatingIfNeeded: d2))
+        return t0.y + t1.y + t2.y <= 2 * along
     }
 
     /// Per 16-bit code e: the tone change t = toLinear(e) − e (0…1 units, from the 16-bit table
-    /// of toLinear) and 65535·t.
-    static let toneOf16: [SIMD2<Double>] = PixelStatistics.linearOf16.enumerated().map { code, linear in
+    /// of toLinear) and 65535·t², rounded to `Float`.
+    static let toneOf16: [SIMD2<Float>] = PixelStatistics.linearOf16.enumerated().map { code, linear in
         let t = linear - Double(code) / 65535
-        return SIMD2(t, 65535 * t)
+        return SIMD2(Float(t), Float(65535 * t * t))
+    }
+
+    /// Per 16-bit code e: θ = ⌊32767.5·|t|⌋, the integer prefilter of ``toneFits(_:_:_:_:_:_:tone:)``.
+    /// Each channel's term of r − b is 65535·t² − 2tΔ = |t|·(65535·|t| + 2Δ) (t ≤ 0), negative
+    /// only where Δ < −32767.5·|t| ≤ −θ. So a pixel none of whose channels has Δ + θ < 0 has
+    /// r − b ≥ 0: not in G, or a tie, which may fall either way (``mayName(total:aligned:)``).
+    /// Only pixels near black or white in some channel (where |t| is small) pass when the
+    /// difference is small, so the `Float` test runs on few pixels.
+    static let tonePrefilter: [Int32] = PixelStatistics.linearOf16.enumerated().map { code, linear in
+        Int32((32767.5 * abs(linear - Double(code) / 65535)).rounded(.down))
     }
 
     /// The smallest |Δ| in 16-bit codes that passes the changed test `|Δ / 65535| >`

@@ -19,7 +19,8 @@ struct Neighbourhood {
     @inline(__always)
     var centre: SIMD4<Double> { self[0, 0] }
 
-    /// The centre pixel and the per-channel minimum and maximum of the 3×3 neighbourhood.
+    /// The centre pixel and the per-channel minimum and maximum of the 3×3 neighbourhood
+    /// (lane masks, no branches: the values are never NaN).
     @inline(__always)
     func range() -> (centre: SIMD4<Double>, lo: SIMD4<Double>, hi: SIMD4<Double>) {
         let centre = self.centre
@@ -27,7 +28,7 @@ struct Neighbourhood {
         for dy in -1...1 {
             for dx in -1...1 where dx != 0 || dy != 0 {
                 let v = self[dx, dy]
-                lo = pointwiseMin(lo, v); hi = pointwiseMax(hi, v)
+                lo.replace(with: v, where: v .< lo); hi.replace(with: v, where: v .> hi)
             }
         }
         return (centre, lo, hi)

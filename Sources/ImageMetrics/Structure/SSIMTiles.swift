@@ -33,7 +33,7 @@ import Foundation
 /// numerators equal the denominators bit for bit.
 enum SSIMTiles {
     /// Output rows per tile.
-    static let bandRows = 128
+    static let bandRows = 256
     /// Output columns per tile (keeps the ring of horizontally filtered rows in L2).
     static let tileColumns = 256
     /// Centre subtracted from the 8-bit-unit samples.

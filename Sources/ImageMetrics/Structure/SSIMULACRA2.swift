@@ -20,7 +20,7 @@ import ImageCore
 ///
 /// Precision: planes, colour conversions, recursions and maps are `Float` like the reference's
 /// (its planes and blur are `float`); sums go into `Double` every 64 pixels. The SSIM' map is
-/// computed from blurred *differences* (see ``tileStats(rows:columns:width:height:_:_:)``), which is the
+/// computed from blurred *differences* (see ``tileStats(rows:columns:width:height:_:_:half:lanes:)``), which is the
 /// same formula without the cancellation of large `Float` moments. The reference's float32 noise
 /// floor cannot be reproduced exactly: its README allows 0.05 on colourful pairs and 1.0 on
 /// grayscale or near-lossless pairs. Unit: score, 100 = identical, can go below 0.
@@ -50,8 +50,7 @@ enum SSIMULACRA2 {
     /// Linear-light value of every 16-bit sample (the sRGB EOTF of `v / 65535`).
     static let linearOf16: [Double] = (0...65535).map { Double(SRGBTransfer.toLinear(Double($0) / 65535)) }
 
-    /// Linear RGB planes of one scale (planar, stored as `Float` like the reference's planes,
-    /// which halves the memory of scale 1; read back as `Double`).
+    /// Linear RGB planes of one scale (planar, stored as `Float` like the reference's planes).
     struct LinearPlanes: Sendable {
         var width: Int, height: Int
         /// The R, G and B planes one after the other, `width × height` values each.
@@ -102,7 +101,7 @@ enum SSIMULACRA2 {
                 rows1 = valueReader(o, background: bg); rows2 = valueReader(d, background: bg)
             }
             // Fixed tiles of rows × columns (independent of the core count), each with a warm-up.
-            let bands = Parallel.bands(rows: sh, rowsPerBand: 128)
+            let bands = Parallel.bands(rows: sh, rowsPerBand: 256)
             let strips = Parallel.bands(rows: sw, rowsPerBand: 256)
             // The 8-lane layout where the SSIM' maps of X and B weigh nothing at this scale.
             // (Weight index = 6·scales·channel + 6·scale + 3·norm + map; the SSIM' map is map 0.)
