@@ -4,7 +4,7 @@ typealias FloatLanes = SIMD8<Float>
 
 /// √, ∛, atan2, exp and sin of one `Float` by bit-level guesses, Newton / Halley steps and
 /// polynomials (Cephes `atanf` / `expf` and a Taylor series), for the CIEDE2000 loop of
-/// ``CIEDE2000/floatDifferences(count:inputs:stride:outputs:)``. Each is branch-free (choices
+/// ``CIEDE2000/floatDifferences(block:count:)``. Each is branch-free (choices
 /// are selects) and calls nothing, so the loop vectorizer widens the loop that calls them to a
 /// full register of lanes; each is within a few `Float` ulp on the range its caller uses (stated
 /// per function).
