@@ -1,5 +1,7 @@
 import Foundation
 
+HardwareVariant.execIfSupported()
+
 /// The verbs imglab knows, in the order the overview lists them.
 let commands: [any Command.Type] = [InfoCommand.self, ResizeCommand.self, ThumbnailCommand.self, DiffCommand.self, CorpusCommand.self, RunCommand.self, SelftestCommand.self, ReproduceCommand.self, LeagueCommand.self, MergeCommand.self, BlessCommand.self, FuzzCommand.self]
 
