@@ -17,19 +17,19 @@ enum HardwareVariant {
                                               "movbe", "abm", "aes", "pclmulqdq", "rdrand", "fsgsbase", "xsave"]
 
     /// Replaces this process with the variant when it exists, is not older than this binary (a
-    /// variant left from an earlier build never runs in place of newer code), the CPU supports it
-    /// and neither the environment nor this binary's own name says otherwise; returns otherwise.
+    /// variant left from an earlier build never runs in place of newer code), the CPU supports it,
+    /// this binary is not the variant itself and `IMGLAB_HARDWARE_VARIANT` is not `baseline`;
+    /// returns otherwise. Nothing is added to the environment, so processes imglab starts (an
+    /// external resizer that is imglab) choose for themselves.
     static func execIfSupported() {
         let environment = ProcessInfo.processInfo.environment
-        guard environment["IMGLAB_HARDWARE_VARIANT"] == nil else { return }
+        guard environment["IMGLAB_HARDWARE_VARIANT"] != "baseline" else { return }
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
               !executable.hasSuffix(fileName) else { return }
         let variant = (executable as NSString).deletingLastPathComponent + "/" + fileName
         guard FileManager.default.isExecutableFile(atPath: variant), isCurrent(variant, comparedWith: executable),
               cpuHasRequiredFlags() else { return }
-        setenv("IMGLAB_HARDWARE_VARIANT", "x86-64-v3", 1)
-        execv(variant, CommandLine.unsafeArgv)
-        unsetenv("IMGLAB_HARDWARE_VARIANT")  // exec failed: carry on with this build
+        execv(variant, CommandLine.unsafeArgv)  // returns only if the exec failed: carry on with this build
     }
 
     /// Whether `variant` was modified no earlier than `executable`.
