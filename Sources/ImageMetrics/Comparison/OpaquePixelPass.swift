@@ -2,58 +2,57 @@ import ImageCore
 
 extension PixelStatistics {
     /// ``accumulate(_:_:rows:backgrounds:tolerance:)`` for two RGB value images (3 channels:
-    /// every pixel opaque, one visible view, no compositing), with the same results up to the `Float` ΔE00 below.
+    /// every pixel opaque, one visible view, no compositing), with the same results up to the
+    /// rounding of the sums and the `Float` ΔE00 below.
     ///
-    /// One integer pass per pixel for exact, bias and the visible error sums (tables for the
-    /// bucket and the quotients by 257), which collects the differing pixels' inputs into a
-    /// block of 64; each full block (and the band's last) gets its CIELAB differences and
-    /// CIEDE2000 in one vectorized `Float` loop (``CIEDE2000/floatDifferences(block:count:)``,
-    /// error analysis at ``CIEDE2000/floatDifference(_:)``: ΔE00 within ~1e-5·ΔE00 of the scalar
-    /// `Double` value; achromatic pairs, nearly opposite hues and pairs across the CIELAB knee
-    /// take the scalar path). Every sum still receives its terms one pixel at a time in pixel
-    /// order, in `Double`. Exact, bias, maxima, buckets and the visible RGB error sums are those
-    /// of the general pass bit for bit; the mean ΔE00 and the cast agree to ~1e-6, and a pixel's
-    /// ΔE00 within 1e-5 of a 0.001 bin edge may land in the neighbouring bin (so p95 / p99 may
-    /// move by one bin, 0.001).
+    /// Each row goes in segments of up to 1 024 pixels. First the exact, bias, bucket and visible
+    /// RGB error figures of the segment, all integers (``OpaqueSegmentSums``, two vectorized
+    /// loops); then its differing pixels' inputs are collected into a block of 64, and each full
+    /// block (and the band's last) gets its CIELAB differences and CIEDE2000 in one vectorized
+    /// `Float` loop (``CIEDE2000/floatDifferences(block:count:)``, error analysis at
+    /// ``CIEDE2000/floatDifference(_:)``: ΔE00 within ~1e-5·ΔE00 of the scalar `Double` value;
+    /// achromatic pairs, nearly opposite hues and pairs across the CIELAB knee take the scalar
+    /// path). Exact, bias, maxima, buckets and counts are those of the general pass bit for bit;
+    /// the visible sums (Σ|Δ|, Σ Δ², Σ ΔY′²) are exact integer sums divided once, so they differ
+    /// from the general pass's running `Double` sums only by that pass's rounding (relative
+    /// ≲ n·2⁻⁵³ for n pixels); the mean ΔE00 and the cast agree to ~1e-6, and a pixel's ΔE00
+    /// within 1e-5 of a 0.001 bin edge may land in the neighbouring bin (so p95 / p99 may move
+    /// by one bin, 0.001).
     mutating func accumulateOpaque(_ e: ValueImage, _ a: ValueImage, rows: Range<Int>, tolerance: Double) {
         precondition(e.channels == 3 && a.channels == 3, "the opaque pass reads RGB value images")
         let w = e.width
         let unit = ValueImage.perEightBitUnit
         // pixelMax > tolerance·257 for an integer pixelMax in 1…65535 ⇔ pixelMax > overThreshold
-        // (the floor of the bound; none above NaN or 65535, all above a negative bound): an
-        // integer comparison in the loop (a conversion to `Double` there carried a dependency on
-        // its register's previous value).
+        // (the floor of the bound; none above NaN or 65535, all above a negative bound).
         let toleranceRaw = tolerance * unit
-        let overThreshold = toleranceRaw.isNaN ? Int.max
-            : toleranceRaw < 0 ? -1 : toleranceRaw >= 65535 ? 65535 : Int(toleranceRaw.rounded(.down))
+        let overThreshold: Int32 = toleranceRaw.isNaN ? Int32.max
+            : toleranceRaw < 0 ? -1 : toleranceRaw >= 65535 ? 65535 : Int32(toleranceRaw.rounded(.down))
+        // The 8 bucket edges compared (the last, 255 codes, is above every |Δ|), floored like the threshold.
+        let edge = PixelStatistics.bucketEdges.map { Int32(($0 * unit).rounded(.down)) }
+        let edges = (edge[0], edge[1], edge[2], edge[3], edge[4], edge[5], edge[6], edge[7])
         let binScale = 1 / PixelStatistics.deltaEStep
         let lastBin = Double(PixelStatistics.deltaEBins - 1)
         var v = visible[0]
         var histogram = v.histogram
         v.histogram = []
-        var bucketCounts = [Int](repeating: 0, count: PixelStatistics.bucketEdges.count)
         // The differing pixels' inputs of ``CIEDE2000/floatDifferences(block:count:)`` (linear-light
         // differences taken in `Double`), 64 at a time, and each one's first sample index.
         let n = FloatDifferenceBlock.lanes
         var block = [Float](repeating: 0, count: FloatDifferenceBlock.floats)
         var sampleIndices = [Int](repeating: 0, count: n)
-        // The accumulators live in the closure below as locals (captured variables would be
+        // Integer totals of the band (|Σ| ≤ pixels · 65535, far inside Int) and the squares' sums.
+        var mR = 0, mG = 0, mB = 0, biasR = 0, biasG = 0, biasB = 0, sumMax = 0, over = 0
+        var above = [Int](repeating: 0, count: 8)
+        var squaredR = 0.0, squaredG = 0.0, squaredB = 0.0, squaredY = 0.0
+        // The ΔE00 accumulators live in the closure below as locals (captured variables would be
         // boxed, every update a load and a store) and are folded into `self` after it.
-        var integerSums = (mR: 0, mG: 0, mB: 0, over: 0, diff: 0, biasR: 0, biasG: 0, biasB: 0)
         histogram.withUnsafeMutableBufferPointer { hist in
-        bucketCounts.withUnsafeMutableBufferPointer { bucketCounts in
         block.withUnsafeMutableBufferPointer { block in
         sampleIndices.withUnsafeMutableBufferPointer { sampleIndices in
         e.samples.withUnsafeBufferPointer { es in
         a.samples.withUnsafeBufferPointer { as_ in
         PixelStatistics.linearOf16.withUnsafeBufferPointer { lut in
-        PixelStatistics.bucketOfDifference.withUnsafeBufferPointer { bucketOf in
-        PixelStatistics.eightBitUnitsOfDifference.withUnsafeBufferPointer { unitsOf in
-            guard let blk = block.baseAddress else { return }
-            var mR = 0, mG = 0, mB = 0, over = 0, diff = 0, equal = 0
-            // Bias sums of integers: exact in Int, as they were exact in Double (|Σ| < 2⁵³).
-            var biasR = 0, biasG = 0, biasB = 0
-            var sumAbs = v.sumAbs, squared = v.squared, squaredY = v.squaredY
+            guard let blk = block.baseAddress, let eBase = es.baseAddress, let aBase = as_.baseAddress else { return }
             var sumDL = v.sumDL, sumDA = v.sumDA, sumDB = v.sumDB, sumDE = v.sumDE, maxDE = v.maxDE
             var filled = 0
             // CIELAB differences and ΔE00 of the block's first `filled` pairs, then their sums in
@@ -94,43 +93,38 @@ extension PixelStatistics {
                 filled = 0
             }
             for y in rows {
-                let rowStart = y * w * 3
-                for x in 0..<w {
-                    let i = rowStart + x * 3
-                    let er = Int(es[i]), eg = Int(es[i + 1]), eb = Int(es[i + 2])
-                    let ar = Int(as_[i]), ag = Int(as_[i + 1]), ab = Int(as_[i + 2])
-                    let dr = ar - er, dg = ag - eg, db = ab - eb
-                    let adr = abs(dr), adg = abs(dg), adb = abs(db)
-                    mR = max(mR, adr); mG = max(mG, adg); mB = max(mB, adb)
-                    let pixelMax = max(adr, adg, adb)
-                    biasR += dr; biasG += dg; biasB += db
-                    if pixelMax == 0 { equal += 1; continue }
-                    diff += 1
-                    over += pixelMax > overThreshold ? 1 : 0
-                    bucketCounts[Int(bucketOf[pixelMax])] += 1
-                    // Visible (no compositing): the general pass's arithmetic, term by term,
-                    // its quotients by 257 read from a table.
-                    let d0 = unitsOf[dr + 65535], d1 = unitsOf[dg + 65535], d2 = unitsOf[db + 65535]
-                    sumAbs += unitsOf[pixelMax + 65535]
-                    let d = SIMD4<Double>(d0, d1, d2, 0)
-                    squared += d * d
-                    let dy = 0.299 * d0 + 0.587 * d1 + 0.114 * d2
-                    squaredY += dy * dy
-                    let ler = lut[er], leg = lut[eg], leb = lut[eb], lar = lut[ar], lag = lut[ag], lab = lut[ab]
-                    let column = blk + filled
-                    column[0] = Float(leg); column[n] = Float(ler - leg); column[2 * n] = Float(leb - leg)
-                    column[3 * n] = Float(lar - lag); column[4 * n] = Float(lab - lag)
-                    column[5 * n] = Float(lar - ler); column[6 * n] = Float(lag - leg); column[7 * n] = Float(lab - leb)
-                    sampleIndices[filled] = i
-                    filled += 1
-                    if filled == n { flush() }
+                var start = 0
+                while start < w {
+                    let count = min(OpaqueSegmentSums.maxPixels, w - start)
+                    let first = (y * w + start) * 3
+                    let s = OpaqueSegmentSums(expected: eBase + first, actual: aBase + first, count: count,
+                                              edges: edges, overThreshold: overThreshold)
+                    mR = max(mR, Int(s.maxR)); mG = max(mG, Int(s.maxG)); mB = max(mB, Int(s.maxB))
+                    biasR += Int(s.biasR); biasG += Int(s.biasG); biasB += Int(s.biasB)
+                    sumMax += Int(s.sumMax)
+                    over += Int(s.over)
+                    above[0] += Int(s.above.0); above[1] += Int(s.above.1); above[2] += Int(s.above.2); above[3] += Int(s.above.3)
+                    above[4] += Int(s.above.4); above[5] += Int(s.above.5); above[6] += Int(s.above.6); above[7] += Int(s.above.7)
+                    squaredR += Double(s.squaredR); squaredG += Double(s.squaredG); squaredB += Double(s.squaredB)
+                    squaredY += Double(s.squaredY)
+                    // The differing pixels' linear-light inputs, in pixel order.
+                    for i in stride(from: first, to: first + count * 3, by: 3) {
+                        let er = Int(es[i]), eg = Int(es[i + 1]), eb = Int(es[i + 2])
+                        let ar = Int(as_[i]), ag = Int(as_[i + 1]), ab = Int(as_[i + 2])
+                        if er == ar && eg == ag && eb == ab { continue }
+                        let ler = lut[er], leg = lut[eg], leb = lut[eb], lar = lut[ar], lag = lut[ag], lab = lut[ab]
+                        let column = blk + filled
+                        column[0] = Float(leg); column[n] = Float(ler - leg); column[2 * n] = Float(leb - leg)
+                        column[3 * n] = Float(lar - lag); column[4 * n] = Float(lab - lag)
+                        column[5 * n] = Float(lar - ler); column[6 * n] = Float(lag - leg); column[7 * n] = Float(lab - leb)
+                        sampleIndices[filled] = i
+                        filled += 1
+                        if filled == n { flush() }
+                    }
+                    start += count
                 }
             }
             if filled > 0 { flush() }
-            bucketCounts[0] += equal
-            hist[0] += UInt32(equal)
-            integerSums = (mR, mG, mB, over, diff, biasR, biasG, biasB)
-            v.sumAbs = sumAbs; v.squared = squared; v.squaredY = squaredY
             v.sumDL = sumDL; v.sumDA = sumDA; v.sumDB = sumDB; v.sumDE = sumDE; v.maxDE = maxDE
         }
         }
@@ -138,20 +132,24 @@ extension PixelStatistics {
         }
         }
         }
-        }
-        }
-        }
+        let bandPixelCount = rows.count * w
+        let equal = bandPixelCount - above[0]
+        histogram[0] += UInt32(equal)
         v.histogram = histogram
-        let t = integerSums
-        v.maxAbs = max(v.maxAbs, Double(max(t.mR, t.mG, t.mB)) / unit)
-        v.differing += t.diff
+        v.maxAbs = max(v.maxAbs, Double(max(mR, mG, mB)) / unit)
+        v.differing += above[0]
+        v.sumAbs += Double(sumMax) / unit
+        v.squared += SIMD4(squaredR, squaredG, squaredB, 0) / (unit * unit)
+        v.squaredY += squaredY / (1_000_000 * unit * unit)
         visible[0] = v
-        pixels += rows.count * w
-        maxAbs = [Double(t.mR) / unit, Double(t.mG) / unit, Double(t.mB) / unit, 0]
-        buckets = bucketCounts
-        overTolerance = t.over
-        differing = t.diff
-        bandPixels[0] = rows.count * w
-        biasSums[0] = [Double(t.biasR) / unit, Double(t.biasG) / unit, Double(t.biasB) / unit, 0]
+        pixels += bandPixelCount
+        maxAbs = [Double(mR) / unit, Double(mG) / unit, Double(mB) / unit, 0]
+        // Bucket 0 holds the equal pixels, bucket b those above edge b − 1 and not above edge b,
+        // the last those above edge 7.
+        buckets = [equal] + (1..<8).map { above[$0 - 1] - above[$0] } + [above[7]]
+        overTolerance = over
+        differing = above[0]
+        bandPixels[0] = bandPixelCount
+        biasSums[0] = [Double(biasR) / unit, Double(biasG) / unit, Double(biasB) / unit, 0]
     }
 }

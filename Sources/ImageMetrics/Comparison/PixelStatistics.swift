@@ -58,22 +58,6 @@ struct PixelStatistics: Sendable {
     /// Linear light of every 16-bit sample, for the colour conversions of opaque pixels.
     static let linearOf16: [Double] = (0...65535).map { SRGBTransfer.toLinear(Double($0) / 65535) }
 
-    /// The histogram bucket of each per-pixel max |Δ| in 16-bit units (0…65535): the first
-    /// bucket whose edge (``bucketEdges`` × 257) is not below it, the last bucket above every
-    /// edge — the general pass's search, as a table for the opaque pass.
-    static let bucketOfDifference: [UInt8] = {
-        let edgesRaw = bucketEdges.map { $0 * ValueImage.perEightBitUnit }
-        return (0...65535).map { d in
-            var bucket = 0
-            while bucket < edgesRaw.count - 1 && Double(d) > edgesRaw[bucket] { bucket += 1 }
-            return UInt8(bucket)
-        }
-    }()
-
-    /// Each sample difference d = −65535…65535 in 8-bit code units, `Double(d) / 257`, at index
-    /// d + 65535: the general pass's quotient, read from a table by the opaque pass.
-    static let eightBitUnitsOfDifference: [Double] = (-65535...65535).map { Double($0) / ValueImage.perEightBitUnit }
-
     /// Runs the pass over two value images of equal size and channel count.
     static func measure(_ e: ValueImage, _ a: ValueImage, tolerance: Double) -> PixelStatistics {
         let backgrounds: [Double] = e.channels == 4 ? [0, 1] : [0]

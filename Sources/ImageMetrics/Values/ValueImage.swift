@@ -82,7 +82,6 @@ public struct ValueImage: Sendable, Hashable {
     /// Unpacks every row, with fast paths for the common tightly stored 8- and 16-bit layouts.
     static func read(_ bitmap: Bitmap, channels: Int) -> [UInt16] {
         let w = bitmap.width, h = bitmap.height, f = bitmap.format
-        var out = [UInt16](repeating: 0, count: w * h * channels)
         let straight = !f.isPremultiplied && f.byteOrder == .default && !f.isFloat
         let fastModel: Int? = {
             guard straight, f.bitsPerComponent == 8 || f.bitsPerComponent == 16 else { return nil }
@@ -98,8 +97,10 @@ public struct ValueImage: Sendable, Hashable {
             // Tight 8/16-bit layouts: rows unpacked in fixed bands on every core (each band
             // writes its own rows, so the result does not depend on the number of cores).
             let wide = f.bitsPerComponent == 16, stride = bitmap.bytesPerRow
+            // The storage starts uninitialised: every sample is written by exactly one band, and
+            // its pages are first touched (faulted in) there, on every core, not by a memset.
             let bands = Parallel.bands(rows: h, rowsPerBand: max(64, h / 16))
-            out.withUnsafeMutableBufferPointer { whole in
+            return [UInt16](unsafeUninitializedCapacity: w * h * channels) { whole, initialized in
                 let dst = DisjointBuffer(whole)
                 let bytes = bitmap.bytes, rowBytes = w * slots * (wide ? 2 : 1)
                 _ = Parallel.map(bands.count) { b in
@@ -112,9 +113,10 @@ public struct ValueImage: Sendable, Hashable {
                     }
                     return 0
                 }
+                initialized = w * h * channels
             }
-            return out
         }
+        var out = [UInt16](repeating: 0, count: w * h * channels)
         out.withUnsafeMutableBufferPointer { dst in
             bitmap.bytes.withUnsafeBufferPointer { src in
                 for y in 0..<h {
