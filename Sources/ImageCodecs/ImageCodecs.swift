@@ -45,20 +45,42 @@ public enum ImageCodecs {
     }
 
     /// Reads a whole file into memory, refusing one larger than `limit` bytes.
+    ///
+    /// One `read` loop straight into the array's uninitialised storage: no intermediate buffer
+    /// (for a 16 MB PNG that was a second copy and 4 000 more page faults).
     public static func readFile(_ path: String, limit: Int = .max) throws(DecodeError) -> [UInt8] {
-        let url = URL(fileURLWithPath: path)
-        let size: Int
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        } catch {
-            throw .io(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot stat the file" : "no such file")
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            throw .io(path: path, reason: code == ENOENT ? "no such file" : "cannot open: \(String(cString: strerror(code)))")
         }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw .io(path: path, reason: "cannot stat the file") }
+        guard status.st_mode & S_IFMT != S_IFDIR else { throw .io(path: path, reason: "is a directory") }
+        let size = Int(status.st_size)
         guard size <= limit else { throw .limitExceeded(.bytes, requested: size, allowed: limit) }
-        do {
-            return [UInt8](try Data(contentsOf: url))
-        } catch {
-            throw .io(path: path, reason: error.localizedDescription)
+        var readError: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            while initialized < size {
+                let n = read(fd, buffer.baseAddress.map { $0 + initialized }, size - initialized)
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { readError = errno; break }
+                if n == 0 { break }  // the file shrank since fstat
+                initialized += n
+            }
+        }
+        guard readError == 0 else { throw .io(path: path, reason: "cannot read: \(String(cString: strerror(readError)))") }
+        guard bytes.count == size else { return bytes }  // the file shrank since fstat
+        // Until end of file: it may have grown since fstat, or report no size (a pipe, /proc).
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw .io(path: path, reason: "cannot read: \(String(cString: strerror(errno)))") }
+            if n == 0 { return bytes }
+            guard bytes.count + n <= limit else { throw .limitExceeded(.bytes, requested: bytes.count + n, allowed: limit) }
+            bytes += block[0..<n]
         }
     }
 
