@@ -32,9 +32,10 @@ extension PixelStatistics {
         let edges = (edge[0], edge[1], edge[2], edge[3], edge[4], edge[5], edge[6], edge[7])
         let binScale = 1 / PixelStatistics.deltaEStep
         let lastBin = Double(PixelStatistics.deltaEBins - 1)
+        // The histogram is moved out (not copied: `visible[0]` would still share its storage).
+        var histogram: [UInt32] = []
+        swap(&histogram, &visible[0].histogram)
         var v = visible[0]
-        var histogram = v.histogram
-        v.histogram = []
         // The differing pixels' inputs of ``CIEDE2000/floatDifferences(block:count:)`` (linear-light
         // differences taken in `Double`), 64 at a time, and each one's first sample index.
         let n = FloatDifferenceBlock.lanes

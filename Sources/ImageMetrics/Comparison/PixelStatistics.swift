@@ -87,17 +87,18 @@ struct PixelStatistics: Sendable {
         var bias = [Double](repeating: 0, count: 12), bandCount = [0, 0, 0]
         var alphaSumRaw = 0
         var transMaxRaw = 0, transSumRaw = 0, transSamples = 0
-        var vis = visible
         let toleranceRaw = tolerance * unit
         let edgesRaw = edges.map { $0 * unit }
         let lin = PixelStatistics.linearOf16
         let binScale = 1 / PixelStatistics.deltaEStep
         let lastBin = PixelStatistics.deltaEBins - 1
-        // The ΔE00 histograms are taken out of `vis` so the per-pixel updates go through plain
-        // pointers (no copy-on-write checks on arrays nested in an array of structs).
-        var hist0 = vis[0].histogram, hist1 = vis.count > 1 ? vis[1].histogram : []
-        vis[0].histogram = []
-        if vis.count > 1 { vis[1].histogram = [] }
+        // The ΔE00 histograms are moved out of `visible` (not copied: a copy of `visible` would
+        // share their storage) so the per-pixel updates go through plain pointers (no
+        // copy-on-write checks on arrays nested in an array of structs).
+        var hist0: [UInt32] = [], hist1: [UInt32] = []
+        swap(&hist0, &visible[0].histogram)
+        if visible.count > 1 { swap(&hist1, &visible[1].histogram) }
+        var vis = visible
         hist0.withUnsafeMutableBufferPointer { h0 in
         hist1.withUnsafeMutableBufferPointer { h1 in
         vis.withUnsafeMutableBufferPointer { vis in
@@ -227,15 +228,21 @@ struct PixelStatistics: Sendable {
         translucentSum += o.translucentSum; translucentSamples += o.translucentSamples
         pixels += o.pixels
         for k in 0..<visible.count {
-            var v = visible[k]
+            // Moved out and back (a copy would share, then copy, the histogram's storage).
+            var v = PixelStatistics.Visible(histogram: [])
+            swap(&v, &visible[k])
             let p = o.visible[k]
             v.maxAbs = max(v.maxAbs, p.maxAbs); v.sumAbs += p.sumAbs; v.differing += p.differing
             for c in 0..<3 { v.squared[c] += p.squared[c] }
             v.squaredY += p.squaredY
             v.sumDL += p.sumDL; v.sumDA += p.sumDA; v.sumDB += p.sumDB
             v.sumDE += p.sumDE; v.maxDE = max(v.maxDE, p.maxDE)
-            for i in 0..<v.histogram.count where p.histogram[i] != 0 { v.histogram[i] += p.histogram[i] }
-            visible[k] = v
+            v.histogram.withUnsafeMutableBufferPointer { h in
+                p.histogram.withUnsafeBufferPointer { q in
+                    for i in 0..<min(h.count, q.count) { h[i] += q[i] }
+                }
+            }
+            swap(&v, &visible[k])
         }
     }
 
