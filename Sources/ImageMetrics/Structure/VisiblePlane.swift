@@ -88,6 +88,7 @@ enum VisiblePlane {
 
     /// Y′, R, G, B minus ``SSIMTiles/centre`` of `count` opaque pixels (3 samples each) from
     /// `samples`: plane p at `out + p·stride`. A plain loop, so the vectorizer widens it.
+    @inline(never)  // compiled alone, where the vectorizer sees the plain loop
     private static func centredOpaquePlanes(_ samples: UnsafePointer<UInt16>, _ count: Int,
                                             _ out: UnsafeMutablePointer<Float>, _ stride: Int) {
         let luma = out, red = luma + stride, green = red + stride, blue = green + stride
@@ -104,6 +105,7 @@ enum VisiblePlane {
 
     /// ``centredOpaquePlanes(_:_:_:_:)`` for pixels of `channels` samples whose colour is
     /// composited over `back` (8-bit units) where a fourth sample (alpha) is below 65535.
+    @inline(never)  // compiled alone, where the vectorizer sees the plain loop
     private static func centredPlanes(_ samples: UnsafePointer<UInt16>, channels n: Int, _ count: Int, _ back: Float,
                                       _ out: UnsafeMutablePointer<Float>, _ stride: Int) {
         let luma = out, red = luma + stride, green = red + stride, blue = green + stride
