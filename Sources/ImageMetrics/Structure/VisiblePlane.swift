@@ -50,9 +50,9 @@ enum VisiblePlane {
         for x in 0..<count { out[x] = opaqueLuma(samples[3 * x], samples[3 * x + 1], samples[3 * x + 2]) }
     }
 
-    /// Y′ in 8-bit units of an opaque pixel: weighted in 16-bit units, then divided by 257 once (a
-    /// few ulp, relative ~1e-16, from weighting R/257, G/257 and B/257; far under any SSIM
-    /// figure), without the table lookups of a per-sample division, so a row vectorizes.
+    /// Y′ in 8-bit units of an opaque pixel: weighted in 16-bit units, then divided by 257 once.
+    /// That differs from weighting R/257, G/257 and B/257 by a few ulp (relative ~1e-16, far under
+    /// any SSIM figure) and needs no per-sample division or table lookup, so a row vectorizes.
     @inline(__always)
     private static func opaqueLuma(_ r: UInt16, _ g: UInt16, _ b: UInt16) -> Double {
         (0.299 * Double(r) + 0.587 * Double(g) + 0.114 * Double(b)) / 257
