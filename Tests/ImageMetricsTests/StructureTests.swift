@@ -42,6 +42,13 @@ struct StructureTests {
         #expect(SSIM.mean(small, small) == nil)
     }
 
+    @Test("the Float 8-bit units of every 16-bit sample equal the correctly rounded Float quotient v / 257")
+    func floatEightBitUnitsExact() {
+        var mismatches = 0
+        for v in 0...65535 where VisiblePlane.floatEightBitUnits(UInt16(v)) != Float(v) / 257 { mismatches += 1 }
+        #expect(mismatches == 0)
+    }
+
     @Test("Wang's box downsampling averages f×f blocks and mirrors at the edge (MATLAB 'symmetric')")
     func boxDownsample() {
         // 1-D check along x: values 0…4 in one row repeated; f = 2 covers (i, i+1), the last column mirrored.

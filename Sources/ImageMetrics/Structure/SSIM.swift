@@ -40,18 +40,19 @@ enum SSIM {
         let w = x.width, h = x.height
         guard w >= 11, h >= 11, y.width == w, y.height == h else { return nil }
         let xv = x.values, yv = y.values
-        let signals: SSIMTiles.SignalRow<SIMD4<Float>> = { row, x0, count, out in
+        let signals: SSIMTiles.SignalRow = { row, x0, count, _, xOut, yOut in
             xv.withUnsafeBufferPointer { a in
             yv.withUnsafeBufferPointer { b in
+                guard let a = a.baseAddress, let b = b.baseAddress else { return }
                 let o = row * w + x0
                 for k in 0..<count {
-                    let p = Float(a[o + k] - 128), q = Float(b[o + k] - 128), d = p - q
-                    out[k] = SIMD4(p, q, p * p + q * q, d * d)
+                    xOut[k] = Float(a[o + k] - 128)
+                    yOut[k] = Float(b[o + k] - 128)
                 }
             }
             }
         }
-        let sums = SSIMTiles.sums(width: w, height: h, sumCount: 2, signals: signals, score: SSIMTiles.scoreOne)
+        let sums = SSIMTiles.sums(width: w, height: h, planes: 1, signals: signals)
         let n = Double((w - 10) * (h - 10))
         return (sums[0] / n, sums[1] / n)
     }

@@ -8,20 +8,14 @@ enum VisiblePlane {
     static func source(_ image: ValueImage, channel: Int, background bg: Double) -> PlaneSource {
         let n = image.channels, w = image.width
         let samples = image.samples
-        let units = eightBitUnits
         return PlaneSource(width: w, height: image.height) { y, out in
             samples.withUnsafeBufferPointer { s in
-            units.withUnsafeBufferPointer { u in
                 var i = y * w * n
                 if n == 3 {
-                    // Opaque: no compositing; the same arithmetic as below without the alpha tests
-                    // (`u[v]` is `Double(v) / 257`, looked up instead of divided).
+                    // Opaque: no compositing (the same arithmetic as below without the alpha tests).
                     out.withUnsafeMutableBufferPointer { o in
                         if channel == 3 {
-                            for x in 0..<w {
-                                o[x] = 0.299 * u[Int(s[i])] + 0.587 * u[Int(s[i + 1])] + 0.114 * u[Int(s[i + 2])]
-                                i += 3
-                            }
+                            if let o = o.baseAddress, let s = s.baseAddress { opaqueLuma(s + i, o, w) }
                         } else {
                             for x in 0..<w { o[x] = Double(s[i + channel]) / 257; i += 3 }
                         }
@@ -37,22 +31,44 @@ enum VisiblePlane {
                         }
                         return value
                     }
-                    out[x] = channel == 3 ? 0.299 * v(0) + 0.587 * v(1) + 0.114 * v(2) : v(channel)
+                    if channel != 3 {
+                        out[x] = v(channel)
+                    } else if n == 4 && s[i + 3] != 65535 {
+                        out[x] = 0.299 * v(0) + 0.587 * v(1) + 0.114 * v(2)
+                    } else {
+                        out[x] = opaqueLuma(s[i], s[i + 1], s[i + 2])
+                    }
                     i += n
                 }
-            }
             }
         }
     }
 
-    /// `Float(v) / 257` for every 16-bit sample v: the sample in 8-bit units, for the `Float` SSIM pass.
-    static let floatEightBitUnits: [Float] = (0...65535).map { Float($0) / 257 }
+    /// Y′ in 8-bit units of `count` opaque pixels (3 samples each) from `samples`.
+    @inline(never)  // compiled alone, where the vectorizer sees the plain loop
+    private static func opaqueLuma(_ samples: UnsafePointer<UInt16>, _ out: UnsafeMutablePointer<Double>, _ count: Int) {
+        for x in 0..<count { out[x] = opaqueLuma(samples[3 * x], samples[3 * x + 1], samples[3 * x + 2]) }
+    }
 
-    /// `Double(v) / 257` for every 16-bit sample v: the sample in 8-bit units.
-    static let eightBitUnits: [Double] = (0...65535).map { Double($0) / 257 }
+    /// Y′ in 8-bit units of an opaque pixel: weighted in 16-bit units, then divided by 257 once.
+    /// That differs from weighting R/257, G/257 and B/257 by a few ulp (relative ~1e-16, far under
+    /// any SSIM figure) and needs no per-sample division or table lookup, so a row vectorizes.
+    @inline(__always)
+    private static func opaqueLuma(_ r: UInt16, _ g: UInt16, _ b: UInt16) -> Double {
+        (0.299 * Double(r) + 0.587 * Double(g) + 0.114 * Double(b)) / 257
+    }
+
+    /// `Float(v) / 257`, the 16-bit sample v in 8-bit units for the `Float` SSIM pass, computed as
+    /// the `Double` product with 1/257 rounded to `Float`: the same value as the correctly rounded
+    /// `Float` quotient for every v (`StructureTests` checks all 65 536), but a multiplication the
+    /// vectorizer widens instead of a division.
+    @inline(__always)
+    static func floatEightBitUnits(_ v: UInt16) -> Float {
+        Float(Double(v) * (1.0 / 257))
+    }
 
     /// Mean SSIM and cs of the four visible planes Y′, R, G, B (in that order) of `e` against
-    /// `a`, in one pass over the samples (``SSIMTiles``, 16 `Float` lanes per pixel), or `nil`
+    /// `a`, in one pass over the samples (``SSIMTiles`` with P = 4 planes), or `nil`
     /// when the sizes differ or either side is under 11 pixels.
     static func ssimMeans(_ e: ValueImage, _ a: ValueImage, background bg: Double) -> [(ssim: Double, cs: Double)]? {
         let w = e.width, h = e.height
@@ -60,41 +76,64 @@ enum VisiblePlane {
         let n = e.channels
         let es = e.samples, ac = a.samples
         let back = Float(bg * 255)
-        let units = floatEightBitUnits
-        let signals: SSIMTiles.SignalRow<SIMD16<Float>> = { y, x0, count, out in
+        let signals: SSIMTiles.SignalRow = { y, x0, count, stride, xOut, yOut in
             es.withUnsafeBufferPointer { s in
             ac.withUnsafeBufferPointer { t in
-            units.withUnsafeBufferPointer { u in
-                var i = (y * w + x0) * n
-                @inline(__always) func fill(channels n: Int) {
-                    for k in 0..<count {
-                        let x = centredPlanes(s, i, n, back, u), v = centredPlanes(t, i, n, back, u)
-                        let d = x - v
-                        out[k] = SIMD16(lowHalf: SIMD8(lowHalf: x, highHalf: v), highHalf: SIMD8(lowHalf: x * x + v * v, highHalf: d * d))
-                        i += n
-                    }
+                guard let s = s.baseAddress, let t = t.baseAddress else { return }
+                let i = (y * w + x0) * n
+                if n == 3 {
+                    centredOpaquePlanes(s + i, count, xOut, stride)
+                    centredOpaquePlanes(t + i, count, yOut, stride)
+                } else {
+                    centredPlanes(s + i, channels: n, count, back, xOut, stride)
+                    centredPlanes(t + i, channels: n, count, back, yOut, stride)
                 }
-                // A constant 3 lets the compiler drop the compositing test of opaque images.
-                if n == 3 { fill(channels: 3) } else { fill(channels: n) }
-            }
             }
             }
         }
-        let sums = SSIMTiles.sums(width: w, height: h, sumCount: 8, signals: signals, score: SSIMTiles.scoreFour)
+        let sums = SSIMTiles.sums(width: w, height: h, planes: 4, signals: signals)
         let count = Double((w - 10) * (h - 10))
         return (0..<4).map { (sums[$0] / count, sums[4 + $0] / count) }
     }
 
-    /// (Y′, R, G, B) of the pixel at sample index `i`, composited, minus ``SSIMTiles/centre``.
-    @inline(__always)
-    private static func centredPlanes(_ s: UnsafeBufferPointer<UInt16>, _ i: Int, _ n: Int, _ back: Float,
-                                      _ u: UnsafeBufferPointer<Float>) -> SIMD4<Float> {
-        var rgb = SIMD4<Float>(u[Int(s[i])], u[Int(s[i + 1])], u[Int(s[i + 2])], 0)
-        if n == 4 && s[i + 3] != 65535 {
-            let alpha = Float(s[i + 3]) / 65535
-            rgb = rgb * alpha + back * (1 - alpha)
+    /// Y′, R, G, B minus ``SSIMTiles/centre`` of `count` opaque pixels (3 samples each) from
+    /// `samples`: plane p at `out + p·stride`. A plain loop, so the vectorizer widens it.
+    @inline(never)  // compiled alone, where the vectorizer sees the plain loop
+    private static func centredOpaquePlanes(_ samples: UnsafePointer<UInt16>, _ count: Int,
+                                            _ out: UnsafeMutablePointer<Float>, _ stride: Int) {
+        let luma = out, red = luma + stride, green = red + stride, blue = green + stride
+        let centre = SSIMTiles.centre
+        for k in 0..<count {
+            let r = floatEightBitUnits(samples[3 * k]), g = floatEightBitUnits(samples[3 * k + 1])
+            let b = floatEightBitUnits(samples[3 * k + 2])
+            luma[k] = 0.299 * r + 0.587 * g + 0.114 * b - centre
+            red[k] = r - centre
+            green[k] = g - centre
+            blue[k] = b - centre
         }
-        let luma = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
-        return SIMD4(luma, rgb[0], rgb[1], rgb[2]) - SSIMTiles.centre
+    }
+
+    /// ``centredOpaquePlanes(_:_:_:_:)`` for pixels of `channels` samples whose colour is
+    /// composited over `back` (8-bit units) where a fourth sample (alpha) is below 65535.
+    @inline(never)  // compiled alone, where the vectorizer sees the plain loop
+    private static func centredPlanes(_ samples: UnsafePointer<UInt16>, channels n: Int, _ count: Int, _ back: Float,
+                                      _ out: UnsafeMutablePointer<Float>, _ stride: Int) {
+        let luma = out, red = luma + stride, green = red + stride, blue = green + stride
+        let centre = SSIMTiles.centre
+        for k in 0..<count {
+            let s = samples + k * n
+            var r = floatEightBitUnits(s[0]), g = floatEightBitUnits(s[1]), b = floatEightBitUnits(s[2])
+            if n == 4 && s[3] != 65535 {
+                let alpha = Float(s[3]) / 65535
+                let under = back * (1 - alpha)
+                r = r * alpha + under
+                g = g * alpha + under
+                b = b * alpha + under
+            }
+            luma[k] = 0.299 * r + 0.587 * g + 0.114 * b - centre
+            red[k] = r - centre
+            green[k] = g - centre
+            blue[k] = b - centre
+        }
     }
 }
