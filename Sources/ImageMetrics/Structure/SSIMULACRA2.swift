@@ -271,7 +271,7 @@ enum SSIMULACRA2 {
     /// Streams the tile `rows` × `columns` of all three channels through the blur and the maps.
     ///
     /// The vertical recursion runs row by row with a per-column state, reading horizontally
-    /// blurred rows from an 11-row ring. A tile that does not start at row 0 starts its
+    /// blurred rows from a 12-row ring, two rows per pass over the state. A tile that does not start at row 0 starts its
     /// recursion 2N rows early from a zero state, counting only inputs from N − 1 rows later:
     /// each of the three recursions is a finite filter (its impulse is cancelled exactly 2N steps
     /// after it enters), so from the tile's first row on the values equal those of one pass
@@ -301,7 +301,8 @@ enum SSIMULACRA2 {
         typealias Q = SIMD4<Float>
         let g = RecursiveGaussian.sigma15
         let n = g.radius
-        let ringSize = 2 * n + 1
+        // The vertical window of 2N + 1 rows, plus the row a two-step pass reads ahead.
+        let ringSize = 2 * n + 2
         let start = rows.lowerBound == 0 ? -n + 1 : rows.lowerBound - 2 * n
         let firstInput = rows.lowerBound == 0 ? 0 : start + n - 1
         // Input columns of the tile: its output columns widened by the horizontal recursion's reach.
@@ -320,7 +321,7 @@ enum SSIMULACRA2 {
         var state = [Lanes](repeating: Lanes(), count: 6 * w)        // [x][k = 1, 3, 5][two rows' outputs]
         // Signals of one input row, with the 2N zeros before and N after that the blur reads.
         var line = [Lanes](repeating: Lanes(), count: 2 * n + sw + n)
-        var blurred = [Lanes](repeating: Lanes(), count: wp)        // one output row; zero past w
+        var blurred = [Lanes](repeating: Lanes(), count: 2 * wp)    // two output rows; zero past w
         // One output row's blurred signals, planar, and the column sums of the maps (``SSIMULACRA2Maps``).
         var maps = [Float](repeating: 0, count: SSIMULACRA2Maps.rows * SSIMULACRA2Maps.stride)
         var columnTotals = [Double](repeating: 0, count: 18 * SSIMULACRA2Maps.stride)
@@ -344,49 +345,84 @@ enum SSIMULACRA2 {
             var l = linBase, previous = linBase + 6 * pw
             var chunkRows = 0
             let lineP = lineBase + 2 * n
-            for step in start..<rows.upperBound {
+            /// Reads, converts and blurs horizontally the input row that `step` brings in; its
+            /// blurred row (the zero row when the step brings none).
+            func takeIncoming(_ step: Int) -> UnsafePointer<Lanes> {
                 let incoming = step + n - 1
-                let haveIncoming = incoming < h && incoming >= firstInput
-                if haveIncoming {
-                    let slot = incoming % ringSize
-                    swap(&l, &previous)
-                    rows1(incoming, samples.lowerBound, sw, l, l + pw, l + 2 * pw)
-                    rows2(incoming, samples.lowerBound, sw, l + 3 * pw, l + 4 * pw, l + 5 * pw)
-                    if let half {
-                        writeHalfScale(half, row: incoming, height: h, rows: rows, columns: halfColumns, width: width,
-                                       current: l, previous: previous, rowStride: pw, firstSample: samples.lowerBound)
-                    }
-                    // Opsin absorbance, cube root and XYB of both images (planar rows).
-                    let xybRow = xybP + slot * 6 * pw
-                    positiveXYB(l, into: xybRow, count: sw)
-                    positiveXYB(l + 3 * pw, into: xybRow + 3 * pw, count: sw)
-                    // Signals of the row's pixels; the zeros after them (the blur's padding) stay.
-                    let groups = sw / 4 * 4
-                    Lanes.signals(planar: xybRow, stride: pw, count: groups, into: lineP)
-                    for x in groups..<sw {
-                        let a = Q(xybRow[x], xybRow[pw + x], xybRow[2 * pw + x], 0)
-                        let v = Q(xybRow[3 * pw + x], xybRow[4 * pw + x], xybRow[5 * pw + x], 0)
-                        lineP[x] = Lanes.signals(original: a, distorted: v)
-                    }
-                    g.blur(lanes: lineP, samples: samples, outputs: columns, into: ringP + slot * w)
+                guard incoming < h && incoming >= firstInput else { return zeroRow }
+                let slot = incoming % ringSize
+                swap(&l, &previous)
+                rows1(incoming, samples.lowerBound, sw, l, l + pw, l + 2 * pw)
+                rows2(incoming, samples.lowerBound, sw, l + 3 * pw, l + 4 * pw, l + 5 * pw)
+                if let half {
+                    writeHalfScale(half, row: incoming, height: h, rows: rows, columns: halfColumns, width: width,
+                                   current: l, previous: previous, rowStride: pw, firstSample: samples.lowerBound)
                 }
+                // Opsin absorbance, cube root and XYB of both images (planar rows).
+                let xybRow = xybP + slot * 6 * pw
+                positiveXYB(l, into: xybRow, count: sw)
+                positiveXYB(l + 3 * pw, into: xybRow + 3 * pw, count: sw)
+                // Signals of the row's pixels; the zeros after them (the blur's padding) stay.
+                let groups = sw / 4 * 4
+                Lanes.signals(planar: xybRow, stride: pw, count: groups, into: lineP)
+                for x in groups..<sw {
+                    let a = Q(xybRow[x], xybRow[pw + x], xybRow[2 * pw + x], 0)
+                    let v = Q(xybRow[3 * pw + x], xybRow[4 * pw + x], xybRow[5 * pw + x], 0)
+                    lineP[x] = Lanes.signals(original: a, distorted: v)
+                }
+                g.blur(lanes: lineP, samples: samples, outputs: columns, into: ringP + slot * w)
+                return UnsafePointer(ringP + slot * w)
+            }
+            /// The blurred row that leaves the vertical window at `step` (zero before the first input).
+            func outgoingRow(_ step: Int) -> UnsafePointer<Lanes> {
                 let outgoing = step - n - 1
-                let haveOutgoing = outgoing >= firstInput
-                let inRow = haveIncoming ? UnsafePointer(ringP + (incoming % ringSize) * w) : zeroRow
-                let outRow = haveOutgoing ? UnsafePointer(ringP + (outgoing % ringSize) * w) : zeroRow
-                // y[n−1] of each recursion is in slot 1 − o, y[n−2] in slot o, which y[n] replaces
-                // (the slots alternate with the row, so each step stores 3 vectors, not 6).
-                let o = step & 1, p = 1 - o
-                guard step >= rows.lowerBound else {
-                    for x in 0..<w {
-                        let sum = inRow[x] + outRow[x]
-                        let s = st + x * 6
-                        s[o] = n21 * sum - d11 * s[p] - s[o]
-                        s[2 + o] = n23 * sum - d13 * s[2 + p] - s[2 + o]
-                        s[4 + o] = n25 * sum - d15 * s[4 + p] - s[4 + o]
-                    }
-                    continue
+                return outgoing >= firstInput ? UnsafePointer(ringP + (outgoing % ringSize) * w) : zeroRow
+            }
+            /// The maps of output row `step` (none during the warm-up) from its blurred signals.
+            func addMaps(_ step: Int, _ blurredRow: UnsafePointer<Lanes>) {
+                guard step >= rows.lowerBound else { return }
+                // The blurred signals, planar, then the maps against the pixels' own XYB values.
+                let xybRow = xybP + (step % ringSize) * 6 * pw + lead
+                Lanes.transpose(blurredRow, count: wp, into: mapsP, stride: SSIMULACRA2Maps.stride)
+                SSIMULACRA2Maps.addRow(mapsP, original: xybRow, distorted: xybRow + 3 * pw, pixelStride: pw, count: w,
+                                       structure: Lanes.structureChannels)
+                chunkRows += 1
+                if chunkRows == SSIMULACRA2Maps.chunkRows || step == rows.upperBound - 1 {
+                    SSIMULACRA2Maps.flush(mapsP, into: totalsP, count: w)
+                    chunkRows = 0
                 }
+            }
+            // The vertical recursion, two steps per pass over the per-column state (which is
+            // larger than L1): y[n−1] of each recursion is in slot 1 − o, y[n−2] in slot o; the
+            // first step's output replaces slot o, the second's slot 1 − o.
+            var step = start
+            while step + 1 < rows.upperBound {
+                let in0 = takeIncoming(step), in1 = takeIncoming(step + 1)
+                let out0 = outgoingRow(step), out1 = outgoingRow(step + 1)
+                let o = step & 1, p = 1 - o
+                let second = blurredP + wp
+                for x in 0..<w {
+                    let s = st + x * 6
+                    let sum0 = in0[x] + out0[x], sum1 = in1[x] + out1[x]
+                    let p1 = s[p], p3 = s[2 + p], p5 = s[4 + p]
+                    let y1 = n21 * sum0 - d11 * p1 - s[o]
+                    let y3 = n23 * sum0 - d13 * p3 - s[2 + o]
+                    let y5 = n25 * sum0 - d15 * p5 - s[4 + o]
+                    let z1 = n21 * sum1 - d11 * y1 - p1
+                    let z3 = n23 * sum1 - d13 * y3 - p3
+                    let z5 = n25 * sum1 - d15 * y5 - p5
+                    s[o] = y1; s[2 + o] = y3; s[4 + o] = y5
+                    s[p] = z1; s[2 + p] = z3; s[4 + p] = z5
+                    blurredP[x] = y1 + y3 + y5
+                    second[x] = z1 + z3 + z5
+                }
+                addMaps(step, blurredP)
+                addMaps(step + 1, second)
+                step += 2
+            }
+            if step < rows.upperBound {
+                let inRow = takeIncoming(step), outRow = outgoingRow(step)
+                let o = step & 1, p = 1 - o
                 for x in 0..<w {
                     let sum = inRow[x] + outRow[x]
                     let s = st + x * 6
@@ -396,16 +432,7 @@ enum SSIMULACRA2 {
                     s[o] = y1; s[2 + o] = y3; s[4 + o] = y5
                     blurredP[x] = y1 + y3 + y5
                 }
-                // The blurred signals, planar, then the maps against the pixels' own XYB values.
-                let xybRow = xybP + (step % ringSize) * 6 * pw + lead
-                Lanes.transpose(blurredP, count: wp, into: mapsP, stride: SSIMULACRA2Maps.stride)
-                SSIMULACRA2Maps.addRow(mapsP, original: xybRow, distorted: xybRow + 3 * pw, pixelStride: pw, count: w,
-                                       structure: Lanes.structureChannels)
-                chunkRows += 1
-                if chunkRows == SSIMULACRA2Maps.chunkRows || step == rows.upperBound - 1 {
-                    SSIMULACRA2Maps.flush(mapsP, into: totalsP, count: w)
-                    chunkRows = 0
-                }
+                addMaps(step, blurredP)
             }
             totals = SSIMULACRA2Maps.totals(totalsP, count: w)
         }
