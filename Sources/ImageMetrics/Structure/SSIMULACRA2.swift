@@ -313,7 +313,8 @@ enum SSIMULACRA2 {
         // Input rows are `pw` floats apart (a constant, so loops see fixed distances); output rows
         // are padded to whole SIMD4 groups (wp).
         let pw = sampleStride, wp = (w + 3) / 4 * 4
-        guard sw <= pw, w <= SSIMULACRA2Maps.stride else { return [ScaleStats](repeating: ScaleStats(), count: 3) }
+        // Tiles are at most 256 columns (the strips of `score`), whatever the image.
+        precondition(sw <= pw && w <= SSIMULACRA2Maps.stride, "SSIMULACRA 2 tile wider than 256 columns")
         // Linear r1, g1, b1, r2, g2, b2 rows of the current and the previous input row.
         var lin = [Float](repeating: 0, count: 12 * pw)
         var ring = [Lanes](repeating: Lanes(), count: ringSize * w)  // [slot][x], horizontally blurred
