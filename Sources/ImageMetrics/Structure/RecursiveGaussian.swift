@@ -100,20 +100,25 @@ struct RecursiveGaussian: Sendable {
         let a1 = V(repeating: Float(n2[0])), a3 = V(repeating: Float(n2[1])), a5 = V(repeating: Float(n2[2]))
         let b1 = V(repeating: Float(d1[0])), b3 = V(repeating: Float(d1[1])), b5 = V(repeating: Float(d1[2]))
         var p1 = V(), p3 = p1, p5 = p1, q1 = p1, q3 = p1, q5 = p1
-        // Position 0 of the line (only positions inside the readable range are dereferenced).
-        let line = input - samples.lowerBound
         let o0 = outputs.lowerBound
-        var i = max(o0 - 2 * n, -n + 1)
-        @inline(__always) func step() -> V {
-            let sum = line[i + n - 1] + line[i - n - 1]
+        let first = max(o0 - 2 * n, -n + 1)
+        // The incoming (position i + N − 1) and outgoing (i − N − 1) samples of step i, moved
+        // along by one each step (only positions inside the readable range are dereferenced).
+        var incoming = input + (first + n - 1 - samples.lowerBound)
+        var outgoing = input + (first - n - 1 - samples.lowerBound)
+        var out = output
+        for i in first..<outputs.upperBound {
+            let sum = incoming.pointee + outgoing.pointee
+            incoming += 1; outgoing += 1
             let y1 = (a1 * sum - q1) - b1 * p1
             let y3 = (a3 * sum - q3) - b3 * p3
             let y5 = (a5 * sum - q5) - b5 * p5
             q1 = p1; p1 = y1; q3 = p3; p3 = y3; q5 = p5; p5 = y5
-            return y1 + y3 + y5
+            if i >= o0 {
+                out.pointee = y1 + y3 + y5
+                out += 1
+            }
         }
-        while i < o0 { _ = step(); i += 1 }
-        while i < outputs.upperBound { output[i - o0] = step(); i += 1 }
     }
 
     /// Array convenience of ``blur(_:into:)``.

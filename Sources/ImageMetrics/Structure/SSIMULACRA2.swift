@@ -19,7 +19,7 @@ import ImageCore
 ///    `100 − 10·x^0.6276…` after the cubic remapping.
 ///
 /// Precision: planes, colour conversions, recursions and maps are `Float` like the reference's
-/// (its planes and blur are `float`); sums go into `Double` every 64 pixels. The SSIM' map is
+/// (its planes and blur are `float`); each column's sums go into `Double` every 64 rows. The SSIM' map is
 /// computed from blurred *differences* (see ``tileStats(rows:columns:width:height:_:_:half:lanes:)``), which is the
 /// same formula without the cancellation of large `Float` moments. The reference's float32 noise
 /// floor cannot be reproduced exactly: its README allows 0.05 on colourful pairs and 1.0 on
@@ -147,14 +147,27 @@ enum SSIMULACRA2 {
     /// `Float` copy of ``linearOf16`` (the reference's planes are `float`).
     static let linearFloatOf16: [Float] = linearOf16.map(Float.init)
 
+    /// Reads linear rows from a value image: the sRGB EOTF from ``linearFloatOf16``, or, for a
+    /// translucent pixel of an image with alpha, blended over `bg` in the gamma-encoded domain.
+    ///
+    /// The row's samples are first copied as they are into a stack buffer, then looked up from
+    /// there. Tiles read 256-column segments of rows ~23 KB apart (at 4K), which the hardware
+    /// prefetcher barely follows; in the lookup loop each miss stalls the lookups behind it,
+    /// while the plain copy has no load waiting on another, so the CPU keeps all of the
+    /// segment's misses in flight at once.
     static func valueReader(_ input: Input, background bg: Double) -> RowReader {
         let image = input.image, blend = input.hasAlpha && image.channels == 4
         let lut = linearFloatOf16
         return { y, x0, count, r, g, b in
             let n = image.channels, w = image.width
-            image.samples.withUnsafeBufferPointer { s in
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count * n) { staged in
+                image.samples.withUnsafeBufferPointer { samples in
+                    guard let first = samples.baseAddress, let copy = staged.baseAddress else { return }
+                    copy.update(from: first + (y * w + x0) * n, count: count * n)
+                }
+                let s = UnsafeBufferPointer(staged)
                 lut.withUnsafeBufferPointer { lin in
-                    var i = (y * w + x0) * n
+                    var i = 0
                     if !blend {
                         // Opaque (or alpha ignored): three lookups per pixel, no tests.
                         for x in 0..<count {
@@ -208,10 +221,16 @@ enum SSIMULACRA2 {
                     let plane = first + c * w * h
                     let dst = output.base + c * ow * oh
                     for oy in 0..<oh {
-                        let y0 = 2 * oy * w, y1 = min(2 * oy + 1, h - 1) * w
-                        for ox in 0..<ow {
+                        let top = plane + 2 * oy * w, bottom = plane + min(2 * oy + 1, h - 1) * w
+                        let row = dst + oy * ow
+                        // Blocks inside the row as one plain loop (vectorized), the clamped last column apart.
+                        for ox in 0..<w / 2 {
+                            let x0 = 2 &* ox, x1 = x0 &+ 1
+                            row[ox] = (top[x0] + top[x1] + bottom[x0] + bottom[x1]) * 0.25
+                        }
+                        for ox in w / 2..<ow {
                             let x0 = 2 * ox, x1 = min(2 * ox + 1, w - 1)
-                            dst[oy * ow + ox] = (plane[y0 + x0] + plane[y0 + x1] + plane[y1 + x0] + plane[y1 + x1]) * 0.25
+                            row[ox] = (top[x0] + top[x1] + bottom[x0] + bottom[x1]) * 0.25
                         }
                     }
                 }
@@ -252,7 +271,7 @@ enum SSIMULACRA2 {
     /// Streams the tile `rows` × `columns` of all three channels through the blur and the maps.
     ///
     /// The vertical recursion runs row by row with a per-column state, reading horizontally
-    /// blurred rows from an 11-row ring. A tile that does not start at row 0 starts its
+    /// blurred rows from a 12-row ring, two rows per pass over the state. A tile that does not start at row 0 starts its
     /// recursion 2N rows early from a zero state, counting only inputs from N − 1 rows later:
     /// each of the three recursions is a finite filter (its impulse is cancelled exactly 2N steps
     /// after it enters), so from the tile's first row on the values equal those of one pass
@@ -262,12 +281,12 @@ enum SSIMULACRA2 {
     /// per-column state, the ring and the XYB rows (~0.4 MB) in L2 instead of streaming a 4K
     /// row's 4 MB through L3 at every row. Tiles are fixed, so results do not depend on cores.
     ///
-    /// Everything is `Float`, like the reference's planes and blur, with sums in chunks of 64
-    /// columns added into `Double`. The signals ride in the lanes of one vector per pixel
+    /// Everything is `Float`, like the reference's planes and blur, with each column's sums over
+    /// chunks of 64 rows added into `Double`. The signals ride in the lanes of one vector per pixel
     /// (``SSIMULACRA2Lanes``: x1, x1 − x2, x1² + x2² and (x1 − x2)² of each channel, or fewer
     /// where a map weighs nothing), so one recursion blurs all of them; the blurred row is then
     /// turned planar (``SSIMULACRA2Lanes/transpose(_:count:into:stride:)``) and the maps are
-    /// computed four pixels per vector (``SSIMULACRA2Lanes/addMaps(_:stride:count:structure:into:)``).
+    /// computed and summed per column by plain loops (``SSIMULACRA2Maps``).
     /// The reference's σ11 + σ22 − 2σ12 is
     /// then `G∗(x1 − x2)² − (μ1 − μ2)²`, a difference of small numbers, instead of a difference
     /// of moments near 0.2, whose `Float` cancellation would move a 4K near-lossless score by
@@ -280,10 +299,10 @@ enum SSIMULACRA2 {
                                                    _ rows1: RowReader, _ rows2: RowReader, half: HalfScale?,
                                                    lanes: Lanes.Type) -> [ScaleStats] {
         typealias Q = SIMD4<Float>
-        typealias E = SIMD8<Float>
         let g = RecursiveGaussian.sigma15
         let n = g.radius
-        let ringSize = 2 * n + 1
+        // The vertical window of 2N + 1 rows, plus the row a two-step pass reads ahead.
+        let ringSize = 2 * n + 2
         let start = rows.lowerBound == 0 ? -n + 1 : rows.lowerBound - 2 * n
         let firstInput = rows.lowerBound == 0 ? 0 : start + n - 1
         // Input columns of the tile: its output columns widened by the horizontal recursion's reach.
@@ -291,29 +310,26 @@ enum SSIMULACRA2 {
         let w = columns.count, sw = samples.count, lead = columns.lowerBound - samples.lowerBound
         let n21 = Lanes(repeating: Float(g.n2[0])), n23 = Lanes(repeating: Float(g.n2[1])), n25 = Lanes(repeating: Float(g.n2[2]))
         let d11 = Lanes(repeating: Float(g.d1[0])), d13 = Lanes(repeating: Float(g.d1[1])), d15 = Lanes(repeating: Float(g.d1[2]))
-        // Rows padded to whole SIMD8 chunks (pw) or SIMD4 groups (wp).
-        let pw = (sw + 7) / 8 * 8, wp = (w + 3) / 4 * 4
+        // Input rows are `pw` floats apart (a constant, so loops see fixed distances); output rows
+        // are padded to whole SIMD4 groups (wp).
+        let pw = sampleStride, wp = (w + 3) / 4 * 4
+        // Tiles are at most 256 columns (the strips of `score`), whatever the image.
+        precondition(sw <= pw && w <= SSIMULACRA2Maps.stride, "SSIMULACRA 2 tile wider than 256 columns")
         // Linear r1, g1, b1, r2, g2, b2 rows of the current and the previous input row.
         var lin = [Float](repeating: 0, count: 12 * pw)
         var ring = [Lanes](repeating: Lanes(), count: ringSize * w)  // [slot][x], horizontally blurred
         var xyb = [Float](repeating: 0, count: ringSize * 6 * pw)   // [slot][X1, Y1, B1, X2, Y2, B2][x]
-        var state = [Lanes](repeating: Lanes(), count: 6 * w)        // [x][p1, q1, p3, q3, p5, q5]
+        var state = [Lanes](repeating: Lanes(), count: 6 * w)        // [x][k = 1, 3, 5][two rows' outputs]
         // Signals of one input row, with the 2N zeros before and N after that the blur reads.
         var line = [Lanes](repeating: Lanes(), count: 2 * n + sw + n)
-        var blurred = [Lanes](repeating: Lanes(), count: wp)        // one output row; zero past w
-        // One output row, planar (``SSIMULACRA2Lanes``' 18 rows); zero past w, so the padding adds 0.
-        var maps = [Float](repeating: 0, count: 18 * wp)
+        var blurred = [Lanes](repeating: Lanes(), count: 2 * wp)    // two output rows; zero past w
+        // One output row's blurred signals, planar, and the column sums of the maps (``SSIMULACRA2Maps``).
+        var maps = [Float](repeating: 0, count: SSIMULACRA2Maps.rows * SSIMULACRA2Maps.stride)
+        var columnTotals = [Double](repeating: 0, count: 18 * SSIMULACRA2Maps.stride)
         let zeros = [Lanes](repeating: Lanes(), count: w)          // the rows outside the image
-        var totals = [SIMD4<Double>](repeating: SIMD4<Double>(), count: 18)  // [channel][map]
-        // The opsin matrix, one broadcast vector per entry, and the XYB constants.
-        let mtx = m.map { E(repeating: Float($0)) }
-        let m00 = mtx[0], m01 = mtx[1], m02 = mtx[2], m10 = mtx[3], m11 = mtx[4], m12 = mtx[5]
-        let m20 = mtx[6], m21 = mtx[7], m22 = mtx[8]
-        let biasLanes = E(repeating: Float(bias)), cbrtLanes = E(repeating: Float(cbrtBias))
-        let halfLanes = E(repeating: 0.5), fourteen = E(repeating: 14)
-        let xOffset = E(repeating: 0.42), yOffset = E(repeating: 0.01), bOffset = E(repeating: 0.55)
         // Scale-1 columns this tile writes: those whose left source column lies in `columns`.
         let halfColumns = (columns.lowerBound + 1) / 2..<(columns.upperBound + 1) / 2
+        var totals = [Double](repeating: 0, count: 18)  // [channel][map]
         lin.withUnsafeMutableBufferPointer { linB in
         ring.withUnsafeMutableBufferPointer { ringB in
         xyb.withUnsafeMutableBufferPointer { xybB in
@@ -321,93 +337,105 @@ enum SSIMULACRA2 {
         line.withUnsafeMutableBufferPointer { lineB in
         blurred.withUnsafeMutableBufferPointer { blurredB in
         maps.withUnsafeMutableBufferPointer { mapsB in
-        totals.withUnsafeMutableBufferPointer { totalsB in
+        columnTotals.withUnsafeMutableBufferPointer { totalsB in
         zeros.withUnsafeBufferPointer { zeroB in
             guard let linBase = linB.baseAddress, let ringP = ringB.baseAddress, let xybP = xybB.baseAddress,
                   let st = stB.baseAddress, let lineBase = lineB.baseAddress, let blurredP = blurredB.baseAddress,
                   let mapsP = mapsB.baseAddress, let totalsP = totalsB.baseAddress,
                   let zeroRow = zeroB.baseAddress else { return }
             var l = linBase, previous = linBase + 6 * pw
+            var chunkRows = 0
             let lineP = lineBase + 2 * n
-            for step in start..<rows.upperBound {
+            /// Reads, converts and blurs horizontally the input row that `step` brings in; its
+            /// blurred row (the zero row when the step brings none).
+            func takeIncoming(_ step: Int) -> UnsafePointer<Lanes> {
                 let incoming = step + n - 1
-                let haveIncoming = incoming < h && incoming >= firstInput
-                if haveIncoming {
-                    let slot = incoming % ringSize
-                    swap(&l, &previous)
-                    rows1(incoming, samples.lowerBound, sw, l, l + pw, l + 2 * pw)
-                    rows2(incoming, samples.lowerBound, sw, l + 3 * pw, l + 4 * pw, l + 5 * pw)
-                    if let half {
-                        writeHalfScale(half, row: incoming, height: h, rows: rows, columns: halfColumns, width: width,
-                                       current: l, previous: previous, rowStride: pw, firstSample: samples.lowerBound)
-                    }
-                    // Opsin absorbance, cube root and XYB, 8 pixels of one image at a time (planar rows).
-                    let planar = UnsafeMutableRawPointer(l)
-                    let xybRow = xybP + slot * 6 * pw
-                    let out = UnsafeMutableRawPointer(xybRow)
-                    for image in 0..<2 {
-                        let src = image * 3 * pw * 4, dst = image * 3 * pw * 4
-                        var x = 0
-                        while x < pw {
-                            let r = planar.loadUnaligned(fromByteOffset: src + x * 4, as: E.self)
-                            let gg = planar.loadUnaligned(fromByteOffset: src + (pw + x) * 4, as: E.self)
-                            let b = planar.loadUnaligned(fromByteOffset: src + (2 * pw + x) * 4, as: E.self)
-                            // Linear light is never negative, so every value is ≥ the bias (> 0): the
-                            // reference's max(0, ·) never binds.
-                            let m0 = CubeRoot.ofPositive(m00 * r + m01 * gg + m02 * b + biasLanes) - cbrtLanes
-                            let m1 = CubeRoot.ofPositive(m10 * r + m11 * gg + m12 * b + biasLanes) - cbrtLanes
-                            let m2 = CubeRoot.ofPositive(m20 * r + m21 * gg + m22 * b + biasLanes) - cbrtLanes
-                            // X' = 14·½(m0 − m1) + 0.42, Y' = ½(m0 + m1) + 0.01, B' = (m2 − Y) + 0.55.
-                            let yv = halfLanes * (m0 + m1)
-                            out.storeBytes(of: fourteen * (halfLanes * (m0 - m1)) + xOffset, toByteOffset: dst + x * 4, as: E.self)
-                            out.storeBytes(of: yv + yOffset, toByteOffset: dst + (pw + x) * 4, as: E.self)
-                            out.storeBytes(of: (m2 - yv) + bOffset, toByteOffset: dst + (2 * pw + x) * 4, as: E.self)
-                            x += 8
-                        }
-                    }
-                    // Signals of the row's pixels; the zeros after them (the blur's padding) stay.
-                    let groups = sw / 4 * 4
-                    Lanes.signals(planar: xybRow, stride: pw, count: groups, into: lineP)
-                    for x in groups..<sw {
-                        let a = Q(xybRow[x], xybRow[pw + x], xybRow[2 * pw + x], 0)
-                        let v = Q(xybRow[3 * pw + x], xybRow[4 * pw + x], xybRow[5 * pw + x], 0)
-                        lineP[x] = Lanes.signals(original: a, distorted: v)
-                    }
-                    g.blur(lanes: lineP, samples: samples, outputs: columns, into: ringP + slot * w)
+                guard incoming < h && incoming >= firstInput else { return zeroRow }
+                let slot = incoming % ringSize
+                swap(&l, &previous)
+                rows1(incoming, samples.lowerBound, sw, l, l + pw, l + 2 * pw)
+                rows2(incoming, samples.lowerBound, sw, l + 3 * pw, l + 4 * pw, l + 5 * pw)
+                if let half {
+                    writeHalfScale(half, row: incoming, height: h, rows: rows, columns: halfColumns, width: width,
+                                   current: l, previous: previous, rowStride: pw, firstSample: samples.lowerBound)
                 }
+                // Opsin absorbance, cube root and XYB of both images (planar rows).
+                let xybRow = xybP + slot * 6 * pw
+                positiveXYB(l, into: xybRow, count: sw)
+                positiveXYB(l + 3 * pw, into: xybRow + 3 * pw, count: sw)
+                // Signals of the row's pixels; the zeros after them (the blur's padding) stay.
+                let groups = sw / 4 * 4
+                Lanes.signals(planar: xybRow, stride: pw, count: groups, into: lineP)
+                for x in groups..<sw {
+                    let a = Q(xybRow[x], xybRow[pw + x], xybRow[2 * pw + x], 0)
+                    let v = Q(xybRow[3 * pw + x], xybRow[4 * pw + x], xybRow[5 * pw + x], 0)
+                    lineP[x] = Lanes.signals(original: a, distorted: v)
+                }
+                g.blur(lanes: lineP, samples: samples, outputs: columns, into: ringP + slot * w)
+                return UnsafePointer(ringP + slot * w)
+            }
+            /// The blurred row that leaves the vertical window at `step` (zero before the first input).
+            func outgoingRow(_ step: Int) -> UnsafePointer<Lanes> {
                 let outgoing = step - n - 1
-                let haveOutgoing = outgoing >= firstInput
-                let inRow = haveIncoming ? UnsafePointer(ringP + (incoming % ringSize) * w) : zeroRow
-                let outRow = haveOutgoing ? UnsafePointer(ringP + (outgoing % ringSize) * w) : zeroRow
-                guard step >= rows.lowerBound else {
-                    for x in 0..<w {
-                        let sum = inRow[x] + outRow[x]
-                        let s = st + x * 6
-                        let p1 = s[0], q1 = s[1], p3 = s[2], q3 = s[3], p5 = s[4], q5 = s[5]
-                        s[0] = n21 * sum - d11 * p1 - q1; s[1] = p1
-                        s[2] = n23 * sum - d13 * p3 - q3; s[3] = p3
-                        s[4] = n25 * sum - d15 * p5 - q5; s[5] = p5
-                    }
-                    continue
+                return outgoing >= firstInput ? UnsafePointer(ringP + (outgoing % ringSize) * w) : zeroRow
+            }
+            /// The maps of output row `step` (none during the warm-up) from its blurred signals.
+            func addMaps(_ step: Int, _ blurredRow: UnsafePointer<Lanes>) {
+                guard step >= rows.lowerBound else { return }
+                // The blurred signals, planar, then the maps against the pixels' own XYB values.
+                let xybRow = xybP + (step % ringSize) * 6 * pw + lead
+                Lanes.transpose(blurredRow, count: wp, into: mapsP, stride: SSIMULACRA2Maps.stride)
+                SSIMULACRA2Maps.addRow(mapsP, original: xybRow, distorted: xybRow + 3 * pw, pixelStride: pw, count: w,
+                                       structure: Lanes.structureChannels)
+                chunkRows += 1
+                if chunkRows == SSIMULACRA2Maps.chunkRows || step == rows.upperBound - 1 {
+                    SSIMULACRA2Maps.flush(mapsP, into: totalsP, count: w)
+                    chunkRows = 0
                 }
+            }
+            // The vertical recursion, two steps per pass over the per-column state (which is
+            // larger than L1): y[n−1] of each recursion is in slot 1 − o, y[n−2] in slot o; the
+            // first step's output replaces slot o, the second's slot 1 − o.
+            var step = start
+            while step + 1 < rows.upperBound {
+                let in0 = takeIncoming(step), in1 = takeIncoming(step + 1)
+                let out0 = outgoingRow(step), out1 = outgoingRow(step + 1)
+                let o = step & 1, p = 1 - o
+                let second = blurredP + wp
+                for x in 0..<w {
+                    let s = st + x * 6
+                    let sum0 = in0[x] + out0[x], sum1 = in1[x] + out1[x]
+                    let p1 = s[p], p3 = s[2 + p], p5 = s[4 + p]
+                    let y1 = n21 * sum0 - d11 * p1 - s[o]
+                    let y3 = n23 * sum0 - d13 * p3 - s[2 + o]
+                    let y5 = n25 * sum0 - d15 * p5 - s[4 + o]
+                    let z1 = n21 * sum1 - d11 * y1 - p1
+                    let z3 = n23 * sum1 - d13 * y3 - p3
+                    let z5 = n25 * sum1 - d15 * y5 - p5
+                    s[o] = y1; s[2 + o] = y3; s[4 + o] = y5
+                    s[p] = z1; s[2 + p] = z3; s[4 + p] = z5
+                    blurredP[x] = y1 + y3 + y5
+                    second[x] = z1 + z3 + z5
+                }
+                addMaps(step, blurredP)
+                addMaps(step + 1, second)
+                step += 2
+            }
+            if step < rows.upperBound {
+                let inRow = takeIncoming(step), outRow = outgoingRow(step)
+                let o = step & 1, p = 1 - o
                 for x in 0..<w {
                     let sum = inRow[x] + outRow[x]
                     let s = st + x * 6
-                    let p1 = s[0], q1 = s[1], p3 = s[2], q3 = s[3], p5 = s[4], q5 = s[5]
-                    let y1 = n21 * sum - d11 * p1 - q1
-                    let y3 = n23 * sum - d13 * p3 - q3
-                    let y5 = n25 * sum - d15 * p5 - q5
-                    s[0] = y1; s[1] = p1; s[2] = y3; s[3] = p3; s[4] = y5; s[5] = p5
+                    let y1 = n21 * sum - d11 * s[p] - s[o]
+                    let y3 = n23 * sum - d13 * s[2 + p] - s[2 + o]
+                    let y5 = n25 * sum - d15 * s[4 + p] - s[4 + o]
+                    s[o] = y1; s[2 + o] = y3; s[4 + o] = y5
                     blurredP[x] = y1 + y3 + y5
                 }
-                // The pixels' own XYB values (rows 12…17 of the planar maps), then the blurred signals.
-                let xybRow = xybP + (step % ringSize) * 6 * pw + lead
-                for k in 0..<6 {
-                    (mapsP + (12 + k) * wp).update(from: xybRow + k * pw, count: w)
-                }
-                Lanes.transpose(blurredP, count: wp, into: mapsP, stride: wp)
-                Lanes.addMaps(mapsP, stride: wp, count: wp, structure: Lanes.structureChannels, into: totalsP)
+                addMaps(step, blurredP)
             }
+            totals = SSIMULACRA2Maps.totals(totalsP, count: w)
         }
         }
         }
@@ -419,8 +447,37 @@ enum SSIMULACRA2 {
         }
         return (0..<3).map { c in
             let t = 6 * c
-            return ScaleStats(pixels: 0, ssim1: totals[t].sum(), ssim4: totals[t + 1].sum(), artifact1: totals[t + 2].sum(),
-                              artifact4: totals[t + 3].sum(), detail1: totals[t + 4].sum(), detail4: totals[t + 5].sum())
+            return ScaleStats(pixels: 0, ssim1: totals[t], ssim4: totals[t + 1], artifact1: totals[t + 2],
+                              artifact4: totals[t + 3], detail1: totals[t + 4], detail4: totals[t + 5])
+        }
+    }
+
+    /// Floats between two input rows of a tile (linear and XYB rows): a tile's columns (≤ 256)
+    /// widened by the blur's reach (N + 1 left, N − 1 right, N = 5), rounded up to 8.
+    static let sampleStride = 272
+
+    /// Opsin absorbance, cube root and positive XYB of `count` pixels: `linear` holds the R, G, B
+    /// rows, `xyb` receives the X', Y', B' rows, each ``sampleStride`` floats apart. A plain
+    /// `Float` loop over contiguous rows (constant row distances), which the loop vectorizer
+    /// widens; the operations and their order are the reference's, so every build gives the same bits.
+    @inline(__always)
+    private static func positiveXYB(_ linear: UnsafePointer<Float>, into xyb: UnsafeMutablePointer<Float>, count: Int) {
+        let s = sampleStride
+        let m00 = Float(m[0]), m01 = Float(m[1]), m02 = Float(m[2]), m10 = Float(m[3]), m11 = Float(m[4]), m12 = Float(m[5])
+        let m20 = Float(m[6]), m21 = Float(m[7]), m22 = Float(m[8])
+        let biasF = Float(bias), cbrtF = Float(cbrtBias)
+        for x in 0..<count {
+            let r = linear[x], g = linear[s &+ x], b = linear[2 &* s &+ x]
+            // Linear light is never negative, so every value is ≥ the bias (> 0): the
+            // reference's max(0, ·) never binds.
+            let m0 = CubeRoot.ofPositive(m00 * r + m01 * g + m02 * b + biasF) - cbrtF
+            let m1 = CubeRoot.ofPositive(m10 * r + m11 * g + m12 * b + biasF) - cbrtF
+            let m2 = CubeRoot.ofPositive(m20 * r + m21 * g + m22 * b + biasF) - cbrtF
+            // X' = 14·½(m0 − m1) + 0.42, Y' = ½(m0 + m1) + 0.01, B' = (m2 − Y) + 0.55.
+            let y = 0.5 * (m0 + m1)
+            xyb[x] = 14 * (0.5 * (m0 - m1)) + 0.42
+            xyb[s &+ x] = y + 0.01
+            xyb[2 &* s &+ x] = (m2 - y) + 0.55
         }
     }
 

@@ -9,11 +9,10 @@ import Foundation
 /// (at 4K: scale 0, 75 % of the pixels), which halves the blur's work there. A map whose
 /// weights are all 0 adds exactly 0 to the score, so the choice changes no result.
 ///
-/// After the blur a row is made planar (``transpose(_:count:into:stride:)``) and the maps are
-/// computed four pixels per vector (``addMaps(_:stride:count:structure:into:)``), so no lane
-/// idles and the four-lane sums stay in registers. The planar rows, `stride` floats apart:
-/// 0…2 μ1 of X, Y, B; 3…5 μ1 − μ2; 6…8 G∗(x1² + x2²); 9…11 G∗(x1 − x2)²; 12…14 the original's
-/// X, Y, B; 15…17 the distorted image's.
+/// After the blur a row is made planar (``transpose(_:count:into:stride:)``) for
+/// ``SSIMULACRA2Maps``, whose plain loops compute the maps a full register of pixels at a time.
+/// The planar rows, `stride` floats apart: 0…2 μ1 of X, Y, B; 3…5 μ1 − μ2; 6…8 G∗(x1² + x2²);
+/// 9…11 G∗(x1 − x2)².
 protocol SSIMULACRA2Lanes: SIMD where Scalar == Float {
     /// The channels (0 = X, 1 = Y, 2 = B) whose SSIM' signals the layout carries.
     static var structureChannels: Range<Int> { get }
@@ -28,77 +27,6 @@ protocol SSIMULACRA2Lanes: SIMD where Scalar == Float {
 }
 
 extension SSIMULACRA2Lanes {
-    /// Adds the maps of one planar row of `count` pixels (a multiple of 4) to `totals`
-    /// ([channel][SSIM' L1, SSIM'⁴, artifact, artifact⁴, detail lost, detail lost⁴], each a
-    /// four-lane `Double` sum), in chunks of 64 pixels summed in `Float`. `structure`: the
-    /// channels whose SSIM' map is computed. Pixels whose planar values are all 0 add exactly 0.
-    ///
-    /// SSIM' with S = σ11 + σ22 and D = σ11 + σ22 − 2σ12 = G∗(x1 − x2)² − (μ1 − μ2)²: the
-    /// reference's 1 − (1 − Δμ²)(2σ12 + C2)/(σ11 + σ22 + C2) is exactly
-    /// (Δμ²(S + C2 − D) + D)/(S + C2), clamped at 0. The edge maps: e = (1 + |v − μ2|)/(1 + |a − μ1|) − 1,
-    /// artifact = max(e, 0), detail lost = max(−e, 0).
-    static func addMaps(_ planes: UnsafePointer<Float>, stride: Int, count: Int, structure: Range<Int>,
-                        into totals: UnsafeMutablePointer<SIMD4<Double>>) {
-        for c in 0..<3 {
-            if structure.contains(c) {
-                addChannel(planes, stride: stride, count: count, channel: c, structure: true, into: totals + 6 * c)
-            } else {
-                addChannel(planes, stride: stride, count: count, channel: c, structure: false, into: totals + 6 * c)
-            }
-        }
-    }
-
-    @inline(__always)
-    private static func addChannel(_ planes: UnsafePointer<Float>, stride: Int, count: Int, channel c: Int, structure: Bool,
-                                   into totals: UnsafeMutablePointer<SIMD4<Double>>) {
-        typealias Q = SIMD4<Float>
-        let p = UnsafeRawPointer(planes)
-        func row(_ r: Int) -> Int { 4 * (r * stride) }
-        let mu1Row = row(c), dmRow = row(3 + c), sqRow = row(6 + c), dsqRow = row(9 + c)
-        let aRow = row(12 + c), vRow = row(15 + c)
-        let one = Q(repeating: 1), zero = Q(), c2 = Q(repeating: 0.0009)
-        let magnitude = SIMD4<UInt32>(repeating: 0x7fff_ffff)
-        var x0 = 0
-        while x0 < count {
-            let x1 = Swift.min(x0 + 64, count)
-            var s1 = Q(), s4 = Q(), a1 = Q(), a4 = Q(), d1 = Q(), d4 = Q()
-            var x = x0
-            while x < x1 {
-                let o = 4 * x
-                let mu1 = p.loadUnaligned(fromByteOffset: mu1Row + o, as: Q.self)
-                let dm = p.loadUnaligned(fromByteOffset: dmRow + o, as: Q.self)
-                let mu2 = mu1 - dm
-                if structure {
-                    let dm2 = dm * dm
-                    let sigmaSum: Q = p.loadUnaligned(fromByteOffset: sqRow + o, as: Q.self) - mu1 * mu1 - mu2 * mu2 + c2
-                    let dd: Q = p.loadUnaligned(fromByteOffset: dsqRow + o, as: Q.self) - dm2
-                    let ratio: Q = (dm2 * (sigmaSum - dd) + dd) / sigmaSum
-                    let d = ratio.replacing(with: zero, where: ratio .< zero)
-                    let d2 = d * d
-                    s1 += d; s4 += d2 * d2
-                }
-                let a = p.loadUnaligned(fromByteOffset: aRow + o, as: Q.self)
-                let v = p.loadUnaligned(fromByteOffset: vRow + o, as: Q.self)
-                let t2: Q = v - mu2, t1: Q = a - mu1
-                // |t| by clearing the sign bit.
-                let distortedEdge = one + unsafeBitCast(unsafeBitCast(t2, to: SIMD4<UInt32>.self) & magnitude, to: Q.self)
-                let originalEdge = one + unsafeBitCast(unsafeBitCast(t1, to: SIMD4<UInt32>.self) & magnitude, to: Q.self)
-                let e: Q = distortedEdge / originalEdge - one
-                let positive = e .> zero
-                let artifact = zero.replacing(with: e, where: positive)
-                let detail = (zero - e).replacing(with: zero, where: positive)
-                let artifact2 = artifact * artifact, detail2 = detail * detail
-                a1 += artifact; a4 += artifact2 * artifact2
-                d1 += detail; d4 += detail2 * detail2
-                x += 4
-            }
-            totals[0] += SIMD4<Double>(s1); totals[1] += SIMD4<Double>(s4)
-            totals[2] += SIMD4<Double>(a1); totals[3] += SIMD4<Double>(a4)
-            totals[4] += SIMD4<Double>(d1); totals[5] += SIMD4<Double>(d4)
-            x0 = x1
-        }
-    }
-
     /// The 4 × 4 transpose of (a, b, c, d): lane i of result k is lane k of the i-th argument.
     @inline(__always)
     static func transposed(_ a: SIMD4<Float>, _ b: SIMD4<Float>, _ c: SIMD4<Float>, _ d: SIMD4<Float>)
