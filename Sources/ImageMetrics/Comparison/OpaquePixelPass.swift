@@ -53,7 +53,9 @@ extension PixelStatistics {
         e.samples.withUnsafeBufferPointer { es in
         a.samples.withUnsafeBufferPointer { as_ in
         PixelStatistics.linearOf16.withUnsafeBufferPointer { lut in
-            guard let blk = block.baseAddress, let eBase = es.baseAddress, let aBase = as_.baseAddress else { return }
+            // Base pointers: the loops below index them directly (no optional base per access).
+            guard let blk = block.baseAddress, let eBase = es.baseAddress, let aBase = as_.baseAddress,
+                  let linear = lut.baseAddress, let bins = hist.baseAddress, let indices = sampleIndices.baseAddress else { return }
             var sumDL = v.sumDL, sumDA = v.sumDA, sumDB = v.sumDB, sumDE = v.sumDE, maxDE = v.maxDE
             var filled = 0
             // CIELAB differences and ΔE00 of the block's first `filled` pairs, then their sums in
@@ -72,9 +74,9 @@ extension PixelStatistics {
                     var da = Double(blk[FloatDifferenceBlock.dA * n + lane])
                     var db = Double(blk[FloatDifferenceBlock.dB * n + lane])
                     if blk[FloatDifferenceBlock.scalar * n + lane] != 0 {
-                        let i = sampleIndices[lane]
-                        let (labE, labA) = CIELab.labPair((lut[Int(es[i])], lut[Int(es[i + 1])], lut[Int(es[i + 2])]),
-                                                          (lut[Int(as_[i])], lut[Int(as_[i + 1])], lut[Int(as_[i + 2])]))
+                        let i = indices[lane]
+                        let (labE, labA) = CIELab.labPair((linear[Int(eBase[i])], linear[Int(eBase[i + 1])], linear[Int(eBase[i + 2])]),
+                                                          (linear[Int(aBase[i])], linear[Int(aBase[i + 1])], linear[Int(aBase[i + 2])]))
                         de = CIEDE2000.fastDifference(labE, labA)
                         dl = labA.l - labE.l
                         da = labA.a - labE.a
@@ -89,7 +91,8 @@ extension PixelStatistics {
                     // below a fractional part (`rounded(.up)` is a libm call here).
                     let scaled = min(de * binScale, lastBin)
                     let truncated = Int(scaled)
-                    hist[truncated + (Double(truncated) < scaled ? 1 : 0)] += 1
+                    // A bin counts at most a band's pixels: 2³² of them would be 24 GiB of samples per image.
+                    bins[truncated + (Double(truncated) < scaled ? 1 : 0)] &+= 1
                 }
                 filled = 0
             }
@@ -110,15 +113,15 @@ extension PixelStatistics {
                     squaredY += Double(s.squaredY)
                     // The differing pixels' linear-light inputs, in pixel order.
                     for i in stride(from: first, to: first + count * 3, by: 3) {
-                        let er = Int(es[i]), eg = Int(es[i + 1]), eb = Int(es[i + 2])
-                        let ar = Int(as_[i]), ag = Int(as_[i + 1]), ab = Int(as_[i + 2])
+                        let er = Int(eBase[i]), eg = Int(eBase[i &+ 1]), eb = Int(eBase[i &+ 2])
+                        let ar = Int(aBase[i]), ag = Int(aBase[i &+ 1]), ab = Int(aBase[i &+ 2])
                         if er == ar && eg == ag && eb == ab { continue }
-                        let ler = lut[er], leg = lut[eg], leb = lut[eb], lar = lut[ar], lag = lut[ag], lab = lut[ab]
+                        let ler = linear[er], leg = linear[eg], leb = linear[eb], lar = linear[ar], lag = linear[ag], lab = linear[ab]
                         let column = blk + filled
                         column[0] = Float(leg); column[n] = Float(ler - leg); column[2 * n] = Float(leb - leg)
                         column[3 * n] = Float(lar - lag); column[4 * n] = Float(lab - lag)
                         column[5 * n] = Float(lar - ler); column[6 * n] = Float(lag - leg); column[7 * n] = Float(lab - leb)
-                        sampleIndices[filled] = i
+                        indices[filled] = i
                         filled += 1
                         if filled == n { flush() }
                     }
