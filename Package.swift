@@ -22,6 +22,8 @@ let package = Package(
         ),
         // The only C in the project: setjmp/longjmp and error-handler plumbing around
         // libpng, libjpeg, giflib and libtiff, so no C error ever unwinds through a Swift frame.
+        // libdeflate (called directly, it never longjmps) inflates the IDAT stream of plain PNGs,
+        // ~1.6× faster than zlib, and computes the chunk CRCs.
         .target(
             name: "CImageShim",
             linkerSettings: [
@@ -30,6 +32,7 @@ let package = Package(
                 .linkedLibrary("gif"),
                 .linkedLibrary("tiff"),
                 .linkedLibrary("z"),
+                .linkedLibrary("deflate"),
             ]
         ),
         .target(

@@ -3,7 +3,7 @@
 # Sourced by scripts/lab and scripts/test.
 set -euo pipefail
 
-IMGLAB_DEB_PACKAGES="libpng-dev libjpeg-dev libgif-dev libtiff-dev zlib1g-dev pkg-config"
+IMGLAB_DEB_PACKAGES="libpng-dev libjpeg-dev libgif-dev libtiff-dev libdeflate-dev zlib1g-dev pkg-config"
 
 imglab_missing_packages() {
   local missing=""
@@ -26,7 +26,7 @@ imglab_bootstrap() {
     fi
   else
     echo "imglab: not a Debian/Ubuntu system; make sure the development files of libpng, libjpeg(-turbo)," >&2
-    echo "        giflib, libtiff and zlib are installed (e.g. 'brew install libpng jpeg-turbo giflib libtiff')." >&2
+    echo "        giflib, libtiff, libdeflate and zlib are installed (e.g. 'brew install libpng jpeg-turbo giflib libtiff libdeflate')." >&2
   fi
   if ! command -v swift >/dev/null 2>&1; then
     for d in /opt/swift/usr/bin /usr/share/swift/usr/bin; do

@@ -3,6 +3,7 @@
  * so clang's module cache is rebuilt. */
 #include "imglab_shim.h"
 #include "imglab_png.h"
+#include "imglab_deflate.h"
 #include "imglab_jpeg.h"
 #include "imglab_gif.h"
 #include "imglab_tiff.h"

@@ -73,7 +73,7 @@ enum APNGDecoder {
     private static func decodePixels(of frame: APNGStructure.Frame, index: Int, bytes: [UInt8], list: PNGChunkList,
                                      header: PNGImageHeader, limits: inout DecodeLimits) throws(DecodeError) -> Bitmap {
         if frame.isDefaultImage {
-            return try PNGPixelDecoder.decode(bytes, header: header, limits: &limits)
+            return try PNGPixelDecoder.decode(bytes, header: header, chunks: list, limits: &limits)
         }
         var frameHeader = header
         frameHeader.width = frame.region.width

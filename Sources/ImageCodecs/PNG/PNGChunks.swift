@@ -124,18 +124,19 @@ struct PNGChunkList: Sendable {
         return UInt16(bytes[index]) << 8 | UInt16(bytes[bytes.index(after: index)])
     }
 
-    /// CRC-32 (ISO 3309, as zlib computes it) over the chunk type and data.
+    /// CRC-32 (ISO 3309, §5.5: the same CRC as zlib's `crc32`) over the chunk type and data,
+    /// computed by libdeflate (carry-less multiplication where the CPU has it).
     static func crc(_ type: some Collection<UInt8>, _ data: some Collection<UInt8>) -> UInt32 {
-        var crc = CImageShim.crc32(0, nil, 0)
+        var crc: UInt32 = 0
         // Contiguous collections (array slices of the file) are hashed in place, without a copy.
         func add(_ part: some Collection<UInt8>) {
             guard !part.isEmpty else { return }
-            let hashed = part.withContiguousStorageIfAvailable { CImageShim.crc32(crc, $0.baseAddress, UInt32($0.count)) }
-            crc = hashed ?? Array(part).withUnsafeBufferPointer { CImageShim.crc32(crc, $0.baseAddress, UInt32($0.count)) }
+            let hashed = part.withContiguousStorageIfAvailable { libdeflate_crc32(crc, $0.baseAddress, $0.count) }
+            crc = hashed ?? Array(part).withUnsafeBufferPointer { libdeflate_crc32(crc, $0.baseAddress, $0.count) }
         }
         add(type)
         add(data)
-        return UInt32(truncatingIfNeeded: crc)
+        return crc
     }
 
     /// A serialised chunk: length, type, data and CRC.

@@ -1,7 +1,7 @@
 import ImageCore
 
 /// Reading a PNG or APNG file into an ``Image``: chunk walk, IHDR, limits, metadata, then
-/// pixels through libpng (``PNGPixelDecoder``) and, for an APNG, the frames (``APNGDecoder``).
+/// pixels (``PNGPixelDecoder``: libdeflate or libpng) and, for an APNG, the frames (``APNGDecoder``).
 enum PNGDecoder {
     /// The header, read without inflating pixels (the walk does inflate iCCP and text chunks).
     static func readHeader(_ bytes: [UInt8], options: DecodeOptions) throws(DecodeError) -> ImageHeader {
@@ -42,7 +42,7 @@ enum PNGDecoder {
         case .notAnimated:
             break
         }
-        let bitmap = try PNGPixelDecoder.decode(bytes, header: header, limits: &limits)
+        let bitmap = try PNGPixelDecoder.decode(bytes, header: header, chunks: list, limits: &limits)
         return Image(bitmap: bitmap, orientation: read.orientation, metadata: metadata)
     }
 

@@ -3,7 +3,9 @@ import ImageCore
 
 /// A non-interlaced, non-animated PNG decoded row by row through libpng, so the decoded image
 /// is never held whole (the file's bytes are). Interlaced and animated files are decoded
-/// whole by ``PNGDecoder`` instead: Adam7 needs every pass before a row is complete.
+/// whole by ``PNGDecoder`` instead: Adam7 needs every pass before a row is complete. This path
+/// stays on libpng (zlib, a few rows at a time): libdeflate inflates only whole streams, which
+/// would hold the whole image (``PNGInflatedRows`` is the whole-image decoder's fast path).
 final class PNGRowReader: RowReader {
     let container = ContainerFormat.png
     let width: Int

@@ -1,7 +1,8 @@
 import CImageShim
 
 /// zlib streams inside PNG ancillary chunks (iCCP, zTXt, compressed iTXt) and the iCCP the
-/// encoder writes. Pixel data (IDAT, fdAT) is inflated by libpng, not here.
+/// encoder writes. Pixel data (IDAT, fdAT) is inflated by libdeflate (``PNGInflatedRows``) or
+/// libpng, not here.
 enum PNGZlib {
     /// The outcome of inflating one stream.
     enum Inflated: Sendable {
