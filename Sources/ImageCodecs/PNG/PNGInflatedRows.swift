@@ -17,9 +17,9 @@ import CImageShim
 /// - the zlib header declares a window under 32 KiB and the stream inflates to more than the
 ///   window: zlib then refuses distances beyond the window ("invalid distance too far back"),
 ///   libdeflate does not check them (below the window size no distance can reach that far);
-/// - libdeflate fails: bad data, an Adler-32 mismatch (libpng only warns when the rows are
-///   complete), output that ends early (libpng: "Not enough image data") or does not fit
-///   (libpng warns about extra data and succeeds);
+/// - libdeflate fails: bad data, an Adler-32 mismatch (libpng: "incorrect data check"), output
+///   that ends early (libpng: "Not enough image data") or does not fit (libpng warns about the
+///   extra data and succeeds);
 /// - libdeflate stops before the end of the IDAT data (trailing bytes after the zlib stream:
 ///   libpng warns and succeeds);
 /// - a row's filter type byte is over 4 (libpng: "bad adaptive filter value").
