@@ -9,7 +9,7 @@ import ImageCore
 struct PNGDecoderTests {
     // MARK: helpers
 
-    /// A chunk: length, type, data, CRC (zlib's CRC-32 through the codec's serialiser).
+    /// A chunk: length, type, data, CRC (the CRC-32 of the codec's serialiser).
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { PNGChunkList.serialize(type, data) }
 
     static func be32(_ v: Int) -> [UInt8] { PNGChunkList.bigEndian(UInt32(v)) }
