@@ -56,6 +56,14 @@ extension PixelStatistics {
             // Base pointers: the loops below index them directly (no optional base per access).
             guard let blk = block.baseAddress, let eBase = es.baseAddress, let aBase = as_.baseAddress,
                   let linear = lut.baseAddress, let bins = hist.baseAddress, let indices = sampleIndices.baseAddress else { return }
+            // The block's rows, each ``FloatDifferenceBlock/lanes`` floats (offsets taken once, so
+            // the per-pixel stores and loads carry no offset arithmetic or overflow checks).
+            typealias B = FloatDifferenceBlock
+            let greenRow = blk, redMinusGreenRow = blk + n, blueMinusGreenRow = blk + 2 * n
+            let actualRedMinusGreenRow = blk + 3 * n, actualBlueMinusGreenRow = blk + 4 * n
+            let dRedRow = blk + 5 * n, dGreenRow = blk + 6 * n, dBlueRow = blk + 7 * n
+            let deltaERow = blk + B.deltaE * n, dLRow = blk + B.dL * n, dARow = blk + B.dA * n, dBRow = blk + B.dB * n
+            let scalarRow = blk + B.scalar * n
             var sumDL = v.sumDL, sumDA = v.sumDA, sumDB = v.sumDB, sumDE = v.sumDE, maxDE = v.maxDE
             var filled = 0
             // CIELAB differences and ΔE00 of the block's first `filled` pairs, then their sums in
@@ -69,11 +77,8 @@ extension PixelStatistics {
                 }
                 CIEDE2000.floatDifferences(block: blk, count: k)
                 for lane in 0..<filled {
-                    var de = Double(blk[FloatDifferenceBlock.deltaE * n + lane])
-                    var dl = Double(blk[FloatDifferenceBlock.dL * n + lane])
-                    var da = Double(blk[FloatDifferenceBlock.dA * n + lane])
-                    var db = Double(blk[FloatDifferenceBlock.dB * n + lane])
-                    if blk[FloatDifferenceBlock.scalar * n + lane] != 0 {
+                    var de = Double(deltaERow[lane]), dl = Double(dLRow[lane]), da = Double(dARow[lane]), db = Double(dBRow[lane])
+                    if scalarRow[lane] != 0 {
                         let i = indices[lane]
                         let (labE, labA) = CIELab.labPair((linear[Int(eBase[i])], linear[Int(eBase[i + 1])], linear[Int(eBase[i + 2])]),
                                                           (linear[Int(aBase[i])], linear[Int(aBase[i + 1])], linear[Int(aBase[i + 2])]))
@@ -117,10 +122,9 @@ extension PixelStatistics {
                         let ar = Int(aBase[i]), ag = Int(aBase[i &+ 1]), ab = Int(aBase[i &+ 2])
                         if er == ar && eg == ag && eb == ab { continue }
                         let ler = linear[er], leg = linear[eg], leb = linear[eb], lar = linear[ar], lag = linear[ag], lab = linear[ab]
-                        let column = blk + filled
-                        column[0] = Float(leg); column[n] = Float(ler - leg); column[2 * n] = Float(leb - leg)
-                        column[3 * n] = Float(lar - lag); column[4 * n] = Float(lab - lag)
-                        column[5 * n] = Float(lar - ler); column[6 * n] = Float(lag - leg); column[7 * n] = Float(lab - leb)
+                        greenRow[filled] = Float(leg); redMinusGreenRow[filled] = Float(ler - leg); blueMinusGreenRow[filled] = Float(leb - leg)
+                        actualRedMinusGreenRow[filled] = Float(lar - lag); actualBlueMinusGreenRow[filled] = Float(lab - lag)
+                        dRedRow[filled] = Float(lar - ler); dGreenRow[filled] = Float(lag - leg); dBlueRow[filled] = Float(lab - leb)
                         indices[filled] = i
                         filled += 1
                         if filled == n { flush() }
