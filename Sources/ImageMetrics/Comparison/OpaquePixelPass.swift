@@ -30,8 +30,6 @@ extension PixelStatistics {
         // The 8 bucket edges compared (the last, 255 codes, is above every |Δ|), floored like the threshold.
         let edge = PixelStatistics.bucketEdges.map { Int32(($0 * unit).rounded(.down)) }
         let edges = (edge[0], edge[1], edge[2], edge[3], edge[4], edge[5], edge[6], edge[7])
-        let binScale = 1 / PixelStatistics.deltaEStep
-        let lastBin = Double(PixelStatistics.deltaEBins - 1)
         // The histogram is moved out (not copied: `visible[0]` would still share its storage).
         var histogram: [UInt32] = []
         swap(&histogram, &visible[0].histogram)
@@ -41,6 +39,8 @@ extension PixelStatistics {
         let n = FloatDifferenceBlock.lanes
         var block = [Float](repeating: 0, count: FloatDifferenceBlock.floats)
         var sampleIndices = [Int](repeating: 0, count: n)
+        // Each column's ΔE00 histogram bin (``deltaEBin(_:)``), taken in a vectorized loop.
+        var binIndices = [Int](repeating: 0, count: n)
         // Integer totals of the band (|Σ| ≤ pixels · 65535, far inside Int) and the squares' sums.
         var mR = 0, mG = 0, mB = 0, biasR = 0, biasG = 0, biasB = 0, sumMax = 0, over = 0
         var above = [Int](repeating: 0, count: 8)
@@ -50,12 +50,14 @@ extension PixelStatistics {
         histogram.withUnsafeMutableBufferPointer { hist in
         block.withUnsafeMutableBufferPointer { block in
         sampleIndices.withUnsafeMutableBufferPointer { sampleIndices in
+        binIndices.withUnsafeMutableBufferPointer { binIndices in
         e.samples.withUnsafeBufferPointer { es in
         a.samples.withUnsafeBufferPointer { as_ in
         PixelStatistics.linearOf16.withUnsafeBufferPointer { lut in
             // Base pointers: the loops below index them directly (no optional base per access).
             guard let blk = block.baseAddress, let eBase = es.baseAddress, let aBase = as_.baseAddress,
-                  let linear = lut.baseAddress, let bins = hist.baseAddress, let indices = sampleIndices.baseAddress else { return }
+                  let linear = lut.baseAddress, let bins = hist.baseAddress, let indices = sampleIndices.baseAddress,
+                  let binOf = binIndices.baseAddress else { return }
             // The block's rows, each ``FloatDifferenceBlock/lanes`` floats (offsets taken once, so
             // the per-pixel stores and loads carry no offset arithmetic or overflow checks).
             typealias B = FloatDifferenceBlock
@@ -76,7 +78,9 @@ extension PixelStatistics {
                     k += 1
                 }
                 CIEDE2000.floatDifferences(block: blk, count: k)
+                for lane in 0..<k { binOf[lane] = PixelStatistics.deltaEBin(Double(deltaERow[lane])) }
                 for lane in 0..<filled {
+                    var bin = binOf[lane]
                     var de = Double(deltaERow[lane]), dl = Double(dLRow[lane]), da = Double(dARow[lane]), db = Double(dBRow[lane])
                     if scalarRow[lane] != 0 {
                         let i = indices[lane]
@@ -86,18 +90,15 @@ extension PixelStatistics {
                         dl = labA.l - labE.l
                         da = labA.a - labE.a
                         db = labA.b - labE.b
+                        bin = PixelStatistics.deltaEBin(de)
                     }
                     sumDL += dl
                     sumDA += da
                     sumDB += db
                     sumDE += de
                     maxDE = max(maxDE, de)
-                    // ⌈de·1000⌉ capped at the last bin (de ≥ 0): the truncation, plus one
-                    // below a fractional part (`rounded(.up)` is a libm call here).
-                    let scaled = min(de * binScale, lastBin)
-                    let truncated = Int(scaled)
                     // A bin counts at most a band's pixels: 2³² of them would be 24 GiB of samples per image.
-                    bins[truncated + (Double(truncated) < scaled ? 1 : 0)] &+= 1
+                    bins[bin] &+= 1
                 }
                 filled = 0
             }
@@ -140,6 +141,7 @@ extension PixelStatistics {
         }
         }
         }
+        }
         let bandPixelCount = rows.count * w
         let equal = bandPixelCount - above[0]
         histogram[0] += UInt32(equal)
@@ -159,5 +161,19 @@ extension PixelStatistics {
         differing = above[0]
         bandPixels[0] = bandPixelCount
         biasSums[0] = [Double(biasR) / unit, Double(biasG) / unit, Double(biasB) / unit, 0]
+    }
+
+    /// The ΔE00 histogram bin of `deltaE` (≥ 0): ⌈deltaE / ``deltaEStep``⌉ (the `Double` product
+    /// ΔE00·1000, exact for a `Float` ΔE00: 24 + 10 bits), capped at the last bin. Branch-free and
+    /// without a libm call or a checked conversion, so a loop of it is vectorized: adding 2⁵²
+    /// rounds the product (0…200 000) to the nearest integer r, held in the sum's low mantissa
+    /// bits; the ceiling is r, or r + 1 where r is below the product.
+    @inline(__always)
+    static func deltaEBin(_ deltaE: Double) -> Int {
+        let lastBin = Double(deltaEBins - 1)
+        let scaled = min(deltaE * (1 / deltaEStep), lastBin)
+        let shifted = scaled + 0x1p52
+        let nearest = Int(Int64(bitPattern: shifted.bitPattern) &- Int64(bitPattern: (0x1p52 as Double).bitPattern))
+        return nearest &+ (shifted - 0x1p52 < scaled ? 1 : 0)
     }
 }
