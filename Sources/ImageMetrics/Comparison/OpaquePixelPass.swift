@@ -10,9 +10,10 @@ extension PixelStatistics {
     /// loops); then its differing pixels' inputs are collected into a block of 64, and each full
     /// block (and the band's last) gets its CIELAB differences and CIEDE2000 in one vectorized
     /// `Float` loop (``CIEDE2000/floatDifferences(block:count:)``, error analysis at
-    /// ``CIEDE2000/floatDifference(_:)``: ΔE00 within ~1e-5·ΔE00 of the scalar `Double` value;
+    /// ``CIEDE2000/floatDifference(_:)``: ΔE00 within 1e-5·max(1, ΔE00) of the scalar `Double` value;
     /// achromatic pairs, nearly opposite hues and pairs across the CIELAB knee take the scalar
-    /// path). Exact, bias, maxima, buckets and counts are those of the general pass bit for bit;
+    /// path), then their ΔE00 histogram bins in a second vectorized loop (``deltaEBin(_:)``).
+    /// Exact, bias, maxima, buckets and counts are those of the general pass bit for bit;
     /// the visible sums (Σ|Δ|, Σ Δ², Σ ΔY′²) are exact integer sums divided once, so they differ
     /// from the general pass's running `Double` sums only by that pass's rounding (relative
     /// ≲ n·2⁻⁵³ for n pixels); the mean ΔE00 and the cast agree to ~1e-6, and a pixel's ΔE00
@@ -163,8 +164,9 @@ extension PixelStatistics {
         biasSums[0] = [Double(biasR) / unit, Double(biasG) / unit, Double(biasB) / unit, 0]
     }
 
-    /// The ΔE00 histogram bin of `deltaE` (≥ 0): ⌈deltaE / ``deltaEStep``⌉ (the `Double` product
-    /// ΔE00·1000, exact for a `Float` ΔE00: 24 + 10 bits), capped at the last bin. Branch-free and
+    /// The ΔE00 histogram bin of `deltaE` (≥ 0): the ceiling of the `Double` product
+    /// deltaE · (1 / ``deltaEStep``) = deltaE · 1000 (exact for a `Float` ΔE00: 24 + 10 bits),
+    /// capped at the last bin, as the general pass bins with `rounded(.up)`. Branch-free and
     /// without a libm call or a checked conversion, so a loop of it is vectorized: adding 2⁵²
     /// rounds the product (0…200 000) to the nearest integer r, held in the sum's low mantissa
     /// bits; the ceiling is r, or r + 1 where r is below the product.
