@@ -38,11 +38,11 @@ struct PixelPassLanesTests {
         }
     }
 
-    @Test("ΔE00 and ΔL*, Δa*, Δb* in Float lanes agree with the scalar Double path within 2e-5·max(1, ΔE00 + |ΔLab|) on 48 000 pairs; greys and opposite hues go to the scalar path")
+    @Test("ΔE00 and ΔL*, Δa*, Δb* in Float lanes agree with the scalar Double path within 1e-5·max(1, ΔE00 + |ΔLab|), and ΔE00 within 1e-5·max(1, ΔE00), on 48 000 pairs; greys and opposite hues go to the scalar path")
     func floatLanes() {
         var noise = Noise(s: 4242)
         func code() -> Int { Int(noise.next() * 256) * 257 }
-        var worst = 0.0, scalarLanes = 0, lanes = 0
+        var worst = 0.0, worstDeltaE = 0.0, scalarLanes = 0, lanes = 0
         for k in 0..<6_000 {
             var e: [(Int, Int, Int)] = [], a: [(Int, Int, Int)] = []
             for i in 0..<8 {
@@ -67,7 +67,11 @@ struct PixelPassLanesTests {
                 let scale = max(1, reference.0 + abs(reference.1) + abs(reference.2) + abs(reference.3))
                 let error = max(abs(lane.0 - reference.0), abs(lane.1 - reference.1), abs(lane.2 - reference.2), abs(lane.3 - reference.3)) / scale
                 worst = max(worst, error)
-                #expect(error <= 2e-5, "pair \(e[i]) → \(a[i]): Float \(lane), Double \(reference)")
+                #expect(error <= 1e-5, "pair \(e[i]) → \(a[i]): Float \(lane), Double \(reference)")
+                // ΔE00 alone, against its own size (the error analysis at floatDifference(_:)).
+                let deltaEError = abs(lane.0 - reference.0) / max(1, reference.0)
+                worstDeltaE = max(worstDeltaE, deltaEError)
+                #expect(deltaEError <= 1e-5, "pair \(e[i]) → \(a[i]): ΔE00 Float \(lane.0), Double \(reference.0)")
                 let isGrey = e[i].0 == e[i].1 && e[i].1 == e[i].2
                 #expect(!isGrey, "a grey expected pixel must take the scalar path")
             }
@@ -75,7 +79,24 @@ struct PixelPassLanesTests {
         #expect(lanes == 48_000)
         // Greys (a sixth of the pairs) take the scalar path; few others do.
         #expect(scalarLanes >= 8_000 / 2 && scalarLanes < 48_000 / 4, "\(scalarLanes) scalar lanes")
-        print("Float lanes: worst relative error \(worst), \(scalarLanes) of \(lanes) lanes scalar")
+        print("Float lanes: worst relative error \(worst), ΔE00 alone \(worstDeltaE), \(scalarLanes) of \(lanes) lanes scalar")
+    }
+
+    @Test("a ΔE00 histogram bin is ⌈ΔE00 · 1000⌉ capped at the last bin, at and beside every bin edge, for Float and Double values")
+    func deltaEBins() {
+        let last = PixelStatistics.deltaEBins - 1
+        // The definition, with libm's ceiling (the general pass's `rounded(.up)`).
+        func definition(_ de: Double) -> Int { min(Int((de * 1000).rounded(.up)), last) }
+        var values: [Double] = [0, 0.0004, 0.0005, 0.0015, 0.999_999_999_9, 1, 199.9995, 200, 200.0004, 250, 1e6]
+        for k in 0...(last + 5) {
+            let edge = Double(k) / 1000
+            let f = Float(edge)  // a Float ΔE00 at the edge, as the lanes give it, and its neighbours
+            values += [edge, edge.nextUp, edge.nextDown, Double(f), Double(f.nextUp), Double(f.nextDown)]
+        }
+        let wrong = values.filter { $0 >= 0 && PixelStatistics.deltaEBin($0) != definition($0) }
+        #expect(wrong.isEmpty, "\(wrong.count) values binned differently, first \(wrong.prefix(5))")
+        #expect(PixelStatistics.deltaEBin(0) == 0 && PixelStatistics.deltaEBin(0.0015) == 2)
+        #expect(PixelStatistics.deltaEBin(1) == 1000 && PixelStatistics.deltaEBin(1e6) == last)
     }
 
     /// Two RGB value images with every kind of pixel: equal, ±1…±3 noise, large changes, grey.
@@ -130,10 +151,10 @@ struct PixelPassLanesTests {
         #expect((0..<3).allSatisfy { close(v.squared[$0], g.squared[$0]) })
         #expect(g.sumAbs > 0 && g.squaredY > 0, "the fixture has visible differences")
         // ΔE00 and the Lab differences come from `Float` lanes (floatLanes above: each within
-        // 2e-5·max(1, ΔE00 + |ΔLab|) of the Double value), so their sums within the sum of bounds.
-        let bound = 2e-5 * (Double(g.differing) + g.sumDE) * 4
+        // 1e-5·max(1, ΔE00 + |ΔLab|) of the Double value), so their sums within the sum of bounds.
+        let bound = 1e-5 * (Double(g.differing) + g.sumDE) * 4
         #expect(abs(v.sumDL - g.sumDL) <= bound && abs(v.sumDA - g.sumDA) <= bound && abs(v.sumDB - g.sumDB) <= bound)
-        #expect(abs(v.sumDE - g.sumDE) <= bound && abs(v.maxDE - g.maxDE) <= 2e-5 * 4 * (1 + g.maxDE))
+        #expect(abs(v.sumDE - g.sumDE) <= bound && abs(v.maxDE - g.maxDE) <= 1e-5 * 4 * (1 + g.maxDE))
         // Each pixel's 0.001 bin may move by one: cumulative counts stay within a bin's shift.
         #expect(v.histogram.count == g.histogram.count && v.histogram.reduce(0, +) == g.histogram.reduce(0, +))
         var cv = 0, cg = [0] + g.histogram.reduce(into: [Int]()) { $0.append(($0.last ?? 0) + Int($1)) }

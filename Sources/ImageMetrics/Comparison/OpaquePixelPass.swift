@@ -10,9 +10,10 @@ extension PixelStatistics {
     /// loops); then its differing pixels' inputs are collected into a block of 64, and each full
     /// block (and the band's last) gets its CIELAB differences and CIEDE2000 in one vectorized
     /// `Float` loop (``CIEDE2000/floatDifferences(block:count:)``, error analysis at
-    /// ``CIEDE2000/floatDifference(_:)``: ΔE00 within ~1e-5·ΔE00 of the scalar `Double` value;
+    /// ``CIEDE2000/floatDifference(_:)``: ΔE00 within 1e-5·max(1, ΔE00) of the scalar `Double` value;
     /// achromatic pairs, nearly opposite hues and pairs across the CIELAB knee take the scalar
-    /// path). Exact, bias, maxima, buckets and counts are those of the general pass bit for bit;
+    /// path), then their ΔE00 histogram bins in a second vectorized loop (``deltaEBin(_:)``).
+    /// Exact, bias, maxima, buckets and counts are those of the general pass bit for bit;
     /// the visible sums (Σ|Δ|, Σ Δ², Σ ΔY′²) are exact integer sums divided once, so they differ
     /// from the general pass's running `Double` sums only by that pass's rounding (relative
     /// ≲ n·2⁻⁵³ for n pixels); the mean ΔE00 and the cast agree to ~1e-6, and a pixel's ΔE00
@@ -30,8 +31,6 @@ extension PixelStatistics {
         // The 8 bucket edges compared (the last, 255 codes, is above every |Δ|), floored like the threshold.
         let edge = PixelStatistics.bucketEdges.map { Int32(($0 * unit).rounded(.down)) }
         let edges = (edge[0], edge[1], edge[2], edge[3], edge[4], edge[5], edge[6], edge[7])
-        let binScale = 1 / PixelStatistics.deltaEStep
-        let lastBin = Double(PixelStatistics.deltaEBins - 1)
         // The histogram is moved out (not copied: `visible[0]` would still share its storage).
         var histogram: [UInt32] = []
         swap(&histogram, &visible[0].histogram)
@@ -41,6 +40,8 @@ extension PixelStatistics {
         let n = FloatDifferenceBlock.lanes
         var block = [Float](repeating: 0, count: FloatDifferenceBlock.floats)
         var sampleIndices = [Int](repeating: 0, count: n)
+        // Each column's ΔE00 histogram bin (``deltaEBin(_:)``), taken in a vectorized loop.
+        var binIndices = [Int](repeating: 0, count: n)
         // Integer totals of the band (|Σ| ≤ pixels · 65535, far inside Int) and the squares' sums.
         var mR = 0, mG = 0, mB = 0, biasR = 0, biasG = 0, biasB = 0, sumMax = 0, over = 0
         var above = [Int](repeating: 0, count: 8)
@@ -50,12 +51,22 @@ extension PixelStatistics {
         histogram.withUnsafeMutableBufferPointer { hist in
         block.withUnsafeMutableBufferPointer { block in
         sampleIndices.withUnsafeMutableBufferPointer { sampleIndices in
+        binIndices.withUnsafeMutableBufferPointer { binIndices in
         e.samples.withUnsafeBufferPointer { es in
         a.samples.withUnsafeBufferPointer { as_ in
         PixelStatistics.linearOf16.withUnsafeBufferPointer { lut in
             // Base pointers: the loops below index them directly (no optional base per access).
             guard let blk = block.baseAddress, let eBase = es.baseAddress, let aBase = as_.baseAddress,
-                  let linear = lut.baseAddress, let bins = hist.baseAddress, let indices = sampleIndices.baseAddress else { return }
+                  let linear = lut.baseAddress, let bins = hist.baseAddress, let indices = sampleIndices.baseAddress,
+                  let binOf = binIndices.baseAddress else { return }
+            // The block's rows, each ``FloatDifferenceBlock/lanes`` floats (offsets taken once, so
+            // the per-pixel stores and loads carry no offset arithmetic or overflow checks).
+            typealias B = FloatDifferenceBlock
+            let greenRow = blk, redMinusGreenRow = blk + n, blueMinusGreenRow = blk + 2 * n
+            let actualRedMinusGreenRow = blk + 3 * n, actualBlueMinusGreenRow = blk + 4 * n
+            let dRedRow = blk + 5 * n, dGreenRow = blk + 6 * n, dBlueRow = blk + 7 * n
+            let deltaERow = blk + B.deltaE * n, dLRow = blk + B.dL * n, dARow = blk + B.dA * n, dBRow = blk + B.dB * n
+            let scalarRow = blk + B.scalar * n
             var sumDL = v.sumDL, sumDA = v.sumDA, sumDB = v.sumDB, sumDE = v.sumDE, maxDE = v.maxDE
             var filled = 0
             // CIELAB differences and ΔE00 of the block's first `filled` pairs, then their sums in
@@ -68,12 +79,11 @@ extension PixelStatistics {
                     k += 1
                 }
                 CIEDE2000.floatDifferences(block: blk, count: k)
+                for lane in 0..<k { binOf[lane] = PixelStatistics.deltaEBin(Double(deltaERow[lane])) }
                 for lane in 0..<filled {
-                    var de = Double(blk[FloatDifferenceBlock.deltaE * n + lane])
-                    var dl = Double(blk[FloatDifferenceBlock.dL * n + lane])
-                    var da = Double(blk[FloatDifferenceBlock.dA * n + lane])
-                    var db = Double(blk[FloatDifferenceBlock.dB * n + lane])
-                    if blk[FloatDifferenceBlock.scalar * n + lane] != 0 {
+                    var bin = binOf[lane]
+                    var de = Double(deltaERow[lane]), dl = Double(dLRow[lane]), da = Double(dARow[lane]), db = Double(dBRow[lane])
+                    if scalarRow[lane] != 0 {
                         let i = indices[lane]
                         let (labE, labA) = CIELab.labPair((linear[Int(eBase[i])], linear[Int(eBase[i + 1])], linear[Int(eBase[i + 2])]),
                                                           (linear[Int(aBase[i])], linear[Int(aBase[i + 1])], linear[Int(aBase[i + 2])]))
@@ -81,18 +91,15 @@ extension PixelStatistics {
                         dl = labA.l - labE.l
                         da = labA.a - labE.a
                         db = labA.b - labE.b
+                        bin = PixelStatistics.deltaEBin(de)
                     }
                     sumDL += dl
                     sumDA += da
                     sumDB += db
                     sumDE += de
                     maxDE = max(maxDE, de)
-                    // ⌈de·1000⌉ capped at the last bin (de ≥ 0): the truncation, plus one
-                    // below a fractional part (`rounded(.up)` is a libm call here).
-                    let scaled = min(de * binScale, lastBin)
-                    let truncated = Int(scaled)
                     // A bin counts at most a band's pixels: 2³² of them would be 24 GiB of samples per image.
-                    bins[truncated + (Double(truncated) < scaled ? 1 : 0)] &+= 1
+                    bins[bin] &+= 1
                 }
                 filled = 0
             }
@@ -117,10 +124,9 @@ extension PixelStatistics {
                         let ar = Int(aBase[i]), ag = Int(aBase[i &+ 1]), ab = Int(aBase[i &+ 2])
                         if er == ar && eg == ag && eb == ab { continue }
                         let ler = linear[er], leg = linear[eg], leb = linear[eb], lar = linear[ar], lag = linear[ag], lab = linear[ab]
-                        let column = blk + filled
-                        column[0] = Float(leg); column[n] = Float(ler - leg); column[2 * n] = Float(leb - leg)
-                        column[3 * n] = Float(lar - lag); column[4 * n] = Float(lab - lag)
-                        column[5 * n] = Float(lar - ler); column[6 * n] = Float(lag - leg); column[7 * n] = Float(lab - leb)
+                        greenRow[filled] = Float(leg); redMinusGreenRow[filled] = Float(ler - leg); blueMinusGreenRow[filled] = Float(leb - leg)
+                        actualRedMinusGreenRow[filled] = Float(lar - lag); actualBlueMinusGreenRow[filled] = Float(lab - lag)
+                        dRedRow[filled] = Float(lar - ler); dGreenRow[filled] = Float(lag - leg); dBlueRow[filled] = Float(lab - leb)
                         indices[filled] = i
                         filled += 1
                         if filled == n { flush() }
@@ -130,6 +136,7 @@ extension PixelStatistics {
             }
             if filled > 0 { flush() }
             v.sumDL = sumDL; v.sumDA = sumDA; v.sumDB = sumDB; v.sumDE = sumDE; v.maxDE = maxDE
+        }
         }
         }
         }
@@ -155,5 +162,20 @@ extension PixelStatistics {
         differing = above[0]
         bandPixels[0] = bandPixelCount
         biasSums[0] = [Double(biasR) / unit, Double(biasG) / unit, Double(biasB) / unit, 0]
+    }
+
+    /// The ΔE00 histogram bin of `deltaE` (≥ 0): the ceiling of the `Double` product
+    /// deltaE · (1 / ``deltaEStep``) = deltaE · 1000 (exact for a `Float` ΔE00: 24 + 10 bits),
+    /// capped at the last bin, as the general pass bins with `rounded(.up)`. Branch-free and
+    /// without a libm call or a checked conversion, so a loop of it is vectorized: adding 2⁵²
+    /// rounds the product (0…200 000) to the nearest integer r, held in the sum's low mantissa
+    /// bits; the ceiling is r, or r + 1 where r is below the product.
+    @inline(__always)
+    static func deltaEBin(_ deltaE: Double) -> Int {
+        let lastBin = Double(deltaEBins - 1)
+        let scaled = min(deltaE * (1 / deltaEStep), lastBin)
+        let shifted = scaled + 0x1p52
+        let nearest = Int(Int64(bitPattern: shifted.bitPattern) &- Int64(bitPattern: (0x1p52 as Double).bitPattern))
+        return nearest &+ (shifted - 0x1p52 < scaled ? 1 : 0)
     }
 }
