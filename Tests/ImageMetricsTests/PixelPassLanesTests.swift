@@ -85,7 +85,7 @@ struct PixelPassLanesTests {
     @Test("a ΔE00 histogram bin is ⌈ΔE00 · 1000⌉ capped at the last bin, at and beside every bin edge, for Float and Double values")
     func deltaEBins() {
         let last = PixelStatistics.deltaEBins - 1
-        // The definition, with libm's ceiling (the general pass's `rounded(.up)`).
+        // The definition, with libm's ceiling.
         func definition(_ de: Double) -> Int { min(Int((de * 1000).rounded(.up)), last) }
         var values: [Double] = [0, 0.0004, 0.0005, 0.0015, 0.999_999_999_9, 1, 199.9995, 200, 200.0004, 250, 1e6]
         for k in 0...(last + 5) {

@@ -166,7 +166,7 @@ extension PixelStatistics {
 
     /// The ΔE00 histogram bin of `deltaE` (≥ 0): the ceiling of the `Double` product
     /// deltaE · (1 / ``deltaEStep``) = deltaE · 1000 (exact for a `Float` ΔE00: 24 + 10 bits),
-    /// capped at the last bin, as the general pass bins with `rounded(.up)`. Branch-free and
+    /// capped at the last bin; both pixel passes bin with it. Branch-free and
     /// without a libm call or a checked conversion, so a loop of it is vectorized: adding 2⁵²
     /// rounds the product (0…200 000) to the nearest integer r, held in the sum's low mantissa
     /// bits; the ceiling is r, or r + 1 where r is below the product.

@@ -90,8 +90,6 @@ struct PixelStatistics: Sendable {
         let toleranceRaw = tolerance * unit
         let edgesRaw = edges.map { $0 * unit }
         let lin = PixelStatistics.linearOf16
-        let binScale = 1 / PixelStatistics.deltaEStep
-        let lastBin = PixelStatistics.deltaEBins - 1
         // The ΔE00 histograms are moved out of `visible` (not copied: a copy of `visible` would
         // share their storage) so the per-pixel updates go through plain pointers (no
         // copy-on-write checks on arrays nested in an array of structs).
@@ -181,7 +179,7 @@ struct PixelStatistics: Sendable {
                         let de = CIEDE2000.fastDifference(labE, labA)
                         vis[k].sumDE += de
                         if de > vis[k].maxDE { vis[k].maxDE = de }
-                        histogram[min(Int((de * binScale).rounded(.up)), lastBin)] += 1
+                        histogram[PixelStatistics.deltaEBin(de)] += 1
                     }
                 }
             }
