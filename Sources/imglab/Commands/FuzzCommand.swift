@@ -13,7 +13,9 @@ enum FuzzCommand: Command {
     Builds seed files in every container with imglab's own encoders (plus every file under
     --seeds DIR, sorted, up to 256 KiB each), then decodes N mutated inputs: bit flips,
     interesting byte values, truncation, 16/32-bit header field edits, chunk and segment
-    shuffles, inserted noise and splices. Input I is a pure function of (S, I), so any finding
+    shuffles, inserted noise, splices, and edits of a PNG's inflated filtered rows; half of the
+    PNG inputs then get their chunk CRCs recomputed, so the edits reach the pixel decoders
+    instead of stopping at the CRC check. Input I is a pure function of (S, I), so any finding
     is reproduced with --replay I. Every decode runs under a limit budget (4 megapixels,
     64 MiB); every outcome must be an image or a typed DecodeError.
 
@@ -54,7 +56,8 @@ enum FuzzCommand: Command {
             do { try ImageCodecs.writeAtomically(input.bytes, to: out) } catch {
                 printError("imglab fuzz: \(error)"); return .failure
             }
-            print("input \(i): seed \(input.seed), mutations \(input.mutations.map(\.rawValue).joined(separator: ", ")) → \(out)")
+            let crc = input.checksumsRecomputed ? ", PNG chunk CRCs recomputed" : ""
+            print("input \(i): seed \(input.seed), mutations \(input.mutations.map(\.rawValue).joined(separator: ", "))\(crc) → \(out)")
             return .ok
         }
 

@@ -8,11 +8,13 @@ import ImageCodecs
 /// Mutations: bit flips, interesting byte values, truncation, header field edits (16/32-bit
 /// values in both byte orders in the first 64 bytes), structure shuffles (PNG chunks and JPEG
 /// marker segments reordered, duplicated or dropped; other containers in blocks), inserted
-/// noise, and splices of two seeds.
+/// noise, splices of two seeds, and edits of a PNG's filtered rows (inflated, edited and
+/// deflated again, so they reach the unfiltering). Half of the PNG inputs then get every chunk
+/// CRC recomputed: without that, almost every edit inside a chunk stops at the CRC check.
 struct MutationFuzzer {
     /// The kinds of mutation, cycled so every kind hits every container.
     enum Mutation: String, CaseIterable {
-        case bitFlip, interestingBytes, truncate, headerField, structureShuffle, insertNoise, splice
+        case bitFlip, interestingBytes, truncate, headerField, structureShuffle, insertNoise, splice, filteredRows
     }
 
     /// One seed input.
@@ -36,8 +38,9 @@ struct MutationFuzzer {
         }
     }
 
-    /// The mutated input number `index`, with a description of what was done.
-    func input(_ index: Int) -> (bytes: [UInt8], seed: String, mutations: [Mutation]) {
+    /// The mutated input number `index`, with a description of what was done (`checksumsRecomputed`:
+    /// the PNG chunk CRCs were recomputed after the mutations).
+    func input(_ index: Int) -> (bytes: [UInt8], seed: String, mutations: [Mutation], checksumsRecomputed: Bool) {
         var rng = Generator(state: runSeed &* 0x2545_F491_4F6C_DD1D ^ UInt64(index))
         let seed = seeds[index % seeds.count]
         var bytes = seed.bytes
@@ -45,7 +48,9 @@ struct MutationFuzzer {
         var applied = [Mutation.allCases[(index / seeds.count) % Mutation.allCases.count]]
         for _ in 0..<Int.random(in: 0...2, using: &rng) { applied.append(Mutation.allCases.randomElement(using: &rng) ?? .bitFlip) }
         for m in applied { bytes = mutate(bytes, m, &rng) }
-        return (bytes, seed.name, applied)
+        let recompute = ContainerFormat(sniffing: bytes) == .png && Bool.random(using: &rng)
+        if recompute { bytes = PNGChunkEditing.recomputingChecksums(bytes) }
+        return (bytes, seed.name, applied, recompute)
     }
 
     private static let interesting8: [UInt8] = [0, 1, 0x7F, 0x80, 0xFF, 0xFE, 0x10, 0x40]
@@ -97,6 +102,23 @@ struct MutationFuzzer {
             guard !other.isEmpty else { break }
             let cut = Int.random(in: 0...b.count, using: &rng), from = Int.random(in: 0..<other.count, using: &rng)
             b = Array(b[..<cut]) + Array(other[from...])
+        case .filteredRows:
+            guard ContainerFormat(sniffing: b) == .png, var rows = PNGChunkEditing.filteredRows(b, maxBytes: 16 << 20),
+                  !rows.isEmpty else { return mutate(b, .bitFlip, &rng) }
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0:  // a filter-type byte: the five types (§7.3), one past them, or any value
+                let value = [0, 1, 2, 3, 4, 5, 0xFF, UInt8.random(in: 0...255, using: &rng)].randomElement(using: &rng) ?? 5
+                rows[Int.random(in: 0..<rows.count, using: &rng)] = value
+            case 1:
+                for _ in 0..<Int.random(in: 1...8, using: &rng) {
+                    rows[Int.random(in: 0..<rows.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
+                }
+            case 2:  // fewer rows than the header promises
+                rows.removeLast(Int.random(in: 1...rows.count, using: &rng))
+            default:  // more data than the header promises
+                rows += (0..<Int.random(in: 1...64, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            }
+            b = PNGChunkEditing.replacingFilteredRows(b, with: rows) ?? b
         }
         return b
     }
@@ -105,16 +127,7 @@ struct MutationFuzzer {
     static func segments(_ b: [UInt8]) -> [[UInt8]] {
         switch ContainerFormat(sniffing: b) {
         case .png?:
-            var parts: [[UInt8]] = [Array(b.prefix(8))]
-            var p = 8
-            while p + 12 <= b.count {
-                let length = Int(b[p]) << 24 | Int(b[p + 1]) << 16 | Int(b[p + 2]) << 8 | Int(b[p + 3])
-                let end = min(b.count, p + 12 + max(0, min(length, b.count)))
-                parts.append(Array(b[p..<end]))
-                p = end
-            }
-            if p < b.count { parts.append(Array(b[p...])) }
-            return parts
+            return PNGChunkEditing.pieces(b)
         case .jpeg?:
             var parts: [[UInt8]] = []
             var start = 0
