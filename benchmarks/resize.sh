@@ -5,6 +5,8 @@
 #
 # usage: benchmarks/resize.sh [ROUNDS]   (default 5; needs: libvips-tools imagemagick graphicsmagick
 #        time, and python3 with numpy + Pillow — install with apt-get / pip)
+# BENCH_IMGLAB=PATH uses that imglab binary; otherwise the script builds the release imglab with
+# scripts/test's flags and its x86-64-v3 variant (the shipped configuration), as benchmarks/diff.py does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}
@@ -12,29 +14,34 @@ inputs=${IMGLAB_BENCH_INPUTS:-/tmp/imglab-bench-inputs}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 python3 benchmarks/make_inputs.py "$inputs" >&2
-swift build -c release >&2
-imglab=.build/release/imglab
+if [ -n "${BENCH_IMGLAB:-}" ]; then
+  imglab=$(realpath "$BENCH_IMGLAB")
+else
+  swift build -c release -Xswiftc -enable-testing --product imglab >&2
+  scripts/build-hardware-variant >&2
+  imglab=$PWD/.build/release/imglab
+fi
 IM=$(command -v convert-im6.q16 || command -v magick)
 
 # name | tool | command (run from $inputs; {out} is a scratch folder)
 tasks=(
-"jpeg-6000x4000-fit640|imglab|$PWD/$imglab thumbnail photo-6000x4000.jpg --max-pixel-size 640 -o {out}/a.jpg"
+"jpeg-6000x4000-fit640|imglab|$imglab thumbnail photo-6000x4000.jpg --max-pixel-size 640 -o {out}/a.jpg"
 "jpeg-6000x4000-fit640|vipsthumbnail|vipsthumbnail photo-6000x4000.jpg -s 640 -o {out}/b.jpg"
 "jpeg-6000x4000-fit640|ImageMagick (hint)|$IM -define jpeg:size=1280x1280 photo-6000x4000.jpg -thumbnail 640x640 {out}/c.jpg"
 "jpeg-6000x4000-fit640|ImageMagick|$IM photo-6000x4000.jpg -resize 640x640 {out}/d.jpg"
 "jpeg-6000x4000-fit640|Pillow|python3 -c \"from PIL import Image; im=Image.open('photo-6000x4000.jpg'); im.thumbnail((640,640)); im.save('{out}/e.jpg')\""
 "jpeg-6000x4000-fit640|GraphicsMagick|gm convert -size 1280x1280 photo-6000x4000.jpg -thumbnail 640x640 {out}/f.jpg"
-"jpeg-6019x6019-fit640|imglab|$PWD/$imglab thumbnail photo-6019x6019.jpg --max-pixel-size 640 -o {out}/a.jpg"
+"jpeg-6019x6019-fit640|imglab|$imglab thumbnail photo-6019x6019.jpg --max-pixel-size 640 -o {out}/a.jpg"
 "jpeg-6019x6019-fit640|vipsthumbnail|vipsthumbnail photo-6019x6019.jpg -s 640 -o {out}/b.jpg"
 "jpeg-6019x6019-fit640|Pillow|python3 -c \"from PIL import Image; im=Image.open('photo-6019x6019.jpg'); im.thumbnail((640,640)); im.save('{out}/e.jpg')\""
-"jpeg-12000x8000-fit640|imglab|$PWD/$imglab thumbnail photo-12000x8000.jpg --max-pixel-size 640 -o {out}/a.jpg"
+"jpeg-12000x8000-fit640|imglab|$imglab thumbnail photo-12000x8000.jpg --max-pixel-size 640 -o {out}/a.jpg"
 "jpeg-12000x8000-fit640|vipsthumbnail|vipsthumbnail photo-12000x8000.jpg -s 640 -o {out}/b.jpg"
-"png-rgba-4000x3000-800x600-lanczos3|imglab|$PWD/$imglab resize rgba-4000x3000.png --size 800x600 --kernel lanczos3 -o {out}/a.png"
+"png-rgba-4000x3000-800x600-lanczos3|imglab|$imglab resize rgba-4000x3000.png --size 800x600 --kernel lanczos3 -o {out}/a.png"
 "png-rgba-4000x3000-800x600-lanczos3|vipsthumbnail|vipsthumbnail rgba-4000x3000.png -s 800x600 -o {out}/b.png"
 "png-rgba-4000x3000-800x600-lanczos3|ImageMagick|$IM rgba-4000x3000.png -filter Lanczos -resize 800x600 {out}/c.png"
 "png-rgba-4000x3000-800x600-lanczos3|Pillow|python3 -c \"from PIL import Image; Image.open('rgba-4000x3000.png').resize((800,600), Image.LANCZOS).save('{out}/e.png')\""
 "png-rgba-4000x3000-800x600-lanczos3|GraphicsMagick|gm convert rgba-4000x3000.png -filter Lanczos -resize 800x600 {out}/f.png"
-"png-rgb16-2000x2000-500x500|imglab|$PWD/$imglab resize rgb16-2000x2000.png --size 500x500 -o {out}/a.png"
+"png-rgb16-2000x2000-500x500|imglab|$imglab resize rgb16-2000x2000.png --size 500x500 -o {out}/a.png"
 "png-rgb16-2000x2000-500x500|vips resize|vips resize rgb16-2000x2000.png {out}/b.png 0.25"
 "png-rgb16-2000x2000-500x500|ImageMagick|$IM rgb16-2000x2000.png -resize 500x500 {out}/c.png"
 "png-rgb16-2000x2000-500x500|GraphicsMagick|gm convert rgb16-2000x2000.png -resize 500x500 {out}/f.png"
