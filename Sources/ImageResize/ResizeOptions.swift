@@ -11,12 +11,27 @@ public struct ResizeOptions: Sendable {
     public var outputFormat: PixelFormat?
     /// When true, an image already inside the box keeps its size (no upscaling).
     public var onlyShrink: Bool
+    /// When true (and ``outputFormat`` is `nil`), a result that would be premultiplied is delivered
+    /// with straight alpha in the same layout (``OutputFormat/withStraightAlpha(_:)``). For a file
+    /// format that stores only straight alpha (PNG, GIF, BMP): the colours are then rounded once,
+    /// from the working form, instead of twice (premultiplied, then divided by alpha and rounded
+    /// again). Composited, the rounding error stays ≤ ½·α code value instead of up to ½ + ½·α.
+    public var straightAlpha: Bool
 
-    public init(kernel: Kernel = .lanczos3, lightSpace: LightSpace = .linear, outputFormat: PixelFormat? = nil, onlyShrink: Bool = false) {
+    public init(kernel: Kernel = .lanczos3, lightSpace: LightSpace = .linear, outputFormat: PixelFormat? = nil,
+                onlyShrink: Bool = false, straightAlpha: Bool = false) {
         self.kernel = kernel
         self.lightSpace = lightSpace
         self.outputFormat = outputFormat
         self.onlyShrink = onlyShrink
+        self.straightAlpha = straightAlpha
+    }
+
+    /// The format an operation delivers: ``outputFormat`` if set, else `natural` (the operation's
+    /// own choice), with straight alpha when ``straightAlpha`` asks for it.
+    func deliveredFormat(natural: PixelFormat) -> PixelFormat {
+        if let outputFormat { return outputFormat }
+        return straightAlpha ? OutputFormat.withStraightAlpha(natural) : natural
     }
 
     /// Options for a Quartz interpolation quality.
@@ -71,6 +86,18 @@ public enum OutputFormat {
                 if f.colorModel == .none { f.alphaInfo = .only } else { f.alphaInfo = .last }
                 if f.bitsPerComponent == 8 && f.byteOrder != .default && f.slotCount != 4 { f.byteOrder = .default }
             }
+        }
+        return f
+    }
+
+    /// `format` with premultiplied alpha made straight (premultiplied first → first, last → last);
+    /// every other format as it is.
+    public static func withStraightAlpha(_ format: PixelFormat) -> PixelFormat {
+        var f = format
+        switch f.alphaInfo {
+        case .premultipliedFirst: f.alphaInfo = .first
+        case .premultipliedLast: f.alphaInfo = .last
+        default: break
         }
         return f
     }

@@ -22,6 +22,11 @@ public enum ContainerFormat: String, CaseIterable, Hashable, Sendable, Codable {
         self = match.format
     }
 
+    /// Whether the container stores premultiplied alpha as it is: only TIFF (associated alpha,
+    /// ExtraSamples 1). The others store straight alpha (PNG, GIF, BMP) or none (JPEG), so their
+    /// encoders divide premultiplied colours by alpha.
+    public var storesPremultipliedAlpha: Bool { self == .tiff }
+
     /// The usual file extension, without the dot.
     public var fileExtension: String {
         switch self {

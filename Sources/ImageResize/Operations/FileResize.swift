@@ -35,7 +35,7 @@ public enum FileResize {
         }
         let storedTarget = o.swapsDimensions ? (width: target.height, height: target.width) : target
         let storedSource = displaySource.map { storedRect($0, displayWidth: display.width, displayHeight: display.height, orientation: o) }
-        let format = options.outputFormat ?? OutputFormat.result(for: reader.format)
+        let format = options.deliveredFormat(natural: OutputFormat.result(for: reader.format))
         let bitmap = try StreamingResample.resample(reader, width: storedTarget.width, height: storedTarget.height,
                                                     kernel: options.kernel, lightSpace: options.lightSpace,
                                                     format: format, source: storedSource)

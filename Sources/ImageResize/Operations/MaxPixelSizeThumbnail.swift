@@ -62,7 +62,7 @@ public enum MaxPixelSizeThumbnail {
         var decode = DecodeOptions(limits: limits)
         decode.jpegScaleDenominator = jpegScaleDenominator(width: header.width, height: header.height, target: stored)
         let reader = try ImageCodecs.rowReader(path: path, options: decode)
-        let format = options.outputFormat ?? OutputFormat.result(for: reader.format)
+        let format = options.deliveredFormat(natural: OutputFormat.result(for: reader.format))
         let bitmap = try StreamingResample.resample(reader, width: stored.width, height: stored.height, kernel: options.kernel,
                                                     lightSpace: options.lightSpace, format: format)
         var metadata = reader.metadata

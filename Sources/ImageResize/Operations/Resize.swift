@@ -61,7 +61,7 @@ extension Image {
     /// Resamples an upright image (or the `source` rectangle of it) to `width × height`.
     func resampled(width: Int, height: Int, source: (x: Double, y: Double, width: Double, height: Double)?,
                    options: ResizeOptions, needsAlpha: Bool = false) throws(ResizeError) -> Image {
-        let format = options.outputFormat ?? OutputFormat.result(for: self.format, needsAlpha: needsAlpha)
+        let format = options.deliveredFormat(natural: OutputFormat.result(for: self.format, needsAlpha: needsAlpha))
         if format.isIndexed {
             // An indexed target needs every resampled colour in its palette: take the exact path,
             // which reports the first missing colour.

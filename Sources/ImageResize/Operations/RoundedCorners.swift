@@ -41,7 +41,7 @@ extension Image {
                                         radius: min(radius, Double(min(w, h) - 2 * border) / 2))
         var mask = [Float](repeating: 0, count: w * h)
         for y in 0..<h { for x in 0..<w { mask[y * w + x] = shape.coverage(x: x, y: y) } }
-        let format = options.outputFormat ?? bordered.format
+        let format = options.deliveredFormat(natural: bordered.format)
         func apply(_ b: Bitmap) throws(ResizeError) -> Bitmap {
             var working = WorkingImage(b, lightSpace: options.lightSpace)
             for i in 0..<(w * h) where mask[i] < 1 {

@@ -44,7 +44,8 @@ enum ResizeCommand: Command {
         if args.flag("--help") { print(help); return .ok }
         guard args.positionals.count == 1, let input = args.positionals.first else { throw UsageError("give exactly one input file") }
         let output = try ImageOutput(args)
-        let options = try resizeOptions(args)
+        var options = try resizeOptions(args)
+        options.straightAlpha = !output.container.storesPremultipliedAlpha
         let scale = try double(args, "--scale", default: 1, min: 0.01)
         let border = try args.int("--border", default: 0, in: 0...10_000)
         let radius = try double(args, "--corner-radius", default: 0, min: 0)
@@ -184,7 +185,8 @@ enum ThumbnailCommand: Command {
         guard args.value("--max-pixel-size") != nil else { throw UsageError("--max-pixel-size N is required") }
         let size = try args.int("--max-pixel-size", default: 0, in: 1...1_000_000)
         let output = try ImageOutput(args)
-        let options = try ResizeCommand.resizeOptions(args)
+        var options = try ResizeCommand.resizeOptions(args)
+        options.straightAlpha = !output.container.storesPremultipliedAlpha
         do {
             let thumb = try MaxPixelSizeThumbnail.thumbnail(atPath: input, maxPixelSize: size, options: options)
             return output.write(thumb, command: name)
