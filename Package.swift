@@ -3,7 +3,8 @@ import PackageDescription
 
 /// imglab: a format lab and regression harness for image resizers, and the resizer it gates.
 ///
-/// Layers, data flowing one way: ImageCore → ImageCodecs → (ImageResize → ImageMetrics → ImageLab) → imglab.
+/// Layers, data flowing one way (README "Modules" draws this graph; ModuleGraphTests checks it):
+/// ImageCore → ImageCodecs → ImageResize, ImageMetrics → ImageCorpus → ImageLab → ImageReports → ImageLabTesting, imglab.
 let package = Package(
     name: "imglab",
     products: [
@@ -11,7 +12,9 @@ let package = Package(
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
         .library(name: "ImageResize", targets: ["ImageResize"]),
         .library(name: "ImageMetrics", targets: ["ImageMetrics"]),
+        .library(name: "ImageCorpus", targets: ["ImageCorpus"]),
         .library(name: "ImageLab", targets: ["ImageLab"]),
+        .library(name: "ImageReports", targets: ["ImageReports"]),
         .library(name: "ImageLabTesting", targets: ["ImageLabTesting"]),
         .executable(name: "imglab", targets: ["imglab"]),
     ],
@@ -45,30 +48,39 @@ let package = Package(
             dependencies: ["ImageCore", "ImageCodecs"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // Metrics validated against shared/reference, the three alpha views, the diagnosis,
-        // gate expressions, canaries and the HTML diff report (pure: values in, values/strings out).
+        // Comparison by value, metrics validated against reference data, the three alpha views,
+        // the diagnosis, gate expressions, canaries and the judge (pure: values in, values out).
         .target(
             name: "ImageMetrics",
-            dependencies: ["ImageCore", "ImageCodecs", "ImageResize"],
+            dependencies: ["ImageCore", "ImageCodecs"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // The corpus generator and the analytic oracle. It imports ImageResize for OutputGeometry (the
-        // declared size rule) only, in one file; every other file cannot see ImageResize
-        // (MemberImportVisibility), and OracleIndependenceTests checks it. The oracle integrates ~10^8
-        // scene samples (90 s unoptimised, 8 s optimised), so scripts/test builds and tests in release
-        // mode; no unsafe flags, so the package stays usable as a dependency.
-        // The runner (Runner/, Report/) measures resizer outputs against the oracle with ImageMetrics;
-        // the built-in adapter (Adapters/BuiltinResizer.swift) is the only other file that imports ImageResize.
+        // Scenes, encodings, the corpus generator and manifest, and every oracle. It cannot see
+        // ImageResize: the oracle's independence from the resizer is a fact of this graph. The oracle
+        // integrates ~10^8 scene samples, so scripts/test builds and tests in release mode.
+        .target(
+            name: "ImageCorpus",
+            dependencies: ["ImageCore", "ImageCodecs", "ImageMetrics"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // What judges a resizer: adapters (built-in, mutants, external commands), the runner, gates,
+        // goldens, selftest, reproduce, league and the fuzzer.
         .target(
             name: "ImageLab",
-            dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics"],
-            swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("MemberImportVisibility")]
+            dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics", "ImageCorpus"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Every HTML page (diff, run, selftest, reproduce, league) and the JUnit file, from values.
+        .target(
+            name: "ImageReports",
+            dependencies: ["ImageCore", "ImageCodecs", "ImageMetrics", "ImageCorpus", "ImageLab"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // expectImage for users' own Swift Testing tests: goldens beside the test file, compared
         // by value with a gate, a one-case HTML report on mismatch.
         .target(
             name: "ImageLabTesting",
-            dependencies: ["ImageCore", "ImageCodecs", "ImageMetrics"],
+            dependencies: ["ImageCore", "ImageCodecs", "ImageMetrics", "ImageReports"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Test-only helpers shared by several test targets (not a product): headless Chromium.
@@ -79,7 +91,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "imglab",
-            dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics", "ImageLab"],
+            dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics", "ImageCorpus", "ImageLab", "ImageReports"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
@@ -89,7 +101,7 @@ let package = Package(
         ),
         .testTarget(
             name: "imglabTests",
-            dependencies: ["ImageCore", "ImageCodecs", "ImageLab", "imglab"],
+            dependencies: ["ImageCore", "ImageCodecs", "ImageCorpus", "ImageLab", "imglab"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
@@ -99,12 +111,17 @@ let package = Package(
         ),
         .testTarget(
             name: "ImageMetricsTests",
-            dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics", "TestSupport"],
+            dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
             name: "ImageLabTests",
-            dependencies: ["ImageCore", "ImageCodecs", "ImageMetrics", "ImageLab", "ImageLabTesting", "TestSupport"],
+            dependencies: ["ImageCore", "ImageCodecs", "ImageMetrics", "ImageCorpus", "ImageLab", "ImageReports", "ImageLabTesting"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "ImageReportsTests",
+            dependencies: ["ImageCore", "ImageCodecs", "ImageMetrics", "ImageCorpus", "ImageLab", "ImageReports", "TestSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

@@ -2,6 +2,7 @@ import Foundation
 import ImageCore
 import ImageCodecs
 import ImageMetrics
+import ImageReports
 
 /// The comparison behind ``expectImage(_:matches:gate:record:fileID:filePath:line:column:)``:
 /// where goldens and reports live, and the check itself, which returns an ``Outcome`` instead

@@ -4,6 +4,7 @@ import ImageCore
 import ImageCodecs
 import ImageLabTesting
 @testable import ImageLab
+@testable import ImageCorpus
 
 /// The project's own use of the assertion API (`ImageLabTesting.expectImage`): outputs of the
 /// built-in resizer checked against the analytic oracle images of `Corpus/oracle`, each under

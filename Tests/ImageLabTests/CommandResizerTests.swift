@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+import ImageReports
 import ImageCore
 import ImageCodecs
 @testable import ImageLab
+@testable import ImageCorpus
 
 /// The external-resizer adapter: template substitution and quoting, failures with their
 /// evidence, the timeout, declared policies (skips, rounding, sRGB oracle).
@@ -184,17 +186,17 @@ struct CommandResizerTests {
     @Test("a declared rounding rule sets the expected size of the oracle; sRGB always renders, the built-in rule never")
     func declaredPlan() throws {
         let fit = LabOperation.resize(width: 16, height: 16, mode: .aspectFit)
-        let floor = try DeclaredOracle.plan(fit, width: 48, height: 32, policy: ResizerPolicy(rounding: .floor))
+        let floor = try DeclaredOracle.plan(fit, width: 48, height: 32, lightSpace: .linear, rounding: .floor)
         #expect(floor.render && floor.placement.width == 16 && floor.placement.height == 10)
-        let builtin = try DeclaredOracle.plan(fit, width: 48, height: 32, policy: .builtin)
+        let builtin = try DeclaredOracle.plan(fit, width: 48, height: 32, lightSpace: .linear, rounding: .builtin)
         #expect(!builtin.render && builtin.placement.height == 11)
-        let srgb = try DeclaredOracle.plan(.orient, width: 48, height: 32, policy: ResizerPolicy(lightSpace: .srgb))
+        let srgb = try DeclaredOracle.plan(.orient, width: 48, height: 32, lightSpace: .srgb, rounding: .builtin)
         #expect(srgb.render && srgb.placement.width == 48)
         // An enlargement keeps the committed oracle under an sRGB declaration, and says so.
-        let enlarge = try DeclaredOracle.plan(.resize(width: 96, height: 64, mode: .stretch), width: 48, height: 32, policy: ResizerPolicy(lightSpace: .srgb))
+        let enlarge = try DeclaredOracle.plan(.resize(width: 96, height: 64, mode: .stretch), width: 48, height: 32, lightSpace: .srgb, rounding: .builtin)
         #expect(!enlarge.render && enlarge.enlargingKept)
         // A rule that agrees with the built-in one on this size renders nothing.
-        let ceil = try DeclaredOracle.plan(fit, width: 48, height: 32, policy: ResizerPolicy(rounding: .ceil))
+        let ceil = try DeclaredOracle.plan(fit, width: 48, height: 32, lightSpace: .linear, rounding: .ceil)
         #expect(!ceil.render)
     }
 

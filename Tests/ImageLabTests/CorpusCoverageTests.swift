@@ -2,6 +2,7 @@ import Testing
 import ImageCore
 import ImageCodecs
 @testable import ImageLab
+@testable import ImageCorpus
 
 /// Acceptance 2 (coverage) and 4 (counts): what the quick profile holds.
 @Suite("Corpus coverage")

@@ -3,6 +3,7 @@ import Testing
 import ImageCore
 import ImageCodecs
 @testable import ImageLab
+@testable import ImageCorpus
 
 /// Acceptance 2 and 3: every corpus file decodes to its manifest entry, and its pixels equal the
 /// identity oracle (the stored oracle file) within the storage's quantisation.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ImageLab
+@testable import ImageCorpus
 
 /// Acceptance 1: the same bytes on every run and for any thread count, and the committed
 /// `Corpus/` is exactly what the generator makes.

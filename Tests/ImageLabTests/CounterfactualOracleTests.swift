@@ -3,6 +3,7 @@ import Testing
 import ImageCore
 import ImageMetrics
 @testable import ImageLab
+@testable import ImageCorpus
 
 /// The lab's counterfactual predictions on tiny synthetic sources, against values worked out by
 /// hand from each hypothesis's definition (sRGB transfer function where light is averaged).

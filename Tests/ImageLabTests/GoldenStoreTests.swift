@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import ImageReports
 import ImageCore
 @testable import ImageLab
+@testable import ImageCorpus
 
 @Suite("Golden store")
 struct GoldenStoreTests {

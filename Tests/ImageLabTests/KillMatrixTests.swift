@@ -1,5 +1,7 @@
 import Testing
+import ImageReports
 @testable import ImageLab
+@testable import ImageCorpus
 
 /// The selftest's verdict: which rows and built-in runs make it fail.
 @Suite("kill matrix")

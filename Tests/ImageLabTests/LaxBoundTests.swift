@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ImageLab
+@testable import ImageCorpus
 
 @Suite("Lax bounds")
 struct LaxBoundTests {

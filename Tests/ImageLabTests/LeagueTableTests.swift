@@ -1,5 +1,7 @@
 import Testing
+import ImageReports
 @testable import ImageLab
+@testable import ImageCorpus
 
 /// The league's grouping of errors and its HTML page.
 @Suite("League table")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ImageCore
 @testable import ImageLab
+@testable import ImageCorpus
 
 /// Each mutant of the catalogue changes what its bug changes, by the arithmetic of the bug,
 /// on tiny synthetic images; the catalogue is well formed.

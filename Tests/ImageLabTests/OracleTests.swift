@@ -3,6 +3,7 @@ import Testing
 import ImageCore
 import ImageCodecs
 @testable import ImageLab
+@testable import ImageCorpus
 
 /// The oracle against arithmetic: sizes by the declared rule, exact area coverage, light space,
 /// composition, and the orientation scene's distinguishability (acceptance 3).

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+import ImageReports
 import ImageCore
 import ImageMetrics
 @testable import ImageLab
+@testable import ImageCorpus
 
 /// `imglab reproduce`'s library part: the pair sample, the exposing numbers, the verdict rule and
 /// the report, over the committed quick corpus.

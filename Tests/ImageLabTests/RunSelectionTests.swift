@@ -1,5 +1,6 @@
 import Testing
 @testable import ImageLab
+@testable import ImageCorpus
 
 @Suite("Run selection")
 struct RunSelectionTests {

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+import ImageReports
 import ImageCore
 import ImageMetrics
 @testable import ImageLab
+@testable import ImageCorpus
 
 /// The lab runner over the committed quick corpus (`Corpus/`, verified bit for bit by
 /// `imglab corpus --check`) and its reviewed gates (`Corpus/gates.json`).

@@ -1,4 +1,5 @@
 import Testing
+import ImageCore
 import ImageResize
 
 /// The declared rounding rule, checked against exact rationals.

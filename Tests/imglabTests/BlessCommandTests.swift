@@ -4,6 +4,7 @@ import Glibc
 #endif
 import Testing
 import ImageLab
+@testable import ImageCorpus
 
 /// `imglab bless` is crash-safe: killed (SIGKILL) after any file write, the previous goldens
 /// stay intact and loadable.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ImageLab
+@testable import ImageCorpus
 
 /// `imglab reproduce` as a user calls it, on the committed `Corpus/`.
 @Suite("Reproduce command")

@@ -2,7 +2,7 @@
 ///
 /// giflib 5.2 refuses minimum code sizes above 8 (reporting a read failure, `dgif_lib.c`
 /// `DGifSetupDecompress`), but GIF89a only bounds codes at 12 bits, and Pillow and browsers
-/// decode such files (Pillow issue 2811). ``GIFReader`` reads everything else through giflib
+/// decode such files (Pillow #2811). ``GIFReader`` reads everything else through giflib
 /// and hands only these images here. Literal codes above 255 cannot be palette indices and
 /// are stored modulo 256.
 enum GIFWideCodeLZW {

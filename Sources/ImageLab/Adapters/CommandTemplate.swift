@@ -1,3 +1,4 @@
+import ImageCorpus
 import Foundation
 
 /// The command line of an external resizer: a `/bin/sh` command with `{placeholder}`s that

@@ -1,3 +1,4 @@
+import ImageCorpus
 import ImageCore
 
 /// The plug-in point of the lab: a resizer under test. The runner decodes each corpus file,

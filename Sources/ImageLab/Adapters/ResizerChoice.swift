@@ -1,3 +1,4 @@
+import ImageCorpus
 /// Resolves the `--resizer` argument of `imglab run`, `league`, `bless` and friends into an adapter.
 ///
 /// Grammar: `builtin` (``BuiltinResizer``); `mutant:ID` or a bare mutant id such as `swap-rb`

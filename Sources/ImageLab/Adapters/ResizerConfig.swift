@@ -1,3 +1,4 @@
+import ImageCorpus
 import Foundation
 
 /// A resizer config file (`--resizer-config FILE`, or `config:FILE` in `--resizer`): an external

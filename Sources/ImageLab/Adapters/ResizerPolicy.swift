@@ -1,3 +1,4 @@
+import ImageCorpus
 /// What a resizer declares about itself, so the lab judges it against what it promises rather
 /// than against the built-in resizer's choices. The gates honour every declaration, and every
 /// pair whose judgement a declaration changed carries a visible label (``PairResult/policy``,
@@ -23,10 +24,8 @@
 /// - ``firstFrameOnly``: it writes one frame of an animation (a PNG output); only frame 0 is
 ///   compared and the label says so.
 public struct ResizerPolicy: Sendable, Hashable, Codable {
-    /// The space in which a resizer averages colour values.
-    public enum LightSpace: String, Sendable, Hashable, Codable, CaseIterable {
-        case linear, srgb
-    }
+    /// The space in which a resizer averages colour values (``ImageCorpus/LightSpace``).
+    public typealias LightSpace = ImageCorpus.LightSpace
 
     /// Every operation kind of ``LabOperation`` (``OperationRecord/kind``).
     public static let allOperations = ["orient", "resize", "crop", "thumbnail", "roundedCorners", "transparentBorder", "maxPixelSize"]

@@ -1,3 +1,4 @@
+import ImageCorpus
 import ImageCore
 
 extension Mutant {

@@ -1,3 +1,4 @@
+import ImageCorpus
 import ImageCore
 
 /// A deliberately broken adapter: the wrapped resizer's output with red and blue swapped (the

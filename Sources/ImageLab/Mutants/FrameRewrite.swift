@@ -1,3 +1,4 @@
+import ImageCorpus
 import ImageCore
 
 /// The pixel surgery the mutants share (each applied to every frame with

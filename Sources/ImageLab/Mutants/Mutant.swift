@@ -1,3 +1,4 @@
+import ImageCorpus
 import ImageCore
 
 /// One deliberately buggy resizer of the catalogue: a documented real-world failure,

@@ -1,3 +1,4 @@
+import ImageCorpus
 import ImageCore
 
 /// What a (case, operation) pair is, in the terms the mutants' `triggers` need: the source's

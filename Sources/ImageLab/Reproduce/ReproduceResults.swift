@@ -1,3 +1,4 @@
+import ImageCorpus
 import Foundation
 
 /// What `imglab reproduce BUG` found: for each mutant of the topic, the tally over every pair

@@ -1,3 +1,4 @@
+import ImageCorpus
 /// The handful of pairs `imglab reproduce` runs a mutant on: a deterministic, representative
 /// subset of the pairs its ``Mutant/triggers`` select.
 ///

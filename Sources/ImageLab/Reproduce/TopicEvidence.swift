@@ -1,3 +1,4 @@
+import ImageCorpus
 /// What `imglab reproduce` needs to know about a topic beyond its mutants (``Mutant``): which
 /// numbers expose the bug, which scenes show it best, and how an error it makes the resizer
 /// throw is recognised. Keyed by ``Mutant/topic``; a topic missing here gets ``fallback``.
@@ -45,7 +46,7 @@ public struct TopicEvidence: Sendable, Hashable {
         TopicEvidence(topic: topic, metrics: [.metric("visible.max"), .metric("deltaE00.p99"), .metric("ssim")])
     }
 
-    /// One entry per topic of issue 7 (the reproduce names of ``MutantCatalogue``).
+    /// One entry per reproduce topic (the reproduce names of ``MutantCatalogue``).
     public static let catalogue: [TopicEvidence] = [
         // Alpha or padding byte read as red: red rises everywhere → +a* (pink/magenta).
         TopicEvidence(topic: "pink-tint", metrics: [.colourCast, .metric("deltaE00.p99")], scenes: ["colorPatches", "landscape", "softAlpha"]),

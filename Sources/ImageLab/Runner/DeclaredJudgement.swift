@@ -1,3 +1,4 @@
+import ImageCorpus
 import Foundation
 import ImageCore
 import ImageCodecs
@@ -41,7 +42,8 @@ struct DeclaredJudgement {
         guard policy.lightSpace != .linear || policy.rounding != .builtin else { return }
         let display = source.displaySize
         let plan: (placement: OraclePlacement, render: Bool, enlargingKept: Bool)
-        do { plan = try DeclaredOracle.plan(operation, width: display.width, height: display.height, policy: policy) } catch {
+        do { plan = try DeclaredOracle.plan(operation, width: display.width, height: display.height,
+                                                         lightSpace: policy.lightSpace, rounding: policy.rounding) } catch {
             throw DeclaredJudgementError(reason: "declared-policy oracle of \(pair.id): \(error)")
         }
         if plan.enlargingKept {

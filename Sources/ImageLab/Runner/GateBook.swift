@@ -1,3 +1,4 @@
+import ImageCorpus
 import Foundation
 import ImageMetrics
 

@@ -1,3 +1,4 @@
+import ImageCorpus
 /// One unit of work of a run: a corpus case and one of its operations, as the manifest
 /// records them. Its ``id`` (`CASE/OPERATION`) names it in filters, shards, results, JUnit and
 /// the report.

@@ -1,3 +1,5 @@
+import ImageCore
+import ImageCorpus
 import Foundation
 import ImageMetrics
 

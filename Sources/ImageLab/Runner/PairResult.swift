@@ -1,3 +1,4 @@
+import ImageCorpus
 import ImageMetrics
 
 /// The outcome of one (case, operation) pair: the verdict and its evidence. One element of

@@ -1,3 +1,4 @@
+import ImageCorpus
 /// Why a run could not judge the resizer (exit status 2): the run itself failed, as opposed to
 /// a gate failing (exit status 1).
 public enum RunError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import ImageCorpus
 import Foundation
 
 /// Which pairs a run takes: a filter pattern and a shard.

@@ -1,3 +1,4 @@
+import ImageCorpus
 /// Joins the results of sharded runs (`imglab run --shard I/N --json …`) into the results of
 /// one run, as `imglab merge` does.
 ///

@@ -1,3 +1,4 @@
+import ImageCorpus
 import Foundation
 
 /// The result of `imglab selftest`: how the lab did against every mutant of

@@ -1,3 +1,4 @@
+import ImageCorpus
 import Foundation
 
 /// The kill matrix as terminal text: one line per mutant with its cells per gate family

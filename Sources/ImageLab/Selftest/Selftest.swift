@@ -1,3 +1,5 @@
+import ImageCore
+import ImageCorpus
 import Foundation
 
 /// `imglab selftest`: the built-in resizer over every pair of the corpus (through

@@ -51,7 +51,7 @@ public struct ImageSummary: Sendable, Hashable, Codable {
     }
 
     /// Field name and value, in display order, for the metadata comparison.
-    var facts: [(String, String)] {
+    public var facts: [(String, String)] {
         [
             ("container", container?.uppercased() ?? "unknown"),
             ("stored size", "\(width)×\(height)"),

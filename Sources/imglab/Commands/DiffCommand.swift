@@ -1,3 +1,4 @@
+import ImageReports
 import Foundation
 import ImageCore
 import ImageCodecs

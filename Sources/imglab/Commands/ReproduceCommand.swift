@@ -1,3 +1,4 @@
+import ImageReports
 import Foundation
 import ImageCodecs
 import ImageLab

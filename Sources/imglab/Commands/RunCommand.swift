@@ -1,3 +1,5 @@
+import ImageReports
+import ImageCorpus
 import Foundation
 import ImageCodecs
 import ImageLab

@@ -2,6 +2,7 @@ import Foundation
 import ImageCore
 import ImageCodecs
 @testable import ImageLab
+@testable import ImageCorpus
 
 /// The quick profile generated once per test process (two threads), shared by the suites.
 enum QuickCorpus {

@@ -4,8 +4,8 @@
 public struct CorpusManifest: Codable, Hashable, Sendable {
     /// The schema file beside the manifest.
     public var schema: String = ManifestSchema.fileName
-    /// The manifest format version (``ImageLab/manifestVersion``).
-    public var version: Int = ImageLab.manifestVersion
+    /// The manifest format version (``CorpusFormat/manifestVersion``).
+    public var version: Int = CorpusFormat.manifestVersion
     /// `quick` or `full`.
     public var profile: String
     /// How oracle images are made and stored.

@@ -44,10 +44,10 @@ import ImageMetrics
 ///
 /// A source that cannot be read as RGBA or an operation without a placement gives no
 /// counterfactual (the diagnosis then works from the images alone).
-enum CounterfactualOracle {
+public enum CounterfactualOracle {
     /// The counterfactuals of frame `frame` of `source` (as decoded, any orientation) under
     /// `operation`, for the expected image `expected` (the oracle frame); `[]` when none applies.
-    static func counterfactuals(source: Image, frame: Int, operation: LabOperation, expected: Image,
+    public static func counterfactuals(source: Image, frame: Int, operation: LabOperation, expected: Image,
                                 reference: Image? = nil) -> [Counterfactual] {
         let upright = source.oriented()
         let bitmap = upright.animation.flatMap { frame < $0.frames.count ? $0.frames[frame].canvas : nil } ?? upright.bitmap

@@ -1,10 +1,8 @@
-// The one file of ImageLab that imports ImageResize, and it uses nothing of it but
-// `OutputGeometry`, the declared size rule (OracleIndependenceTests checks this).
-import ImageResize
+import ImageCore
 
 /// The output size and placement of each ``LabOperation`` on a canvas of the upright image's
-/// size, by the resizer's declared rule (``OutputGeometry``), and the other contracts of
-/// issue 3 restated independently:
+/// size, by the declared size rule (``OutputGeometry``), and the other contracts of the
+/// resizer restated independently:
 /// - resize: stretch → the box; fit → `OutputGeometry.aspectFit`; fill without crop →
 ///   `aspectCover`; fill → the box, showing `aspectFillSource` (fractional edges kept).
 /// - crop: `CGRectIntegral` (origin rounds down, far edges up), clipped to the canvas.

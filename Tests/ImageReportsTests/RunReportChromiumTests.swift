@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+import ImageReports
 import ImageMetrics
 import TestSupport
 @testable import ImageLab
+import ImageCorpus
 
 /// The run report of a real (filtered) run, rendered in headless Chromium where it is installed;
 /// hostile ids and metadata render as text.
@@ -12,14 +14,14 @@ struct RunReportChromiumTests {
     /// built-in resizer judged against them, so pages carry a golden and a golden verdict.
     static func realRun(in dir: URL) throws -> LabRunner.Outcome {
         let goldens = dir.appendingPathComponent("goldens").path
-        var swapped = try RunnerTests.runner(ChannelSwapMutant(BuiltinResizer()), filter: "png-rgba8-colorPatches,gif-anim-none")
+        var swapped = try LabRuns.runner(ChannelSwapMutant(BuiltinResizer()), filter: "png-rgba8-colorPatches,gif-anim-none")
         swapped.keepEvidence = true
         let blessed = try swapped.run()
         let outputs = zip(blessed.results.pairs, blessed.evidence).compactMap { r, e in
             e.map { (pair: r.pair, image: $0.actual.image, resizer: "swap-rb", oracleDistance: ["visible.mean": $0.comparison.value("visible.mean") ?? 0]) }
         }
         try GoldenStore(folder: goldens).bless(outputs)
-        var runner = try RunnerTests.runner(BuiltinResizer(), filter: "png-rgba8-colorPatches,gif-anim-none")
+        var runner = try LabRuns.runner(BuiltinResizer(), filter: "png-rgba8-colorPatches,gif-anim-none")
         runner.keepEvidence = true
         runner.goldenStore = GoldenStore(folder: goldens)
         runner.goldens = try GoldenStore(folder: goldens).load()
@@ -86,7 +88,7 @@ struct RunReportChromiumTests {
     func hostileStringsAreInert() throws {
         let dir = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        var runner = try RunnerTests.runner(BuiltinResizer(), filter: "png-rgba8-colorPatches-48x32/fit-24x24")
+        var runner = try LabRuns.runner(BuiltinResizer(), filter: "png-rgba8-colorPatches-48x32/fit-24x24")
         runner.keepEvidence = true
         let outcome = try runner.run()
         var r = outcome.results

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import ImageReports
 import ImageCore
 import ImageCodecs
 import ImageMetrics

@@ -1,4 +1,4 @@
-/// ImageLab: the corpus generator and the analytic oracle of imglab's format lab.
+/// ImageCorpus: the corpus generator and the analytic oracle of imglab's format lab.
 ///
 /// Key terms:
 /// - **Scene**: a continuous function of canvas position (x, y), in pixels of the upright
@@ -10,10 +10,10 @@
 /// - **Profile**: which cases and operations are generated (``CorpusProfile``): `quick` is the
 ///   CI gate, `full` every combination.
 ///
-/// Independence: only `OracleGeometry.swift` imports ImageResize, for ``OutputGeometry``'s
-/// declared size rule; no resampling code is shared (the module builds with
-/// `MemberImportVisibility`, so no other file can even see ImageResize).
-public enum ImageLab {
+/// Independence: this module does not depend on ImageResize (the package graph says so), so no
+/// oracle can share resampling code with the resizer it judges. The one rule they share, the
+/// output-size rounding, is ``OutputGeometry`` in ImageCore.
+public enum CorpusFormat {
     /// The corpus format version written into `manifest.json`.
     public static let manifestVersion = 1
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One operation of the resizer (issue 3), described as a value, so the lab runner can apply
+/// One operation of the resizer, described as a value, so the lab runner can apply
 /// the same operation to the resizer under test and ask the ``Oracle`` for its ideal result.
 ///
 /// Sizes are in output pixels of the upright image; every operation's result is upright.

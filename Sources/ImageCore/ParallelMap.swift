@@ -2,7 +2,7 @@ import Foundation
 
 /// Computes `count` independent results on up to `threads` threads. Each result lands at its
 /// own index, so the output is the same whatever the thread count or scheduling.
-enum ParallelMap {
+public enum ParallelMap {
     private final class Slots<T>: @unchecked Sendable {
         var values: [T?]
         var next = 0
@@ -12,7 +12,8 @@ enum ParallelMap {
         func store(_ i: Int, _ v: T) { lock.lock(); values[i] = v; lock.unlock() }
     }
 
-    static func run<T: Sendable>(_ count: Int, threads: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
+    /// `body(i)` for i in 0..<count, on up to `threads` threads; results in index order.
+    public static func run<T: Sendable>(_ count: Int, threads: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
         let slots = Slots<T>(count)
         let workers = max(1, min(threads, count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in

@@ -1,3 +1,5 @@
+import ImageLab
+import ImageCorpus
 import Foundation
 import ImageMetrics
 

@@ -1,6 +1,6 @@
 import ImageCore
 
-/// The oracle of a pair for a resizer whose declared policies (``ResizerPolicy``) differ from
+/// The oracle of a pair for a resizer whose declared policies differ from
 /// the ones the committed oracle assumes: averaging in sRGB instead of linear light, or another
 /// rounding rule of output sizes.
 ///
@@ -23,21 +23,22 @@ import ImageCore
 /// changes an enlarging size, the source is reconstructed by bilinear interpolation of the
 /// premultiplied values.
 public enum DeclaredOracle {
-    /// The output size `policy` expects for `operation` on a `width × height` upright source,
+    /// The output size a resizer averaging in `lightSpace` and rounding sizes by `rounding`
+    /// expects for `operation` on a `width × height` upright source,
     /// whether the oracle must be rendered (sRGB light space when not enlarging, or a size that
     /// differs from the built-in rule's), and whether an sRGB declaration was set aside because
     /// the placement enlarges.
     public static func plan(_ operation: LabOperation, width: Int, height: Int,
-                            policy: ResizerPolicy) throws(OracleGeometryError) -> (placement: OraclePlacement, render: Bool, enlargingKept: Bool) {
+                            lightSpace: LightSpace, rounding: SizeRounding) throws(OracleGeometryError) -> (placement: OraclePlacement, render: Bool, enlargingKept: Bool) {
         var placement = try OracleGeometry.placement(of: operation, width: width, height: height)
         let enlarging = placement.reduction < 1
-        var render = policy.lightSpace == .srgb && !enlarging
-        if let s = policy.rounding.size(of: operation, width: width, height: height), s != (placement.width, placement.height) {
+        var render = lightSpace == .srgb && !enlarging
+        if let s = rounding.size(of: operation, width: width, height: height), s != (placement.width, placement.height) {
             placement = OraclePlacement(width: s.width, height: s.height, content: (0, 0, Double(s.width), Double(s.height)),
                                         source: (0, 0, Double(width), Double(height)))
             render = true
         }
-        return (placement, render, policy.lightSpace == .srgb && enlarging && !render)
+        return (placement, render, lightSpace == .srgb && enlarging && !render)
     }
 
     /// Renders the oracle of `placement` from `source` (the upright ideal source frame, any
@@ -45,7 +46,7 @@ public enum DeclaredOracle {
     /// the committed oracle files).
     /// - Throws: ``ConversionError`` when the source cannot be read as RGBA.
     public static func render(source: Bitmap, placement: OraclePlacement,
-                              lightSpace: ResizerPolicy.LightSpace) throws(ConversionError) -> Bitmap {
+                              lightSpace: LightSpace) throws(ConversionError) -> Bitmap {
         try renderImage(source: source, placement: placement, lightSpace: lightSpace).bitmap16()
     }
 
@@ -62,7 +63,7 @@ public enum DeclaredOracle {
     /// ``render(source:placement:lightSpace:)`` before quantisation: premultiplied linear light
     /// (``OracleImage``), with the source read by `sampling`, supersampled with `samples` points
     /// per axis (default: ``Oracle/samplesPerAxis(for:)``).
-    static func renderImage(source: Bitmap, placement: OraclePlacement, lightSpace: ResizerPolicy.LightSpace,
+    static func renderImage(source: Bitmap, placement: OraclePlacement, lightSpace: LightSpace,
                             sampling: Sampling = .area, samples: Int? = nil) throws(ConversionError) -> OracleImage {
         let rgba = try source.converted(to: .rgba16)
         let w = rgba.width, h = rgba.height

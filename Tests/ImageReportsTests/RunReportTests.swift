@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import ImageReports
 @testable import ImageLab
+import ImageCorpus
 
 @Suite("Run report")
 struct RunReportTests {

@@ -1,3 +1,6 @@
+import ImageLab
+import ImageMetrics
+import ImageCorpus
 import Foundation
 import ImageCore
 import ImageCodecs
