@@ -45,9 +45,6 @@ struct PairJudge: Sendable {
             result.message = message
             return (result, nil)
         }
-        guard let familyIndex = gates.family(of: pair) else { return erred("no gate family takes this pair (see \(GateBook.fileName))") }
-        let family = gates.file.families[familyIndex], gate = gates.gates[familyIndex]
-        result.family = family.name
 
         var source: Image, sourceFile: [UInt8]
         do {
@@ -63,6 +60,11 @@ struct PairJudge: Sendable {
             return erred("\(error)")
         }
         if !declared.labels.isEmpty { result.policy = declared.labels }
+        guard let familyIndex = gates.family(of: pair, oracle: declared.oracleKind) else {
+            return erred("no gate family takes this pair judged against the \(declared.oracleKind.rawValue) oracle (see \(GateBook.fileName))")
+        }
+        let family = gates.file.families[familyIndex], gate = gates.gates[familyIndex]
+        result.family = family.name
         result.expectedSize = declared.expectedSize
         let output: Image
         do { output = try resizer.apply(operation, to: declared.input, file: declared.inputFile) } catch { return erred("resizer \(resizer.name): \(error)") }
@@ -116,10 +118,13 @@ struct PairJudge: Sendable {
                 // source (CounterfactualOracle), with the built-in resizer's output on the same
                 // input as the reference of the `.reference` forms (none when it throws); not
                 // against a declared-policy oracle, which already is a re-computation.
-                let counterfactuals = declared.rendersOracle ? [] :
+                // Against the kernel-exact oracle, the bug hypotheses are predicted exactly from the
+                // source, and a 16-bit output is exact to a 16-bit code, so smaller differences count.
+                let counterfactuals = declared.kernelCounterfactuals(source: source, frame: k) ?? (declared.rendersOracle ? [] :
                     CounterfactualOracle.counterfactuals(source: source, frame: k, operation: operation, expected: expectedImage,
-                                                         reference: try? BuiltinResizer().apply(operation, to: declared.input, file: declared.inputFile))
-                comparison = Comparison(expected: expected, actual: actual, options: ComparisonOptions(diagnose: true),
+                                                         reference: try? BuiltinResizer().apply(operation, to: declared.input, file: declared.inputFile)))
+                let floor = declared.oracleKind == .kernel && actualBitmap.format.bitsPerComponent >= 16 ? 1.0 / 257 : 1
+                comparison = Comparison(expected: expected, actual: actual, options: ComparisonOptions(diagnose: true, roundingFloor: floor),
                                         counterfactuals: counterfactuals)
                 judged = (comparison, expected, actual, gateResult, expectedFile)
                 result.verdict = .fail

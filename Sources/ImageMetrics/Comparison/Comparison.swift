@@ -25,11 +25,18 @@ public struct ComparisonOptions: Sendable, Hashable {
     public var diagnose: Bool
     /// Whether to compute the structural metrics (SSIM family, SSIMULACRA 2; default true).
     public var structural: Bool
+    /// The largest visible and alpha |Δ| that counts as rounding, in 8-bit code units: no
+    /// diagnosis is attempted when no difference exceeds it (default 1: two 8-bit files; 1/257
+    /// when both sides are exact to a 16-bit code, as a 16-bit output against a kernel-exact oracle).
+    /// Below 1, straight colour in translucent pixels counts too: both sides are then exact
+    /// enough for a colour difference under small α to be evidence rather than rounding.
+    public var roundingFloor: Double
 
-    public init(tolerance: Double = 0, diagnose: Bool = true, structural: Bool = true) {
+    public init(tolerance: Double = 0, diagnose: Bool = true, structural: Bool = true, roundingFloor: Double = 1) {
         self.tolerance = tolerance
         self.diagnose = diagnose
         self.structural = structural
+        self.roundingFloor = roundingFloor
     }
 }
 
@@ -142,7 +149,8 @@ public struct Comparison: Sendable, Hashable, Codable {
         set("alpha.max", withAlpha ? stats.alphaMax : 0)
         set("alpha.mean", withAlpha ? stats.alphaSum / pixels : 0)
         let translucentPixels = stats.bandPixels[1]
-        set("translucent.max", translucentPixels > 0 ? stats.translucentMax : nil, missing: "no translucent pixels")
+        // The largest difference over no translucent pixel is 0: no translucent colour differs.
+        set("translucent.max", translucentPixels > 0 ? stats.translucentMax : 0)
         set("translucent.mean", translucentPixels > 0 ? stats.translucentSum / Double(stats.translucentSamples) : nil, missing: "no translucent pixels")
         set("hidden.pixels", Double(stats.hiddenChanged))
         alphaViews = AlphaViews(
@@ -199,8 +207,10 @@ public struct Comparison: Sendable, Hashable, Codable {
             diagnosis = .none("identical: nothing to explain")
         } else if !options.diagnose {
             diagnosis = .none("not run")
-        } else if (stats.visible.map(\.maxAbs).max() ?? 0) <= 1 && stats.maxAbs[3] <= 1 {
-            diagnosis = .none("no diagnosis: every difference is within 1 code value (rounding, 8↔16-bit conversion)")
+        } else if (stats.visible.map(\.maxAbs).max() ?? 0) <= options.roundingFloor && stats.maxAbs[3] <= options.roundingFloor
+                    && (options.roundingFloor >= 1 || stats.translucentMax <= options.roundingFloor) {
+            diagnosis = .none(options.roundingFloor == 1 ? "no diagnosis: every difference is within 1 code value (rounding, 8↔16-bit conversion)"
+                              : "no diagnosis: every difference is within \(options.roundingFloor) code value (rounding)")
         } else {
             diagnosis = Diagnoser.diagnose(expected: ev, actual: av, context: context, counterfactuals: counterfactuals)
         }
