@@ -85,11 +85,11 @@ struct ExternalResizerCommandTests {
         let results = try Self.results(json)
         let pairs = try Self.pairs(results)
         // 32 · 40 / 48 = 26.67: floor 26, the built-in rule 27.
-        let maxpx = try #require(pairs.first { $0["operation"] as? String == "maxPixelSize-40" })
-        #expect(maxpx["expectedSize"] as? [Int] == [40, 26])
-        #expect(maxpx["actualSize"] as? [Int] == [40, 26])
-        #expect(maxpx["verdict"] as? String == "pass")
-        #expect((maxpx["policy"] as? [String])?.contains("policy: rounding floor (declared): expected 40×26, built-in rule 40×27") == true)
+        let maxPixelSize = try #require(pairs.first { $0["operation"] as? String == "maxPixelSize-40" })
+        #expect(maxPixelSize["expectedSize"] as? [Int] == [40, 26])
+        #expect(maxPixelSize["actualSize"] as? [Int] == [40, 26])
+        #expect(maxPixelSize["verdict"] as? String == "pass")
+        #expect((maxPixelSize["policy"] as? [String])?.contains("policy: rounding floor (declared): expected 40×26, built-in rule 40×27") == true)
         // Only maxPixelSize has a template, so only it is declared: the other operations are skipped.
         #expect(pairs.count == 1)
         let skipped = try #require(results["skipped"] as? [[String: Any]])
