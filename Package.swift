@@ -131,6 +131,11 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
+            name: "ImageCorpusTests",
+            dependencies: ["ImageCore", "ImageCorpus"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
             name: "ImageCodecsTests",
             dependencies: ["ImageCore", "ImageCodecs"],
             swiftSettings: [.swiftLanguageMode(.v6)]
