@@ -97,4 +97,27 @@ struct OperationNameTests {
         let clash = try JSONDecoder().decode(ResizerConfig.self, from: Data(twice.utf8))
         #expect(throws: ResizerConfigError.self) { try clash.resizer(folder: "/tmp") }
     }
+
+    @Test("a gates file and a goldens index in the spellings of manifest version 1 are read with the current names")
+    func gatesAndGoldens() throws {
+        let gates = """
+        {"schema": "imglab-gates/1", "families": [{"name": "thumbs", "operations": ["thumbnail", "transparentBorder"], "gate": "visible.max <= 255"}],
+         "canaries": [{"pair": "png-rgba8-softAlpha-48x32/thumb-24-b2-r6", "mutant": "swap-rb"}]}
+        """
+        let book = try GateBook(data: Data(gates.utf8))
+        #expect(book.file.families[0].operations == ["squareThumbnail", "transparentBorder"])
+        #expect(book.file.canaries[0].pair == "png-rgba8-softAlpha-48x32/squareThumbnail-24-b2-r6")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-goldens-v1-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let index = """
+        {"schema": "imglab-goldens/1", "goldens": {"png-rgba8-colorPatches-48x32/maxpx-40": [
+          {"hash": "0123456789abcdef", "file": "files/0123456789abcdef.png", "resizer": "builtin", "oracleDistance": {"visible.mean": 1.5}}]}}
+        """
+        try Data(index.utf8).write(to: folder.appendingPathComponent("index.json"))
+        let loaded = try GoldenStore(folder: folder.path).load()
+        #expect(Array(loaded.goldens.keys) == ["png-rgba8-colorPatches-48x32/maxPixelSize-40"])
+        #expect(loaded.goldens["png-rgba8-colorPatches-48x32/maxPixelSize-40"]?.first?.hash == "0123456789abcdef")
+    }
 }
