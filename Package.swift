@@ -102,6 +102,7 @@ let package = Package(
         .testTarget(
             name: "imglabTests",
             dependencies: ["ImageCore", "ImageCodecs", "ImageCorpus", "ImageLab", "imglab"],
+            exclude: ["Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
