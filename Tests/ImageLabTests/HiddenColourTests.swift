@@ -77,8 +77,8 @@ struct HiddenColourTests {
                 != scene.color(x: p.0, y: p.1, width: 48, height: 32, hidden: HiddenColours.pair.twin))
         // … and the oracle of every kind of operation is the same bytes with either.
         let operations: [LabOperation] = [.orient, .resize(width: 24, height: 24, mode: .aspectFit),
-                                          .resize(width: 31, height: 17, mode: .stretch), .squareThumbnail(size: 24, border: 2, cornerRadius: 6),
-                                          .resize(width: 96, height: 64, mode: .stretch), .crop(x: 4.5, y: 2.25, width: 19.5, height: 13.5)]
+                                          .resize(width: 31, height: 17, mode: .scaleToFill), .squareThumbnail(size: 24, border: 2, cornerRadius: 6),
+                                          .resize(width: 96, height: 64, mode: .scaleToFill), .crop(x: 4.5, y: 2.25, width: 19.5, height: 13.5)]
         for op in operations {
             let placement = try OracleGeometry.placement(of: op, width: 48, height: 32)
             func render(_ hidden: HiddenColours, _ reduction: ChannelReduction) -> OracleImage {
