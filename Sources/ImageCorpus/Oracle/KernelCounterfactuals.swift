@@ -18,6 +18,8 @@ import ImageMetrics
 ///   by α (halos at alpha edges, hidden colour bleeding in); for a source with α < 1 somewhere.
 /// - `kernel.straight-as-premultiplied` (premultiplication, D2/D6): the source's straight
 ///   colour read as already premultiplied.
+/// - `kernel.alpha-dropped` (alpha-dropped, D2/D7): the source's alpha channel ignored, the
+///   colour stored under it shown opaque.
 /// - `kernel.palette-transparency-ignored` (alpha-dropped, D3): the palette's transparent
 ///   entries shown opaque.
 /// - `kernel.half-pixel` (pixel-shift, B19): pixel centres at `i · scale` instead of
@@ -72,6 +74,11 @@ public enum KernelCounterfactuals {
             add("kernel.straight-as-premultiplied", "premultiplication",
                 "straight alpha resampled as if premultiplied (the source's straight colour read as premultiplied predicts it)", ["D2", "D6"],
                 source: replacing(source, frame: frame, with: relabelled)) { _ in }
+        }
+        if let opaque = CounterfactualOracle.alphaDropped(bitmap) {
+            add("kernel.alpha-dropped", "alpha-dropped",
+                "alpha channel ignored: every pixel shown opaque with the colour stored under it (colour hidden under α = 0 appears)", ["D2", "D7"],
+                source: replacing(source, frame: frame, with: opaque)) { _ in }
         }
         if let opaque = CounterfactualOracle.opaquePalette(bitmap) {
             add("kernel.palette-transparency-ignored", "alpha-dropped",

@@ -123,8 +123,9 @@ struct PairJudge: Sendable {
                 let counterfactuals = declared.kernelCounterfactuals(source: source, frame: k) ?? (declared.rendersOracle ? [] :
                     CounterfactualOracle.counterfactuals(source: source, frame: k, operation: operation, expected: expectedImage,
                                                          reference: try? BuiltinResizer().apply(operation, to: declared.input, file: declared.inputFile)))
-                let floor = declared.oracleKind == .kernel && actualBitmap.format.bitsPerComponent >= 16 ? 1.0 / 257 : 1
-                comparison = Comparison(expected: expected, actual: actual, options: ComparisonOptions(diagnose: true, roundingFloor: floor),
+                let floors = Self.roundingFloors(kernelJudged: declared.oracleKind == .kernel, output: actualBitmap.format)
+                comparison = Comparison(expected: expected, actual: actual,
+                                        options: ComparisonOptions(diagnose: true, roundingFloor: floors.visible, straightColourFloor: floors.straightColour),
                                         counterfactuals: counterfactuals)
                 judged = (comparison, expected, actual, gateResult, expectedFile)
                 result.verdict = .fail
@@ -161,6 +162,15 @@ struct PairJudge: Sendable {
         let sourceSide = ComparedImage(image: source, name: "source: \(record.file)", container: ContainerFormat(sniffing: sourceFile))
         return (result, PairEvidence(comparison: comparison, expected: expected, actual: actual, expectedFile: expectedFile,
                                      source: sourceSide, sourceFile: sourceFile, golden: goldenImage))
+    }
+
+    /// What counts as rounding before a diagnosis is attempted (8-bit code units): against the
+    /// kernel-exact oracle, the kernel families' bounds (a 16-bit code for 16-bit and float
+    /// outputs, straight colour to its rounding in straight outputs); otherwise 1 code.
+    static func roundingFloors(kernelJudged: Bool, output: PixelFormat) -> (visible: Double, straightColour: Double?) {
+        guard kernelJudged else { return (1, nil) }
+        if output.bitsPerComponent >= 16 { return (1.0 / 257, 2.5 / 257) }
+        return (1, output.isPremultiplied ? nil : 0.51)
     }
 
     /// The judged frame against the pair's goldens.
