@@ -209,6 +209,11 @@ public enum DiffReport {
         return h
     }
 
+    /// Renders the page of a judgement: its comparison, gate and canaries.
+    public static func html(_ judgement: Judgement, images: Images, context: Context = Context()) -> String {
+        html(judgement.comparison, images: images, gate: judgement.gate, canaryFailures: judgement.canaryFailures, context: context)
+    }
+
     static func section(_ title: String, _ body: String) -> String {
         "<section><h2>\(HTMLText.escape(title))</h2>\(body)</section>\n"
     }
