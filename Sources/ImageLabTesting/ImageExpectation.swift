@@ -139,7 +139,7 @@ public struct ImageExpectation: Sendable {
     /// The golden: the displayed pixels as PNG, written atomically (folders created).
     static func store(_ image: Image, at path: String) throws(ImageExpectationError) {
         let png: [UInt8]
-        do { png = try DiffReport.EmbeddedImage.displayed(ComparedImage(image: image, name: path)).bytes } catch {
+        do { png = try EmbeddedImage.displayed(ComparedImage(image: image, name: path)).bytes } catch {
             throw .write(path, "cannot encode the image as PNG: \(error)")
         }
         do {

@@ -40,7 +40,7 @@ public struct Judgement: Sendable {
     public var passed: Bool { verdict == .pass }
 
     /// The text of each gate clause that failed, e.g. `exact.max (200) <= 1`.
-    public var failedClauses: [String] { gate?.clauses.filter { !$0.passed }.map(\.text) ?? [] }
+    public var failedClauses: [String] { gate?.failedClauses ?? [] }
 
     /// The displayed sizes as a finding: `size 2×2, expected 64×32`.
     public var sizeFinding: String {
