@@ -103,6 +103,7 @@ let package = Package(
         .testTarget(
             name: "imglabTests",
             dependencies: ["ImageCore", "ImageCodecs", "ImageCorpus", "ImageLab", "imglab"],
+            exclude: ["Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
@@ -128,6 +129,11 @@ let package = Package(
         .testTarget(
             name: "ImageLabTestingTests",
             dependencies: ["ImageCore", "ImageCodecs", "ImageMetrics", "ImageLabTesting"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "ImageCorpusTests",
+            dependencies: ["ImageCore", "ImageCorpus"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

@@ -28,7 +28,7 @@ public struct OracleConvention: Codable, Hashable, Sendable {
     /// How the integral is computed.
     public var sampling = "regular n×n points per output pixel at ((i+1/2)/n, (j+1/2)/n); n = 16, or 16·ceil(reduction) capped at 64 when shrinking"
     /// Where output sizes come from.
-    public var geometry = "ImageResize.OutputGeometry (the resizer's declared rounding rule); crops by CGRectIntegral"
+    public var geometry = "ImageCore.OutputGeometry (the resizer's declared rounding rule); crops by CGRectIntegral"
     public init() {}
 }
 
@@ -71,6 +71,10 @@ public struct CaseRecord: Codable, Hashable, Sendable {
     /// Documents' failures (D1–D13) and bug classes (B1–B29) exercised.
     public var documents: [String]
     public var bugClasses: [String]
+    /// The invisible-pixel invariance twin, relative to the corpus folder: the same file with
+    /// other colours under α = 0 (magenta ↔ green, gray inverted) and every other pixel
+    /// identical; absent when the file stores no hidden colour (``CorpusCase/hiddenTwin``).
+    public var hiddenTwin: String?
     /// The operations and their oracles.
     public var operations: [OperationEntry]
 }

@@ -30,8 +30,7 @@ extension LabPair {
     /// transparent ones: the scene has alpha and the encoding keeps it (RGBA, gray + alpha,
     /// palettes with transparency, GIF's transparent index).
     public var sourceHasTransparency: Bool {
-        let scenesWithAlpha = ["colorPatches", "softAlpha", "stepEdges", "stencil"]
-        return scenesWithAlpha.contains(record.scene) && ["none", "gray", "binaryAlpha"].contains(record.reduction)
+        (Scene(rawValue: record.scene)?.hasAlpha ?? false) && ["none", "gray", "binaryAlpha"].contains(record.reduction)
     }
 
     /// Whether the source's scene has colour (not a gray scene and not a gray encoding), so
@@ -40,12 +39,12 @@ extension LabPair {
         !["checkerAndGray", "zonePlate"].contains(record.scene) && record.pixelFormat.colorModel != ColorModel.gray.quartzName
     }
 
-    /// The operation kind (``OperationRecord/kind``): `orient`, `resize`, `crop`, `thumbnail`, …
+    /// The operation's name (``OperationRecord/kind``): `orient`, `resize`, `crop`, `squareThumbnail`, …
     public var operationKind: String { entry.operation.kind }
 
-    /// Whether the operation resamples (resize, thumbnail, max pixel size); orient, crop,
+    /// Whether the operation resamples (resize, squareThumbnail, maxPixelSize); orient, crop,
     /// borders and rounded corners copy pixels.
-    public var resamples: Bool { ["resize", "thumbnail", "maxPixelSize"].contains(operationKind) }
+    public var resamples: Bool { ["resize", "squareThumbnail", "maxPixelSize"].contains(operationKind) }
 
     /// Whether the output has more pixels than the displayed source.
     public var enlarges: Bool { entry.outputWidth * entry.outputHeight > record.displayWidth * record.displayHeight }

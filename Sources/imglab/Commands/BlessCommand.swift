@@ -34,7 +34,7 @@ enum BlessCommand: Command {
 
     EXAMPLES:
       imglab bless
-      imglab bless --filter 'png-rgba8-*/fit-24x24'
+      imglab bless --filter 'png-rgba8-*/resize-aspectFit-24x24'
     """
 
     static func run(_ argv: [String]) throws(UsageError) -> ExitStatus {

@@ -17,6 +17,7 @@ enum CorpusCommand: Command {
     output of every (case, operation) pair — the oracle — directly from the scene with exact area
     coverage in linear light, sized by the resizer's declared rounding rule. Writes:
       DIR/sources/CASE.EXT                  the corpus files
+      DIR/sources/CASE.twin.EXT             the same file with other colours under α = 0
       DIR/oracle/CONTENT/OPERATION.png      oracle images (16-bit RGBA, sRGB-encoded, straight)
       DIR/manifest.json                     every case, its expected decode, tags and oracles
       DIR/manifest.schema.json              the JSON schema of the manifest
@@ -29,8 +30,9 @@ enum CorpusCommand: Command {
       --out DIR        the corpus folder (default: Corpus)
       --check          regenerate in memory and compare with DIR bit for bit; writes nothing
       --stats          print the number of cases per container, pixel format, orientation,
-                       scene, encoding, document failure (D1–D13) and bug class (B1–B29);
-                       alone, writes nothing
+                       scene, encoding, document failure (D1–D13) and bug class (B1–B29), and
+                       per container the sources that store hidden colour under α = 0 (read
+                       back from the generated files) and their twins; alone, writes nothing
       --threads N      threads to render with (default: the number of cores); the output does
                        not depend on it
 

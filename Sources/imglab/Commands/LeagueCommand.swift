@@ -52,7 +52,7 @@ enum LeagueCommand: Command {
     EXAMPLES:
       imglab league
       imglab league --resizer builtin --resizer-config benchmarks/resizers/vipsthumbnail.json
-      imglab league --resizer builtin --resizer cmd:'.build/release/imglab resize {in} -o {out} --size {width}x{height} --mode {mode}' --filter '*/fit-24x24'
+      imglab league --resizer builtin --resizer cmd:'.build/release/imglab resize {in} -o {out} --size {width}x{height} --mode {mode}' --filter '*/resize-aspectFit-24x24'
     """
 
     static func run(_ argv: [String]) throws(UsageError) -> ExitStatus {

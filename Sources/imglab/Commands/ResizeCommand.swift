@@ -6,7 +6,7 @@ import ImageResize
 /// `imglab resize IN -o OUT`: every operation of the resizer from the command line.
 enum ResizeCommand: Command {
     static let name = "resize"
-    static let summary = "resize, fit, fill, crop, add borders and rounded corners; output is upright"
+    static let summary = "resize, crop, add a transparent border and rounded corners; output is upright"
     static let help = """
     USAGE: imglab resize IN -o OUT [--size WxH] [--mode MODE] [options]
 
@@ -17,8 +17,9 @@ enum ResizeCommand: Command {
 
     OPTIONS:
       --size WxH             the box in points (pixels when --scale is 1, the default)
-      --mode MODE            stretch (default), fit, fill (cover and crop), fill-no-crop
-      --anchor A             where fill crops: center (default), top, bottom, left, right
+      --mode MODE            scaleToFill (default), aspectFit, aspectFill (cover and crop),
+                             aspectFillWithoutCrop
+      --anchor A             where aspectFill crops: center (default), top, bottom, left, right
       --only-shrink          never enlarge an image that already fits
       --crop X,Y,W,H         crop this rectangle first (fractional edges: origin down, far edge up)
       --from-rect X,Y,W,H    scale exactly this (fractional) rectangle of the upright image to
@@ -27,19 +28,24 @@ enum ResizeCommand: Command {
       --quality Q            none, low, medium, high (nearest, triangle, catmull-rom, lanczos3)
       --kernel K             nearest, triangle, catmull-rom, mitchell, lanczos3 (overrides --quality)
       --srgb                 average gamma-encoded values instead of linear light
-      --border N             add a transparent border of N pixels
-      --corner-radius R      round the corners with radius R pixels (antialiased, transparent outside)
+      --transparent-border N
+                             add a transparent border N pixels wide
+      --rounded-corners R    round the corners with radius R pixels (antialiased, transparent outside)
       --scale S              points-to-pixels factor (2 for @2x): the box is multiplied by S
     \(ImageOutput.helpText)
 
+    Also read: --border (as --transparent-border), --corner-radius (as --rounded-corners), and
+    the modes stretch, fit, fill, fill-no-crop (as scaleToFill, aspectFit, aspectFill,
+    aspectFillWithoutCrop).
+
     EXAMPLES:
-      imglab resize photo.jpg --size 640x640 --mode fit -o photo-640.jpg
-      imglab resize icon.png --size 60x60 --scale 3 --mode fill --corner-radius 12 -o icon@3x.png
-      imglab resize anim.gif --size 100x100 --mode fit -o small.gif
+      imglab resize photo.jpg --size 640x640 --mode aspectFit -o photo-640.jpg
+      imglab resize icon.png --size 60x60 --scale 3 --mode aspectFill --rounded-corners 12 -o icon@3x.png
+      imglab resize anim.gif --size 100x100 --mode aspectFit -o small.gif
     """
 
     static func run(_ argv: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(argv, valued: ImageOutput.valuedOptions.union(["--size", "--mode", "--anchor", "--crop", "--from-rect", "--quality", "--kernel", "--border", "--corner-radius", "--scale"]),
+        let args = try Arguments(argv, valued: ImageOutput.valuedOptions.union(["--size", "--mode", "--anchor", "--crop", "--from-rect", "--quality", "--kernel", "--transparent-border", "--rounded-corners", "--border", "--corner-radius", "--scale"]),
                                  flags: ["--srgb", "--linear", "--only-shrink", "--add-alpha"])
         if args.flag("--help") { print(help); return .ok }
         guard args.positionals.count == 1, let input = args.positionals.first else { throw UsageError("give exactly one input file") }
@@ -47,8 +53,8 @@ enum ResizeCommand: Command {
         var options = try resizeOptions(args)
         options.straightAlpha = !output.container.storesPremultipliedAlpha
         let scale = try double(args, "--scale", default: 1, min: 0.01)
-        let border = try args.int("--border", default: 0, in: 0...10_000)
-        let radius = try double(args, "--corner-radius", default: 0, min: 0)
+        let border = try args.int(args.value("--transparent-border") == nil ? "--border" : "--transparent-border", default: 0, in: 0...10_000)
+        let radius = try double(args, args.value("--rounded-corners") == nil ? "--corner-radius" : "--rounded-corners", default: 0, min: 0)
 
         // Only a box: resize straight from the file, streaming rows where the container allows.
         if let size = args.value("--size"), args.value("--crop") == nil, args.value("--from-rect") == nil,
@@ -130,12 +136,12 @@ enum ResizeCommand: Command {
         case "right": anchor = .right
         case let other: throw UsageError("unknown --anchor '\(other)'")
         }
-        switch args.value("--mode") ?? "stretch" {
-        case "stretch", "scale-to-fill": return .scaleToFill
-        case "fit", "aspect-fit": return .aspectFit
-        case "fill", "aspect-fill": return .aspectFill(anchor: anchor)
-        case "fill-no-crop": return .aspectFillWithoutCrop
-        case let other: throw UsageError("unknown --mode '\(other)': use stretch, fit, fill or fill-no-crop")
+        switch args.value("--mode") ?? "scaleToFill" {
+        case "scaleToFill", "stretch", "scale-to-fill": return .scaleToFill
+        case "aspectFit", "fit", "aspect-fit": return .aspectFit
+        case "aspectFill", "fill", "aspect-fill": return .aspectFill(anchor: anchor)
+        case "aspectFillWithoutCrop", "fill-no-crop": return .aspectFillWithoutCrop
+        case let other: throw UsageError("unknown --mode '\(other)': use scaleToFill, aspectFit, aspectFill or aspectFillWithoutCrop")
         }
     }
 

@@ -80,11 +80,11 @@ enum RunCommand: Command {
     EXAMPLES:
       imglab run                                      the CI gate: quick corpus, built-in resizer
       imglab run --filter 'png-rgba8-*' --report Reports/rgba
-      imglab run --filter '*/fit-24x24,*/orient' --json out.json --junit junit.xml
+      imglab run --filter '*/resize-aspectFit-24x24,*/orient' --json out.json --junit junit.xml
       imglab run --shard 2/3 --json shard2.json --report none
       imglab run --resizer swap-rb --filter colorPatches   see what a pink-tint bug looks like
       imglab run --resizer-config benchmarks/resizers/vipsthumbnail.json --json vips.json
-      imglab run --resizer cmd:'.build/release/imglab resize {in} -o {out} --size {width}x{height} --mode {mode}' --filter '*/fit-24x24'
+      imglab run --resizer cmd:'.build/release/imglab resize {in} -o {out} --size {width}x{height} --mode {mode}' --filter '*/resize-aspectFit-24x24'
     """
 
     static func run(_ argv: [String]) throws(UsageError) -> ExitStatus {
