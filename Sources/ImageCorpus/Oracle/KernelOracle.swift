@@ -174,10 +174,13 @@ public enum KernelOracle {
                     taps[min(max(j, 0), n - 1), default: 0] += weight
                 }
             }
-            let total = taps.values.reduce(0, +)
+            // Summed in index order: a dictionary's order changes from process to process, and so
+            // would the last bit of the total (and now and then a 16-bit code of the oracle).
+            let indices = taps.keys.sorted()
+            let total = indices.reduce(0) { $0 + (taps[$1] ?? 0) }
             // A box narrower than the pixel spacing can miss every centre: take the pixel under the centre.
             guard total != 0 else { return [(nearest, 1.0)] }
-            return taps.keys.sorted().map { ($0, (taps[$0] ?? 0) / total) }
+            return indices.map { ($0, (taps[$0] ?? 0) / total) }
         }
     }
 
