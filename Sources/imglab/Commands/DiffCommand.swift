@@ -10,7 +10,7 @@ enum DiffCommand: Command {
     static let name = "diff"
     static let summary = "compare two images by value: metrics, alpha views, metadata diff, diagnosis, gate, HTML report"
     static let positionals = Positionals(synopsis: "EXPECTED ACTUAL", count: 2...2, problem: "give exactly two files: EXPECTED ACTUAL")
-    static let gate = Option.parsed("--gate", "EXPR", "pass/fail on metrics, with lower and upper bounds, e.g. 'deltaE00.p99 <= 2 && ssim >= 0.98 && alpha.max <= 1' or '0.99 <= ssim <= 1' (<= < >= > == != && || ! and parentheses); canary pairs run first, and a metric that cannot tell them apart exits 2") { text throws(UsageError) in
+    static let gate = Option.parsed("--gate", "EXPR", "pass/fail on metrics, with lower and upper bounds, e.g. 'deltaE00.p99 <= 2 && ssim >= 0.98 && alpha.max <= 1' or '0.99 <= ssim <= 1', with <= < >= > == != && || ! and parentheses; canary pairs run first, and a metric that cannot tell them apart exits 2") { text throws(UsageError) in
         do { return try GateExpression(text) } catch { throw UsageError("\(error)") }
     }
     static let json = Option.flag("--json", "print one JSON object instead: every metric with its unit and definition version, diagnosis.class, diagnosis.confidence, the gate and the canaries")

@@ -13,7 +13,7 @@ enum FuzzCommand: Command {
     static let maxRSS = Option.integer("--max-rss-mib", "M", "fail when peak resident memory exceeds M MiB", default: 200, in: 1...1_000_000)
     static let replay = Option.integer("--replay", "I", "write input I to --out FILE instead of fuzzing", default: 0, in: 0...Int.max).optional()
     static let out = Option<String?>.text("--out", "FILE", "where --replay writes the input")
-    static let saveCurrent = Option<String?>.text("--save-current", "FILE", "write each input to FILE before decoding it (to catch a crasher)")
+    static let saveCurrent = Option<String?>.text("--save-current", "FILE", "write each input to FILE before decoding it, to keep a crasher")
     static let options: [any OptionDeclaration] = [count, seed, seeds, timeout, maxRSS, replay, out, saveCurrent]
     static let help = Help(about: """
         Decodes N mutated inputs (bit flips, interesting bytes, truncation, header fields, chunk and segment

@@ -4,7 +4,7 @@ import ImageCodecs
 /// The options of the commands that write an image: output path, container and encoder settings.
 enum ImageOutput {
     static let path = Option<String?>.text("-o, --output", "FILE", "where to write; written atomically").required()
-    static let format = Option<ContainerFormat?>.choice("--format", "NAME", "the container (default: from the output's extension)",
+    static let format = Option<ContainerFormat?>.choice("--format", "NAME", "the container; without it, the output file's extension says",
                                                         ContainerFormat.allCases.map { ($0.rawValue, $0) },
                                                         aliases: [("jpg", .jpeg), ("jpe", .jpeg), ("jfif", .jpeg), ("tif", .tiff), ("apng", .png)])
     static let jpegQuality = Option.integer("--jpeg-quality", "Q", "JPEG quality", default: 90, in: 1...100)

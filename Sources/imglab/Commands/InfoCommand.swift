@@ -6,9 +6,9 @@ enum InfoCommand: Command {
     static let name = "info"
     static let summary = "describe image files: size, orientation, pixel format in Quartz terms, ICC, frames"
     static let positionals = Positionals(synopsis: "FILE...", count: 1...Int.max, problem: "no file given")
-    static let json = Option.flag("--json", "one JSON array with an object per file (keys include width, height, displayWidth, displayHeight, orientation, hasAlpha, bitsPerComponent, container, frames)")
+    static let json = Option.flag("--json", "one JSON array with an object per file; its keys include width, height, displayWidth, displayHeight, orientation, hasAlpha, bitsPerComponent, container, frames")
     static let maxPixels = Option.integer("--max-pixels", "N", "refuse frames larger than N pixels",
-                                          default: DecodeLimits.default.maxPixels, in: 1...Int.max)
+                                          default: DecodeLimits.default.maxPixels, shownAs: "268402689 = 16383²", in: 1...Int.max)
     static let options: [any OptionDeclaration] = [json, maxPixels]
     static let help = Help(about: """
         For each file: the container (found by content), the stored and the displayed size, where the

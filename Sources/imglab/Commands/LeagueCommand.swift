@@ -5,9 +5,9 @@ import ImageReports
 enum LeagueCommand: Command {
     static let name = "league"
     static let summary = "run several resizers (built-in, external tools) over the corpus; table, HTML and JSON side by side"
-    static let resizers = Option<String?>.text("--resizer", "R", "a resizer, repeatable: builtin, mutant:ID, cmd:TEMPLATE, config:FILE (default, with neither option: builtin and every config in benchmarks/resizers/)").repeated()
-    static let configs = Option.parsed("--resizer-config", "FILE", "a resizer config file, repeatable (the same as --resizer config:FILE)") { text throws(UsageError) in "config:" + text }.repeated()
-    static let out = Option.text("--out", "DIR", "where to write index.html, league.json and results/NAME.json (each resizer's full results)", default: "Reports/league")
+    static let resizers = Option<String?>.text("--resizer", "R", "a resizer, repeatable: builtin, mutant:ID, cmd:TEMPLATE, config:FILE; with neither option, builtin and every config in benchmarks/resizers/").repeated()
+    static let configs = Option.parsed("--resizer-config", "FILE", "a resizer config file, repeatable; the same as --resizer config:FILE") { text throws(UsageError) in "config:" + text }.repeated()
+    static let out = Option.text("--out", "DIR", "where to write index.html, league.json and results/NAME.json, each resizer's full results", default: "Reports/league")
     static let options: [any OptionDeclaration] = [resizers, configs, SharedOptions.corpus, SharedOptions.filter, out, SharedOptions.threads]
     static let help = Help(about: """
         Runs each resizer through the lab exactly as 'imglab run' would and puts the results side by side

@@ -7,7 +7,7 @@ enum ResizeCommand: Command {
     static let summary = "resize, fit, fill, crop, add borders and rounded corners; output is upright"
     static let positionals = Positionals(synopsis: "IN", count: 1...1, problem: "give exactly one input file")
 
-    static let size = Option.parsed("--size", "WxH", "the box in points (pixels when --scale is 1)") { text throws(UsageError) in
+    static let size = Option.parsed("--size", "WxH", "the box in points; pixels when --scale is 1") { text throws(UsageError) in
         let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw UsageError("--size needs WxH with positive integers, not '\(text)'") }
         return (width: Double(parts[0]), height: Double(parts[1]))
@@ -19,16 +19,16 @@ enum ResizeCommand: Command {
     static let anchor = Option.choice("--anchor", "A", "where fill crops", default: ("center", Anchor.center),
                                       [("top", .top), ("bottom", .bottom), ("left", .left), ("right", .right)], aliases: [("centre", .center)])
     static let onlyShrink = Option.flag("--only-shrink", "never enlarge an image that already fits")
-    static let crop = rectangle("--crop", "crop this rectangle first (fractional edges: origin down, far edge up)")
-    static let fromRect = rectangle("--from-rect", "scale exactly this (fractional) rectangle of the upright image to --size, ignoring aspect (CoreGraphics' scaleToFill(from:in:))")
-    static let addAlpha = Option.flag("--add-alpha", "give the output an alpha channel (opaque where the input had none)")
-    static let quality = Option<InterpolationQuality?>.choice("--quality", "Q", "nearest, triangle, Catmull-Rom or Lanczos 3 (the default)",
+    static let crop = rectangle("--crop", "crop this rectangle first; fractional edges: origin down, far edge up")
+    static let fromRect = rectangle("--from-rect", "scale exactly this (fractional) rectangle of the upright image to --size, ignoring aspect, as CoreGraphics' scaleToFill(from:in:)")
+    static let addAlpha = Option.flag("--add-alpha", "give the output an alpha channel, opaque where the input had none")
+    static let quality = Option<InterpolationQuality?>.choice("--quality", "Q", "Quartz's interpolation quality: the nearest, triangle, Catmull-Rom or Lanczos 3 kernel, in order; Lanczos 3 when not given",
                                                               InterpolationQuality.allCases.map { ($0.rawValue, $0) })
-    static let kernel = Option<Kernel?>.choice("--kernel", "K", "the resampling kernel (overrides --quality)", Kernel.presets.map { ($0.name, $0) })
+    static let kernel = Option<Kernel?>.choice("--kernel", "K", "the resampling kernel, over --quality", Kernel.presets.map { ($0.name, $0) })
     static let srgb = Option.flag("--srgb", "average gamma-encoded values instead of linear light")
     static let linear = Option.flag("--linear", "average in linear light (the default)")
     static let border = Option.integer("--border", "N", "add a transparent border of N pixels", default: 0, in: 0...10_000)
-    static let cornerRadius = Option.number("--corner-radius", "R", "round the corners with radius R points (antialiased, transparent outside)", default: 0, atLeast: 0)
+    static let cornerRadius = Option.number("--corner-radius", "R", "round the corners with radius R points, antialiased, transparent outside", default: 0, atLeast: 0)
     static let scale = Option.number("--scale", "S", "points-to-pixels factor (2 for @2x): multiplies the box and the radius", default: 1, atLeast: 0.01)
     static let options: [any OptionDeclaration] = [size, mode, anchor, onlyShrink, crop, fromRect, addAlpha, quality, kernel, srgb, linear,
                                                    border, cornerRadius, scale] + ImageOutput.options

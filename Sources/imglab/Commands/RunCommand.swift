@@ -14,7 +14,7 @@ enum RunCommand: Command {
     }
     static let report = SharedOptions.report("the HTML report: DIR/index.html and a page per pair under DIR/pairs/; self-contained", default: "Reports/PROFILE")
     static let json = Option<String?>.text("--json", "FILE", "write the results (schema imglab-run/1) atomically")
-    static let junit = Option<String?>.text("--junit", "FILE", "write JUnit XML (one testcase per pair) atomically")
+    static let junit = Option<String?>.text("--junit", "FILE", "write JUnit XML, one testcase per pair, atomically")
     static let goldens = Option<String?>.text("--goldens", "DIR", "the golden store of 'imglab bless': a passing output that matches no golden becomes changed-closer or changed-further", default: "CORPUS/goldens, when it exists")
     static let exclusive: [[any OptionDeclaration]] = [[resizer, SharedOptions.resizerConfig]]
     static let options: [any OptionDeclaration] = [resizer, SharedOptions.resizerConfig, SharedOptions.profile, SharedOptions.corpus, SharedOptions.filter,

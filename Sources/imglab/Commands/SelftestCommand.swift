@@ -8,8 +8,8 @@ enum SelftestCommand: Command {
     static let summary = "run every mutant (a catalogue of real resizer bugs) through the lab: the kill matrix"
     static let report = SharedOptions.report("write DIR/index.html: the kill matrix and each mutant's history and misses", default: "Reports/selftest")
     static let json = Option<String?>.text("--json", "FILE", "write the kill matrix (schema imglab-selftest/1) atomically")
-    static let allPairs = Option.flag("--all-pairs", "run every mutant on every pair, not only its triggers (slower)")
-    static let mutants = Option.parsed("--mutant", "IDS", "run only these mutants (comma-separated ids; 'imglab reproduce --list' tells their stories)") { text throws(UsageError) in
+    static let allPairs = Option.flag("--all-pairs", "run every mutant on every pair, not only its triggers; slower")
+    static let mutants = Option.parsed("--mutant", "IDS", "run only these mutants, by comma-separated ids; 'imglab reproduce --list' tells their stories") { text throws(UsageError) in
         var chosen: [Mutant] = []
         for id in text.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) {
             guard let m = MutantCatalogue.mutant(id) else {

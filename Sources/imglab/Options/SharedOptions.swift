@@ -28,7 +28,7 @@ extension SharedOptions {
     }
 
     /// `--profile P`: a corpus profile.
-    static let profile = Option.choice("--profile", "P", "the corpus profile: quick (the CI gate, committed in Corpus/) or full (every combination, for sharded runs)",
+    static let profile = Option.choice("--profile", "P", "the corpus profile: quick is the CI gate, committed in Corpus/; full has every combination, for sharded runs",
                                        default: ("quick", CorpusProfile.quick), [("full", .full)])
 
     /// `--report DIR`, where `none` skips the report.
