@@ -102,6 +102,7 @@ let package = Package(
         .testTarget(
             name: "imglabTests",
             dependencies: ["ImageCore", "ImageCodecs", "ImageCorpus", "ImageLab", "imglab"],
+            exclude: ["Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
@@ -127,6 +128,11 @@ let package = Package(
         .testTarget(
             name: "ImageLabTestingTests",
             dependencies: ["ImageCore", "ImageCodecs", "ImageMetrics", "ImageLabTesting"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "ImageCorpusTests",
+            dependencies: ["ImageCore", "ImageCorpus"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

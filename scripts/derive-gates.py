@@ -75,13 +75,13 @@ doc={'schema':'imglab-gates/1',
  'about':'Reviewed gates of imglab run, per family of (case, operation) pairs; the first family that takes a pair judges it. The oracle is the box-filtered (area-average) ideal, so every bound leaves room for the kernel blur the built-in resizer (Lanczos 3, linear light) shows; each rationale gives the observed worst values the bounds rest on (scripts/derive-gates.py). Shrinking is split by scene kind so that smooth scenes get tight bounds; the mean metrics are gated because the subtle bugs (sRGB averaging, nearest neighbour, half-pixel offset) move them far more than blur does. Change a bound only with new observations. Canaries: pairs run through the built-in resizer broken by a mutant of the catalogue (imglab selftest lists them) before the real run; each must fail (with the named diagnosis, when one is given), or the run exits 2.',
  'families':out,
  'canaries':[
-   {'pair':'png-rgba8-colorPatches-48x32/fit-24x24','mutant':'swap-rb','diagnosis':'channel-order'},
+   {'pair':'png-rgba8-colorPatches-48x32/resize-aspectFit-24x24','mutant':'swap-rb','diagnosis':'channel-order'},
    {'pair':'jpeg-444-colorPatches-48x32/orient','mutant':'swap-rb','diagnosis':'channel-order'},
-   {'pair':'png-rgba8-softAlpha-48x32/thumb-24-b2-r6','mutant':'swap-rb'},
-   {'pair':'bmp-xrgb32-landscape-48x32/fit-24x24','mutant':'argb-as-rgba','diagnosis':'alpha-position'},
+   {'pair':'png-rgba8-softAlpha-48x32/squareThumbnail-24-b2-r6','mutant':'swap-rb'},
+   {'pair':'bmp-xrgb32-landscape-48x32/resize-aspectFit-24x24','mutant':'argb-as-rgba','diagnosis':'alpha-position'},
  ]}
 if permissive:
     # Open bounds let every colour bug through; a canary whose output has the wrong size fails any gate.
-    doc['canaries']=[{'pair':'png-rgba8-colorPatches-48x32/fit-24x24','mutant':'size-overshoot'}]
+    doc['canaries']=[{'pair':'png-rgba8-colorPatches-48x32/resize-aspectFit-24x24','mutant':'size-overshoot'}]
 s=json.dumps(doc,indent=2)+'\n'
 open(os.path.join(root, 'Corpus/gates.json'),'w').write(s)

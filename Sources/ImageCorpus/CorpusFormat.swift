@@ -15,5 +15,5 @@
 /// output-size rounding, is ``OutputGeometry`` in ImageCore.
 public enum CorpusFormat {
     /// The corpus format version written into `manifest.json`.
-    public static let manifestVersion = 1
+    public static let manifestVersion = 2
 }

@@ -15,9 +15,9 @@ import Testing
 /// rewritten and passes).
 ///
 /// ```swift
-/// @Test func thumbnail() throws {
-///     let thumb = try photo.thumbnail(size: 64)
-///     try expectImage(thumb, matches: "thumbnail-64", gate: "deltaE00.p99 <= 1 && alpha.max <= 1")
+/// @Test func squareThumbnail() throws {
+///     let thumb = try photo.squareThumbnail(size: 64)
+///     try expectImage(thumb, matches: "squareThumbnail-64", gate: "deltaE00.p99 <= 1 && alpha.max <= 1")
 /// }
 /// ```
 /// - Parameters:

@@ -80,7 +80,7 @@ struct CommandResizerTests {
         let crop = CommandResizer.values(for: .crop(x: 4.5, y: 2.25, width: 19.5, height: 13.5), width: 48, height: 32, rounding: .builtin)
         #expect([crop["x"], crop["y"], crop["width"], crop["height"]] == ["4", "2", "20", "14"])
         let fill = CommandResizer.values(for: .resize(width: 20, height: 20, mode: .aspectFill(anchorX: 1, anchorY: 1)), width: 48, height: 32, rounding: .builtin)
-        #expect([fill["width"], fill["height"], fill["mode"], fill["gravity"], fill["smartcrop"], fill["anchorx"]] == ["20", "20", "fill", "SouthEast", "high", "1"])
+        #expect([fill["width"], fill["height"], fill["mode"], fill["gravity"], fill["smartcrop"], fill["anchorx"]] == ["20", "20", "aspectFill", "SouthEast", "high", "1"])
         // 48×32 fit in 16×16: exact 16 × 10.67; the declared rule gives outheight.
         let fitFloor = CommandResizer.values(for: .resize(width: 16, height: 16, mode: .aspectFit), width: 48, height: 32, rounding: .floor)
         #expect([fitFloor["outwidth"], fitFloor["outheight"]] == ["16", "10"])
@@ -154,13 +154,13 @@ struct CommandResizerTests {
 
     @Test("undeclared operations and containers are skipped with a policy reason; resize modes can be declared one by one")
     func skipReasons() {
-        let p = ResizerPolicy(operations: ["orient", "resize:fit"], containers: ["png", "jpeg"])
+        let p = ResizerPolicy(operations: ["orient", "resize:aspectFit"], containers: ["png", "jpeg"])
         #expect(p.skipReason(operation: LabOperation.orient.record, container: "png") == nil)
         #expect(p.skipReason(operation: LabOperation.resize(width: 24, height: 24, mode: .aspectFit).record, container: "jpeg") == nil)
-        #expect(p.skipReason(operation: LabOperation.resize(width: 31, height: 17, mode: .stretch).record, container: "png")?.hasPrefix("policy: operation 'resize:stretch' not declared") == true)
+        #expect(p.skipReason(operation: LabOperation.resize(width: 31, height: 17, mode: .scaleToFill).record, container: "png")?.hasPrefix("policy: operation 'resize:scaleToFill' not declared") == true)
         #expect(p.skipReason(operation: LabOperation.crop(x: 5, y: 3, width: 20, height: 14).record, container: "png")?.hasPrefix("policy: operation 'crop'") == true)
         #expect(p.skipReason(operation: LabOperation.orient.record, container: "bmp")?.hasPrefix("policy: container 'bmp' not read") == true)
-        #expect(ResizerPolicy.builtin.skipReason(operation: LabOperation.transparentBorder(3).record, container: "gif") == nil)
+        #expect(ResizerPolicy.builtin.skipReason(operation: LabOperation.transparentBorder(width: 3).record, container: "gif") == nil)
     }
 
     /// A 2×1 opaque bitmap, black then white, 16-bit straight RGBA.
@@ -173,7 +173,7 @@ struct CommandResizerTests {
 
     @Test("the declared sRGB oracle averages encoded values: black and white average to code 0.5, linear light to 0.735")
     func declaredOracleLightSpace() throws {
-        let placement = try OracleGeometry.placement(of: .resize(width: 1, height: 1, mode: .stretch), width: 2, height: 1)
+        let placement = try OracleGeometry.placement(of: .resize(width: 1, height: 1, mode: .scaleToFill), width: 2, height: 1)
         let srgb = try DeclaredOracle.render(source: Self.blackWhite(), placement: placement, lightSpace: .srgb)
         let linear = try DeclaredOracle.render(source: Self.blackWhite(), placement: placement, lightSpace: .linear)
         // sRGB: (0 + 1) / 2 = 0.5 → 32767.5 → 32768 (± 1 for the transfer round trip).
@@ -193,7 +193,7 @@ struct CommandResizerTests {
         let srgb = try DeclaredOracle.plan(.orient, width: 48, height: 32, lightSpace: .srgb, rounding: .builtin)
         #expect(srgb.render && srgb.placement.width == 48)
         // An enlargement keeps the committed oracle under an sRGB declaration, and says so.
-        let enlarge = try DeclaredOracle.plan(.resize(width: 96, height: 64, mode: .stretch), width: 48, height: 32, lightSpace: .srgb, rounding: .builtin)
+        let enlarge = try DeclaredOracle.plan(.resize(width: 96, height: 64, mode: .scaleToFill), width: 48, height: 32, lightSpace: .srgb, rounding: .builtin)
         #expect(!enlarge.render && enlarge.enlargingKept)
         // A rule that agrees with the built-in one on this size renders nothing.
         let ceil = try DeclaredOracle.plan(fit, width: 48, height: 32, lightSpace: .linear, rounding: .ceil)

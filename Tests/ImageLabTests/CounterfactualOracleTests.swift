@@ -34,7 +34,7 @@ struct CounterfactualOracleTests {
     func shrinkHypotheses() throws {
         let source = try Self.gray([0, 255], width: 2, height: 1)
         let expected = try Self.gray([188], width: 1, height: 1)
-        let list = CounterfactualOracle.counterfactuals(source: source, frame: 0, operation: .resize(width: 1, height: 1, mode: .stretch),
+        let list = CounterfactualOracle.counterfactuals(source: source, frame: 0, operation: .resize(width: 1, height: 1, mode: .scaleToFill),
                                                         expected: expected)
         let srgb = try Self.counterfactual(list, "counterfactual.srgb-averaging.source")
         #expect(srgb.bugClass == "light-space")
@@ -57,7 +57,7 @@ struct CounterfactualOracleTests {
     @Test("point sampling takes the source pixel under each output pixel's centre: columns ⌊(i + ½) · 2⌋ = 1, 3")
     func pointSamplingColumns() throws {
         let source = try Self.gray([0, 60, 120, 240, 0, 60, 120, 240], width: 4, height: 2)
-        let list = CounterfactualOracle.counterfactuals(source: source, frame: 0, operation: .resize(width: 2, height: 1, mode: .stretch),
+        let list = CounterfactualOracle.counterfactuals(source: source, frame: 0, operation: .resize(width: 2, height: 1, mode: .scaleToFill),
                                                         expected: try Self.gray([0, 0], width: 2, height: 1))
         let point = try Self.counterfactual(list, "counterfactual.point-sampling.source")
         #expect(abs(try Self.rgba16(point.predicted, 0, 0)[0] - 60 * 257) <= 1)

@@ -13,11 +13,11 @@ struct LabEntryTests {
         let goldens = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-bless-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: goldens) }
         let swapped = try #require(ResizerChoice.resolve("swap-rb"))
-        let blessing = Blessing(corpus: Self.corpus, goldens: goldens, resizer: swapped, filter: "png-rgba8-colorPatches-48x32/fit-24x24", threads: 1)
+        let blessing = Blessing(corpus: Self.corpus, goldens: goldens, resizer: swapped, filter: "png-rgba8-colorPatches-48x32/resize-aspectFit-24x24", threads: 1)
         #expect(try blessing.run() == Blessing.Outcome(added: 1, outputs: 1, failing: 1))
         #expect(try blessing.run() == Blessing.Outcome(added: 0, outputs: 1, failing: 1))
         let index = try GoldenStore(folder: goldens).load()
-        #expect(index.goldens["png-rgba8-colorPatches-48x32/fit-24x24"]?.first?.oracleDistance.keys.sorted() == Blessing.distanceMetrics.sorted())
+        #expect(index.goldens["png-rgba8-colorPatches-48x32/resize-aspectFit-24x24"]?.first?.oracleDistance.keys.sorted() == Blessing.distanceMetrics.sorted())
         #expect(throws: BlessError.self) { try Blessing(corpus: "/nonexistent-corpus", goldens: goldens).run() }
     }
 

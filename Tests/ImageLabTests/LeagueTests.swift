@@ -21,9 +21,9 @@ struct LeagueTests {
         let absent = dir.appendingPathComponent("absent-tool.json").path
         try Data(#"{"name": "absent-tool", "programs": {"tool": ["imglab-no-such-program-xyz"]}, "template": "{tool} {in} {out}"}"#.utf8)
             .write(to: URL(fileURLWithPath: absent))
-        let expectedPairs = LabPair.all(in: try LabRunner.manifest(corpus: Self.corpus)).filter { $0.id.hasSuffix("/fit-24x24") }.count
+        let expectedPairs = LabPair.all(in: try LabRunner.manifest(corpus: Self.corpus)).filter { $0.id.hasSuffix("/resize-aspectFit-24x24") }.count
         var events: [String] = []
-        let outcome = try League(specs: ["builtin", "config:" + absent], corpus: Self.corpus, filter: "*/fit-24x24", threads: 2)
+        let outcome = try League(specs: ["builtin", "config:" + absent], corpus: Self.corpus, filter: "*/resize-aspectFit-24x24", threads: 2)
             .run { events.append("\($0)") }
         #expect(outcome.table.entries.map(\.status) == ["ran", "not installed"])
         #expect(outcome.table.entries.map(\.resizer) == ["builtin", "absent-tool"])
@@ -37,7 +37,7 @@ struct LeagueTests {
     @Test("a config that cannot be read stops the league with a config error")
     func badConfig() {
         #expect(throws: LeagueError.self) {
-            try League(specs: ["config:/nonexistent/resizer.json"], corpus: Self.corpus, filter: "*/fit-24x24", threads: 1).run()
+            try League(specs: ["config:/nonexistent/resizer.json"], corpus: Self.corpus, filter: "*/resize-aspectFit-24x24", threads: 1).run()
         }
         #expect(throws: LeagueError.self) { try League(specs: ["builtin"], corpus: "/nonexistent-corpus").run() }
     }

@@ -92,7 +92,7 @@ struct MutantTests {
         #expect(Self.pixel(black, 0, 0) == [0, 0, 0, 255])
         #expect(Self.pixel(black, 1, 0) == [100, 50, 25, 255])
         let opaque = Image(bitmap: try Self.bitmap(1, 1, .rgb8, [10, 200, 30]))
-        let bordered = try Self.run("black-border", .transparentBorder(1), opaque)
+        let bordered = try Self.run("black-border", .transparentBorder(width: 1), opaque)
         #expect(bordered.width == 3 && bordered.height == 3)
         #expect(Self.pixel(bordered, 0, 0) == [0, 0, 0, 255])
         #expect(Self.pixel(bordered, 1, 1) == [10, 200, 30, 255])
@@ -133,7 +133,7 @@ struct MutantTests {
         let source = Image(bitmap: try Self.bitmap(2, 2, .gray16, [0x12, 0x34, 0x12, 0x34, 0x12, 0x34, 0x12, 0x34]))
         #expect(Self.pixel(try Self.run("16bit-low-byte", .orient, source), 0, 0) == [52, 52, 52, 255])
         // 0x1234 / 257 = 18.1 → 18 on the resampling path (flat image: any kernel keeps it).
-        #expect(Self.pixel(try Self.run("16bit-low-byte", .resize(width: 1, height: 1, mode: .stretch), source), 0, 0) == [18, 18, 18, 255])
+        #expect(Self.pixel(try Self.run("16bit-low-byte", .resize(width: 1, height: 1, mode: .scaleToFill), source), 0, 0) == [18, 18, 18, 255])
     }
 
     @Test("bits forced to 8 by a shift: 4-bit white becomes 240, 1-bit white 128")
@@ -157,13 +157,13 @@ struct MutantTests {
     @Test("sRGB averaging: black and white average to 128, not linear light's 188; nearest neighbour keeps one of them")
     func averaging() throws {
         let pair = Image(bitmap: try Self.bitmap(2, 1, .gray8, [0, 255]))
-        let one = LabOperation.resize(width: 1, height: 1, mode: .stretch)
+        let one = LabOperation.resize(width: 1, height: 1, mode: .scaleToFill)
         // Linear light: encode(½) = 187.5 → 188; sRGB codes: 127.5 → 128.
         #expect(abs(Self.pixel(try BuiltinResizer().apply(one, to: pair), 0, 0)[0] - 188) <= 1)
         #expect(abs(Self.pixel(try Self.run("srgb-averaging", one, pair), 0, 0)[0] - 128) <= 1)
         // 0 255 0 255 → 2 pixels: nearest takes source columns ⌊(2i + 1) · 4 / 4⌋ = 1 and 3, both 255.
         let stripes = Image(bitmap: try Self.bitmap(4, 1, .gray8, [0, 255, 0, 255]))
-        let half = LabOperation.resize(width: 2, height: 1, mode: .stretch)
+        let half = LabOperation.resize(width: 2, height: 1, mode: .scaleToFill)
         #expect(Self.pixel(try Self.run("nearest-neighbour", half, stripes), 0, 0)[0] == 255)
         #expect(Self.pixel(try Self.run("nearest-neighbour", half, stripes), 1, 0)[0] == 255)
     }
@@ -171,7 +171,7 @@ struct MutantTests {
     @Test("half-pixel offset: a step 0 | 255 255 255 gains a half-way pixel, 128, at x = 1")
     func halfPixel() throws {
         let step = Image(bitmap: try Self.bitmap(4, 1, .gray8, [0, 255, 255, 255]))
-        let out = try Self.run("half-pixel", .resize(width: 4, height: 1, mode: .stretch), step)
+        let out = try Self.run("half-pixel", .resize(width: 4, height: 1, mode: .scaleToFill), step)
         #expect([0, 1, 2, 3].map { Self.pixel(out, $0, 0)[0] } == [0, 128, 255, 255])
     }
 

@@ -25,11 +25,11 @@ struct OracleTests {
         (.resize(width: 24, height: 24, mode: .aspectFit), 24, 16),            // 32 · 24 / 48 = 16
         (.resize(width: 20, height: 20, mode: .aspectFillWithoutCrop), 30, 20), // 48 · 20 / 32 = 30
         (.resize(width: 20, height: 20, mode: .aspectFill(anchorX: 0.5, anchorY: 0.5)), 20, 20),
-        (.resize(width: 31, height: 17, mode: .stretch), 31, 17),
+        (.resize(width: 31, height: 17, mode: .scaleToFill), 31, 17),
         (.squareThumbnail(size: 24, border: 2, cornerRadius: 6), 28, 28),       // 24 + 2 · 2
         (.crop(x: 4.5, y: 2.25, width: 19.5, height: 13.5), 20, 14),            // [4, 24) × [2, 16)
-        (.roundCorners(radius: 6, border: 2), 52, 36),
-        (.transparentBorder(3), 54, 38),
+        (.roundedCorners(radius: 6, border: 2), 52, 36),
+        (.transparentBorder(width: 3), 54, 38),
         (.maxPixelSize(40), 40, 27),                                            // 32 · 40 / 48 = 26.67 → 27
         (.maxPixelSize(60), 48, 32),                                            // never enlarged
     ])
@@ -51,14 +51,14 @@ struct OracleTests {
     @Test("a crop outside the canvas and an empty box are errors, not images")
     func badGeometry() {
         #expect(throws: OracleGeometryError.self) { try Self.place(.crop(x: 60, y: 0, width: 5, height: 5)) }
-        #expect(throws: OracleGeometryError.self) { try Self.place(.resize(width: 0, height: 5, mode: .stretch)) }
+        #expect(throws: OracleGeometryError.self) { try Self.place(.resize(width: 0, height: 5, mode: .scaleToFill)) }
     }
 
     @Test("supersampling: 16 points per axis at identity, 16 per source pixel when shrinking, at most 64")
     func samplesPerAxis() throws {
         #expect(Oracle.samplesPerAxis(for: try Self.place(.orient)) == 16)
-        #expect(Oracle.samplesPerAxis(for: try Self.place(.resize(width: 24, height: 16, mode: .stretch))) == 32)
-        #expect(Oracle.samplesPerAxis(for: try Self.place(.resize(width: 4, height: 4, mode: .stretch))) == 64)
+        #expect(Oracle.samplesPerAxis(for: try Self.place(.resize(width: 24, height: 16, mode: .scaleToFill))) == 32)
+        #expect(Oracle.samplesPerAxis(for: try Self.place(.resize(width: 4, height: 4, mode: .scaleToFill))) == 64)
     }
 
     @Test("flat scenes render exactly: the orientation scene's corner cells are their sRGB colours")
@@ -71,7 +71,7 @@ struct OracleTests {
 
     @Test("a 1-pixel checker halved in linear light is the linear ½ gray beside it (sRGB ≈ 188)")
     func checkerShrinksToLinearHalf() throws {
-        let image = try Self.render(.checkerAndGray, .resize(width: 24, height: 16, mode: .stretch))
+        let image = try Self.render(.checkerAndGray, .resize(width: 24, height: 16, mode: .scaleToFill))
         for i in stride(from: 0, to: image.pixels.count, by: 4) {
             #expect(abs(image.pixels[i] - 0.5) < 1e-12 && image.pixels[i + 3] == 1)
         }
@@ -80,7 +80,7 @@ struct OracleTests {
 
     @Test("rounded corners cover w·h − (4 − π)·r² of a constant scene, and nothing outside the arcs")
     func roundedCornerArea() throws {
-        let image = try Self.render(.constant, .roundCorners(radius: 8, border: 0))
+        let image = try Self.render(.constant, .roundedCorners(radius: 8, border: 0))
         let area = stride(from: 3, to: image.pixels.count, by: 4).reduce(0) { $0 + image.pixels[$1] }
         let exact = 48.0 * 32 - (4 - Double.pi) * 64
         #expect(abs(area - exact) < 2, "covered area \(area), exact \(exact)")
@@ -92,7 +92,7 @@ struct OracleTests {
 
     @Test("a transparent border is α = 0, never black, and leaves the inside exact")
     func transparentBorder() throws {
-        let image = try Self.render(.constant, .transparentBorder(3))
+        let image = try Self.render(.constant, .transparentBorder(width: 3))
         for y in 0..<image.height {
             for x in 0..<image.width {
                 let p = image.encodedPixel(x: x, y: y)

@@ -26,11 +26,11 @@ struct RunSelectionTests {
 
     @Test("filters: substring without wildcards, glob with them, commas for any-of")
     func filters() throws {
-        let id = "png-rgba8-softAlpha-48x32/fit-24x24"
-        for pattern in ["softAlpha", "png-*/fit-*", "*/fit-24x24", "png-rgba8-softAlpha-48x32/fit-2?x24", "nomatch,softAlpha"] {
+        let id = "png-rgba8-softAlpha-48x32/resize-aspectFit-24x24"
+        for pattern in ["softAlpha", "png-*/resize-aspectFit-*", "*/resize-aspectFit-24x24", "png-rgba8-softAlpha-48x32/resize-aspectFit-2?x24", "nomatch,softAlpha"] {
             #expect(try RunSelection(filter: pattern).selects(id), "\(pattern)")
         }
-        for pattern in ["jpeg", "*/orient", "png-*/fit-16x16", "png-rgba8-softAlpha-48x32/fit-2?x2"] {
+        for pattern in ["jpeg", "*/orient", "png-*/resize-aspectFit-16x16", "png-rgba8-softAlpha-48x32/resize-aspectFit-2?x2"] {
             #expect(try !RunSelection(filter: pattern).selects(id), "\(pattern)")
         }
     }

@@ -50,12 +50,12 @@ struct RunnerTests {
     func laxGatesFailClosed() throws {
         let lax = """
         {"schema": "imglab-gates/1", "families": [{"name": "all", "gate": "visible.max <= 255"}],
-         "canaries": [{"pair": "png-rgba8-colorPatches-48x32/fit-24x24", "mutant": "swap-rb", "diagnosis": "channel-order"}]}
+         "canaries": [{"pair": "png-rgba8-colorPatches-48x32/resize-aspectFit-24x24", "mutant": "swap-rb", "diagnosis": "channel-order"}]}
         """
         let gates = try GateBook(data: Data(lax.utf8))
         let error = #expect(throws: RunError.self) { try Self.runner(BuiltinResizer(), filter: "png-rgb8", gates: gates).run() }
         guard case .canaryPassed(let pairs) = error else { Issue.record("expected canaryPassed, got \(String(describing: error))"); return }
-        #expect(pairs.count == 1 && pairs[0].hasPrefix("png-rgba8-colorPatches-48x32/fit-24x24"))
+        #expect(pairs.count == 1 && pairs[0].hasPrefix("png-rgba8-colorPatches-48x32/resize-aspectFit-24x24"))
     }
 
     @Test("a pair no family takes is an error verdict, not a pass")

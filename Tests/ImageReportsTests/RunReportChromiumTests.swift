@@ -88,7 +88,7 @@ struct RunReportChromiumTests {
     func hostileStringsAreInert() throws {
         let dir = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        var runner = try LabRuns.runner(BuiltinResizer(), filter: "png-rgba8-colorPatches-48x32/fit-24x24")
+        var runner = try LabRuns.runner(BuiltinResizer(), filter: "png-rgba8-colorPatches-48x32/resize-aspectFit-24x24")
         runner.keepEvidence = true
         let outcome = try runner.run()
         var r = outcome.results

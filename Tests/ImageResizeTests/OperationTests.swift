@@ -52,14 +52,14 @@ struct OperationTests {
         let (name, format) = Self.formats[index]
         let image = Image(bitmap: try Self.picture(format), orientation: .right)
         let results: [(String, Image)] = [
-            ("stretch", try image.resized(width: 5, height: 7)),
-            ("fit", try image.resized(width: 5, height: 5, contentMode: .aspectFit)),
-            ("fill", try image.resized(width: 5, height: 5, contentMode: .aspectFill())),
-            ("fill without crop", try image.resized(width: 5, height: 5, contentMode: .aspectFillWithoutCrop)),
+            ("scaleToFill", try image.resized(width: 5, height: 7)),
+            ("aspectFit", try image.resized(width: 5, height: 5, contentMode: .aspectFit)),
+            ("aspectFill", try image.resized(width: 5, height: 5, contentMode: .aspectFill())),
+            ("aspectFillWithoutCrop", try image.resized(width: 5, height: 5, contentMode: .aspectFillWithoutCrop)),
             ("crop", try image.cropped(to: Rect(x: 1.5, y: 2, width: 3.2, height: 4))),
-            ("thumbnail", try image.thumbnail(size: 6, border: 1, cornerRadius: 2)),
-            ("rounded", try image.roundedCorners(radius: 3)),
-            ("border", try image.transparentBorder(2)),
+            ("squareThumbnail", try image.squareThumbnail(size: 6, border: 1, cornerRadius: 2)),
+            ("roundedCorners", try image.roundedCorners(radius: 3)),
+            ("transparentBorder", try image.transparentBorder(width: 2)),
             ("alpha", try image.addingAlpha()),
             ("scale to fill", try image.scaledToFill(from: Rect(x: 0.5, y: 0.5, width: 6, height: 4), width: 9, height: 9)),
         ]

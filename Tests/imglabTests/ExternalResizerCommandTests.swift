@@ -10,7 +10,7 @@ struct ExternalResizerCommandTests {
     static var resize: String { CommandTemplateText.quoted(ImglabRun.executable) + " resize {in} -o {out} --size {width}x{height} --mode {mode}" }
 
     /// The resize operations `imglab resize` can express with --size and --mode alone.
-    static let resizeFilter = "*/fit-24x24,*/fit-16x16,*/stretch-31x17,*/stretch-96x64,*/fill-20x20,*/fill-no-crop-20x20"
+    static let resizeFilter = "*/resize-aspectFit-24x24,*/resize-aspectFit-16x16,*/resize-scaleToFill-31x17,*/resize-scaleToFill-96x64,*/resize-aspectFill-20x20,*/resize-aspectFillWithoutCrop-20x20"
 
     static func results(_ path: String) throws -> [String: Any] {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -31,7 +31,7 @@ struct ExternalResizerCommandTests {
         #expect(run.status == 0, "\(run.stdout.suffix(2000))\(run.stderr)")
         let r = try Self.results(json)
         let summary = try #require(r["summary"] as? [String: Any])
-        // fit-24x24 is on every case (87), the others on 9 or 10 cases each.
+        // resize-aspectFit-24x24 is on every case (87), the others on 9 or 10 cases each.
         #expect((summary["pairs"] as? Int ?? 0) > 87)
         #expect(summary["pass"] as? Int == summary["pairs"] as? Int)
         #expect(r["policy"] == nil && r["skipped"] == nil)
@@ -44,7 +44,7 @@ struct ExternalResizerCommandTests {
         var outcome: [String: (fail: Int, mean: Double, labelled: Int)] = [:]
         for space in ["linear", "srgb"] {
             let config: [String: Any] = ["name": "imglab-srgb", "template": Self.resize + " --srgb",
-                                         "policy": ["lightSpace": space, "operations": ["resize:fit", "resize:stretch"]]]
+                                         "policy": ["lightSpace": space, "operations": ["resize:aspectFit", "resize:scaleToFill"]]]
             let path = dir.appendingPathComponent("\(space).json").path
             try JSONSerialization.data(withJSONObject: config).write(to: URL(fileURLWithPath: path))
             let json = dir.appendingPathComponent("\(space)-results.json").path
@@ -74,7 +74,7 @@ struct ExternalResizerCommandTests {
         let dir = try RunCommandTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         // A resizer that floors: it stretches to the size the floor rule computes ({outwidth}×{outheight}).
-        let template = CommandTemplateText.quoted(ImglabRun.executable) + " resize {in} -o {out} --size {outwidth}x{outheight} --mode stretch"
+        let template = CommandTemplateText.quoted(ImglabRun.executable) + " resize {in} -o {out} --size {outwidth}x{outheight} --mode scaleToFill"
         let config: [String: Any] = ["name": "floor", "templates": ["maxPixelSize": template], "policy": ["rounding": "floor"]]
         let path = dir.appendingPathComponent("floor.json").path
         try JSONSerialization.data(withJSONObject: config).write(to: URL(fileURLWithPath: path))
@@ -85,15 +85,15 @@ struct ExternalResizerCommandTests {
         let results = try Self.results(json)
         let pairs = try Self.pairs(results)
         // 32 · 40 / 48 = 26.67: floor 26, the built-in rule 27.
-        let maxpx = try #require(pairs.first { $0["operation"] as? String == "maxpx-40" })
-        #expect(maxpx["expectedSize"] as? [Int] == [40, 26])
-        #expect(maxpx["actualSize"] as? [Int] == [40, 26])
-        #expect(maxpx["verdict"] as? String == "pass")
-        #expect((maxpx["policy"] as? [String])?.contains("policy: rounding floor (declared): expected 40×26, built-in rule 40×27") == true)
+        let maxPixelSize = try #require(pairs.first { $0["operation"] as? String == "maxPixelSize-40" })
+        #expect(maxPixelSize["expectedSize"] as? [Int] == [40, 26])
+        #expect(maxPixelSize["actualSize"] as? [Int] == [40, 26])
+        #expect(maxPixelSize["verdict"] as? String == "pass")
+        #expect((maxPixelSize["policy"] as? [String])?.contains("policy: rounding floor (declared): expected 40×26, built-in rule 40×27") == true)
         // Only maxPixelSize has a template, so only it is declared: the other operations are skipped.
         #expect(pairs.count == 1)
         let skipped = try #require(results["skipped"] as? [[String: Any]])
-        #expect(skipped.contains { $0["pair"] as? String == "png-rgba8-colorPatches-48x32/fit-24x24" })
+        #expect(skipped.contains { $0["pair"] as? String == "png-rgba8-colorPatches-48x32/resize-aspectFit-24x24" })
     }
 
     @Test("run with a bad template or config exits 2 and says what is wrong")
@@ -116,7 +116,7 @@ struct ExternalResizerCommandTests {
         let absentPath = dir.appendingPathComponent("absent.json").path
         try JSONSerialization.data(withJSONObject: absent).write(to: URL(fileURLWithPath: absentPath))
         let out = dir.appendingPathComponent("league").path
-        let run = try ImglabRun.run(["league", "--corpus", Self.corpus, "--filter", "*/fit-24x24", "--out", out,
+        let run = try ImglabRun.run(["league", "--corpus", Self.corpus, "--filter", "*/resize-aspectFit-24x24", "--out", out,
                                      "--resizer", "builtin", "--resizer", "cmd:" + Self.resize, "--resizer-config", absentPath])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("skipping config:\(absentPath): not installed: none of imglab-no-such-program-xyz is on PATH"))

@@ -20,16 +20,41 @@ struct ResizeCommandTests {
         return path
     }
 
-    @Test("resize --mode fit writes an upright image of the rule's size")
-    func resizeFit() throws {
+    @Test("resize --mode aspectFit writes an upright image of the rule's size")
+    func resizeAspectFit() throws {
         let input = try Self.writeInput(.png), output = Self.temporaryPath("png")
         defer { try? FileManager.default.removeItem(atPath: input); try? FileManager.default.removeItem(atPath: output) }
-        let run = try ImglabRun.run(["resize", input, "--size", "30x30", "--mode", "fit", "-o", output])
+        let run = try ImglabRun.run(["resize", input, "--size", "30x30", "--mode", "aspectFit", "-o", output])
         #expect(run.status == 0, "\(run.stderr)")
         let out = try ImageCodecs.decode(contentsOf: output)
         // Displayed 40×60 fits 30×30 as 20×30 (exact), orientation baked in.
         #expect((out.width, out.height) == (20, 30))
         #expect(out.orientation == .up)
+    }
+
+    @Test("--border, --corner-radius and the modes stretch, fit, fill, fill-no-crop write the same files as --transparent-border, --rounded-corners, scaleToFill, aspectFit, aspectFill, aspectFillWithoutCrop")
+    func otherSpellings() throws {
+        let input = try Self.writeInput(.png)
+        defer { try? FileManager.default.removeItem(atPath: input) }
+        // Displayed 40×60: a 30×30 box stretched 30×30, fitted 20×30, filled 30×30, covered 30×45;
+        // a 2-pixel border on the upright image 44×64.
+        let cases: [(current: [String], other: [String], size: (Int, Int))] = [
+            (["--size", "30x30", "--mode", "scaleToFill"], ["--size", "30x30", "--mode", "stretch"], (30, 30)),
+            (["--size", "30x30", "--mode", "aspectFit"], ["--size", "30x30", "--mode", "fit"], (20, 30)),
+            (["--size", "30x30", "--mode", "aspectFill"], ["--size", "30x30", "--mode", "fill"], (30, 30)),
+            (["--size", "30x30", "--mode", "aspectFillWithoutCrop"], ["--size", "30x30", "--mode", "fill-no-crop"], (30, 45)),
+            (["--transparent-border", "2", "--rounded-corners", "3"], ["--border", "2", "--corner-radius", "3"], (44, 64)),
+        ]
+        for c in cases {
+            let current = Self.temporaryPath("png"), other = Self.temporaryPath("png")
+            defer { [current, other].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+            let a = try ImglabRun.run(["resize", input] + c.current + ["-o", current])
+            let b = try ImglabRun.run(["resize", input] + c.other + ["-o", other])
+            #expect(a.status == 0 && b.status == 0, "\(c.current): \(a.stderr)\(b.stderr)")
+            let out = try ImageCodecs.decode(contentsOf: current)
+            #expect((out.width, out.height) == c.size, "\(c.current)")
+            #expect(FileManager.default.contents(atPath: current) == FileManager.default.contents(atPath: other), "\(c.current) vs \(c.other)")
+        }
     }
 
     @Test("thumbnail --max-pixel-size bounds the longer side and never enlarges")
@@ -52,7 +77,7 @@ struct ResizeCommandTests {
         let badSize = try ImglabRun.run(["resize", input, "--size", "0x5", "-o", Self.temporaryPath("png")])
         #expect(badSize.status == 2 && badSize.stderr.contains("--size needs WxH"))
         let badMode = try ImglabRun.run(["resize", input, "--size", "5x5", "--mode", "zoom", "-o", Self.temporaryPath("png")])
-        #expect(badMode.status == 2 && badMode.stderr.contains("--mode must be stretch, fit, fill or fill-no-crop, not 'zoom'"))
+        #expect(badMode.status == 2 && badMode.stderr.contains("--mode must be scaleToFill, aspectFit, aspectFill or aspectFillWithoutCrop, not 'zoom'"))
         let noOutput = try ImglabRun.run(["resize", input, "--size", "5x5"])
         #expect(noOutput.status == 2 && noOutput.stderr.contains("--output FILE is required"))
         let noSize = try ImglabRun.run(["thumbnail", input, "-o", Self.temporaryPath("png")])

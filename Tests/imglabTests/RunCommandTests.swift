@@ -36,9 +36,9 @@ struct RunCommandTests {
         let run = try ImglabRun.run(["run", "--corpus", Self.corpus, "--resizer", "swap-rb", "--filter", "png-rgba8-colorPatches",
                                      "--junit", junit, "--report", report])
         #expect(run.status == 1, "\(run.stderr)")
-        #expect(run.stdout.contains("FAIL  png-rgba8-colorPatches-48x32/fit-24x24 — diagnosis channel-order"))
+        #expect(run.stdout.contains("FAIL  png-rgba8-colorPatches-48x32/resize-aspectFit-24x24 — diagnosis channel-order"))
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
-        #expect(xml.contains("<testcase classname=\"png-rgba8-colorPatches-48x32\" name=\"fit-24x24\">"))
+        #expect(xml.contains("<testcase classname=\"png-rgba8-colorPatches-48x32\" name=\"resize-aspectFit-24x24\">"))
         #expect(xml.contains("<failure type=\"gate\" message=\"diagnosis channel-order"))
         let index = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
         #expect(index.contains("channel-order"))
@@ -83,7 +83,7 @@ struct RunCommandTests {
         let dir = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let goldens = dir.appendingPathComponent("goldens").path
-        let filter = "png-rgba8-colorPatches-48x32/fit-24x24,png-rgba8-colorPatches-48x32/maxpx-40"
+        let filter = "png-rgba8-colorPatches-48x32/resize-aspectFit-24x24,png-rgba8-colorPatches-48x32/maxPixelSize-40"
         let bless = try ImglabRun.run(["bless", "--corpus", Self.corpus, "--goldens", goldens, "--filter", filter, "--resizer", "swap-rb"])
         #expect(bless.status == 0, "\(bless.stderr)")
         let json = dir.appendingPathComponent("r.json").path, report = dir.appendingPathComponent("report").path

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """Pillow as an external resizer of the imglab lab (see pillow.json and README, "External resizers").
 
-Usage: pillow_resize.py IN OUT KIND [ARGS...]
-  orient                         copy (Pillow does not apply EXIF orientation: pillow.json declares it)
-  resize stretch W H             Image.resize((W, H), LANCZOS)
-  resize fit W H                 ImageOps.contain((W, H), LANCZOS)
-  resize fill W H AX AY          ImageOps.fit((W, H), LANCZOS, centering=(AX, AY))
-  resize fill-no-crop W H        ImageOps.cover((W, H), LANCZOS)
-  crop X Y W H                   Image.crop((X, Y, X + W, Y + H)) (integral rectangle given by imglab)
-  border N                       ImageOps.expand(border=N, fill transparent) on RGBA
-  maxpx N                        Image.thumbnail((N, N), LANCZOS): never enlarges
+Usage: pillow_resize.py IN OUT OPERATION [ARGS...]   (the lab's operation and content mode names)
+  orient                                copy (Pillow does not apply EXIF orientation: pillow.json declares it)
+  resize scaleToFill W H                Image.resize((W, H), LANCZOS)
+  resize aspectFit W H                  ImageOps.contain((W, H), LANCZOS)
+  resize aspectFill W H AX AY           ImageOps.fit((W, H), LANCZOS, centering=(AX, AY))
+  resize aspectFillWithoutCrop W H      ImageOps.cover((W, H), LANCZOS)
+  crop X Y W H                          Image.crop((X, Y, X + W, Y + H)) (integral rectangle given by imglab)
+  transparentBorder N                   ImageOps.expand(border=N, fill transparent) on RGBA
+  maxPixelSize N                        Image.thumbnail((N, N), LANCZOS): never enlarges
 
 Written the way Pillow is normally used, with its defaults, and with the one fix every Pillow
 user needs: palette ("P", "PA") and 1-bit images are converted to RGBA / RGB / L first, because
@@ -41,10 +41,10 @@ def main(argv):
     im = Image.open(src)
     im.seek(0)  # first frame of an animation (pillow.json declares firstFrameOnly)
     # Convert before any resampling, thumbnail() included: a "P" image would be resampled with
-    # NEAREST (the lab caught exactly that: a half-pixel "pixel-shift" on palette PNG/GIF maxpx-40).
+    # NEAREST (the lab caught exactly that: a half-pixel "pixel-shift" on palette PNG/GIF maxPixelSize-40).
     # usable() leaves a JPEG unloaded, so thumbnail() can still use draft (DCT-domain) decoding.
     im = usable(im)
-    if kind == "maxpx":
+    if kind == "maxPixelSize":
         n = int(args[0])
         im.thumbnail((n, n), Image.Resampling.LANCZOS)  # may use JPEG draft mode, as Pillow does by default
         im.save(out, "PNG")
@@ -54,13 +54,13 @@ def main(argv):
         result = im.copy()
     elif kind == "resize":
         mode, w, h = args[0], int(args[1]), int(args[2])
-        if mode == "stretch":
+        if mode == "scaleToFill":
             result = im.resize((w, h), Image.Resampling.LANCZOS)
-        elif mode == "fit":
+        elif mode == "aspectFit":
             result = ImageOps.contain(im, (w, h), Image.Resampling.LANCZOS)
-        elif mode == "fill":
+        elif mode == "aspectFill":
             result = ImageOps.fit(im, (w, h), Image.Resampling.LANCZOS, centering=(float(args[3]), float(args[4])))
-        elif mode == "fill-no-crop":
+        elif mode == "aspectFillWithoutCrop":
             result = ImageOps.cover(im, (w, h), Image.Resampling.LANCZOS)
         else:
             sys.stderr.write("unknown resize mode %r\n" % mode)
@@ -68,7 +68,7 @@ def main(argv):
     elif kind == "crop":
         x, y, w, h = (int(a) for a in args[:4])
         result = im.crop((x, y, x + w, y + h))
-    elif kind == "border":
+    elif kind == "transparentBorder":
         n = int(args[0])
         rgba = im.convert("RGBA") if im.mode not in ("RGBA", "LA") else im
         result = ImageOps.expand(rgba, border=n, fill=(0, 0, 0, 0) if rgba.mode == "RGBA" else (0, 0))

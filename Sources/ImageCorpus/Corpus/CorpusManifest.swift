@@ -28,7 +28,7 @@ public struct OracleConvention: Codable, Hashable, Sendable {
     /// How the integral is computed.
     public var sampling = "regular n×n points per output pixel at ((i+1/2)/n, (j+1/2)/n); n = 16, or 16·ceil(reduction) capped at 64 when shrinking"
     /// Where output sizes come from.
-    public var geometry = "ImageResize.OutputGeometry (the resizer's declared rounding rule); crops by CGRectIntegral"
+    public var geometry = "ImageCore.OutputGeometry (the resizer's declared rounding rule); crops by CGRectIntegral"
     public init() {}
 }
 

@@ -25,18 +25,18 @@ public enum CorpusProfile: String, CaseIterable, Sendable {
     /// max-pixel-size thumbnail, a 2× enlargement and odd sizes.
     public static func operationPool(scale k: Int) -> [LabOperation] {
         [
-            .resize(width: 31 * k, height: 17 * k, mode: .stretch),
+            .resize(width: 31 * k, height: 17 * k, mode: .scaleToFill),
             .resize(width: 20 * k, height: 20 * k, mode: .aspectFill(anchorX: 0.5, anchorY: 0.5)),
             .squareThumbnail(size: 24 * k, border: 2 * k, cornerRadius: Double(6 * k)),
             .resize(width: 20 * k, height: 20 * k, mode: .aspectFillWithoutCrop),
             .crop(x: Double(5 * k), y: Double(3 * k), width: Double(20 * k), height: Double(14 * k)),
-            .roundCorners(radius: Double(8 * k), border: 0),
+            .roundedCorners(radius: Double(8 * k), border: 0),
             .resize(width: 20 * k, height: 20 * k, mode: .aspectFill(anchorX: 0, anchorY: 0)),
-            .transparentBorder(3 * k),
+            .transparentBorder(width: 3 * k),
             .maxPixelSize(40 * k),
-            .resize(width: 96 * k, height: 64 * k, mode: .stretch),
+            .resize(width: 96 * k, height: 64 * k, mode: .scaleToFill),
             .crop(x: 4.5 * Double(k), y: 2.25 * Double(k), width: 19.5 * Double(k), height: 13.5 * Double(k)),
-            .roundCorners(radius: Double(6 * k), border: 2 * k),
+            .roundedCorners(radius: Double(6 * k), border: 2 * k),
             .resize(width: 16 * k, height: 16 * k, mode: .aspectFit),
             .resize(width: 20 * k, height: 20 * k, mode: .aspectFill(anchorX: 1, anchorY: 1)),
         ]

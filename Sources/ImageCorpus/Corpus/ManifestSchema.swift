@@ -15,7 +15,7 @@ public enum ManifestSchema {
   "additionalProperties": false,
   "properties": {
     "schema": { "const": "manifest.schema.json" },
-    "version": { "const": 1 },
+    "version": { "const": 2 },
     "profile": { "enum": ["quick", "full"] },
     "oracle": {
       "description": "Conventions shared by every oracle image.",
@@ -96,7 +96,7 @@ public enum ManifestSchema {
       "required": ["id", "operation", "outputWidth", "outputHeight", "samplesPerAxis", "oracle"],
       "additionalProperties": false,
       "properties": {
-        "id": { "type": "string", "description": "Operation identifier, e.g. fit-24x24, thumb-24-b2-r6." },
+        "id": { "type": "string", "description": "Operation identifier: the kind, then the parameters, each after a -, e.g. resize-aspectFit-24x24, squareThumbnail-24-b2-r6." },
         "operation": { "$ref": "#/$defs/operation" },
         "outputWidth": { "type": "integer", "minimum": 1, "description": "Expected output width by the declared rounding rule." },
         "outputHeight": { "type": "integer", "minimum": 1 },
@@ -110,14 +110,14 @@ public enum ManifestSchema {
       "required": ["kind"],
       "additionalProperties": false,
       "properties": {
-        "kind": { "enum": ["orient", "resize", "crop", "thumbnail", "roundedCorners", "transparentBorder", "maxPixelSize"] },
+        "kind": { "enum": ["orient", "resize", "crop", "squareThumbnail", "roundedCorners", "transparentBorder", "maxPixelSize"], "description": "The operation's name." },
         "width": { "type": "integer", "minimum": 1, "description": "resize: box width." },
         "height": { "type": "integer", "minimum": 1, "description": "resize: box height." },
-        "mode": { "enum": ["stretch", "fit", "fill", "fill-no-crop"], "description": "resize: content mode." },
-        "anchor": { "type": "array", "items": { "type": "number", "minimum": 0, "maximum": 1 }, "minItems": 2, "maxItems": 2, "description": "fill: crop anchor, unit coordinates (0 left/top, 1/2 centre, 1 right/bottom)." },
+        "mode": { "enum": ["scaleToFill", "aspectFit", "aspectFill", "aspectFillWithoutCrop"], "description": "resize: content mode." },
+        "anchor": { "type": "array", "items": { "type": "number", "minimum": 0, "maximum": 1 }, "minItems": 2, "maxItems": 2, "description": "aspectFill: crop anchor, unit coordinates (0 left/top, 1/2 centre, 1 right/bottom)." },
         "rect": { "type": "array", "items": { "type": "number" }, "minItems": 4, "maxItems": 4, "description": "crop: [x, y, width, height]; made integral by CGRectIntegral." },
-        "size": { "type": "integer", "minimum": 1, "description": "thumbnail: side; maxPixelSize: longest side." },
-        "border": { "type": "integer", "minimum": 0, "description": "Transparent border, pixels." },
+        "size": { "type": "integer", "minimum": 1, "description": "squareThumbnail: side; maxPixelSize: longest side." },
+        "border": { "type": "integer", "minimum": 0, "description": "Width of the transparent border, pixels." },
         "cornerRadius": { "type": "number", "minimum": 0, "description": "Corner radius, pixels." }
       }
     }

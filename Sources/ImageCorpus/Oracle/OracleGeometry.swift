@@ -3,8 +3,9 @@ import ImageCore
 /// The output size and placement of each ``LabOperation`` on a canvas of the upright image's
 /// size, by the declared size rule (``OutputGeometry``), and the other contracts of the
 /// resizer restated independently:
-/// - resize: stretch → the box; fit → `OutputGeometry.aspectFit`; fill without crop →
-///   `aspectCover`; fill → the box, showing `aspectFillSource` (fractional edges kept).
+/// - resize: scaleToFill → the box; aspectFit → `OutputGeometry.aspectFit`;
+///   aspectFillWithoutCrop → `aspectCover`; aspectFill → the box, showing `aspectFillSource`
+///   (fractional edges kept).
 /// - crop: `CGRectIntegral` (origin rounds down, far edges up), clipped to the canvas.
 /// - square thumbnail: fill to `size × size` centred, then a border of `b` pixels:
 ///   `(size + 2b)²`, corners of radius `min(r, size / 2)` on the content square.
@@ -25,7 +26,7 @@ public enum OracleGeometry {
         case .resize(let bw, let bh, let mode):
             guard bw > 0, bh > 0 else { throw OracleGeometryError(reason: "box \(bw)×\(bh) is empty") }
             switch mode {
-            case .stretch:
+            case .scaleToFill:
                 return filling(bw, bh, whole)
             case .aspectFit:
                 let s = OutputGeometry.aspectFit(width: w, height: h, boxWidth: bw, boxHeight: bh)
@@ -43,12 +44,12 @@ public enum OracleGeometry {
             guard x1 > x0, y1 > y0 else { throw OracleGeometryError(reason: "crop \(cw)×\(ch)+\(x)+\(y) lies outside the \(w)×\(h) image") }
             return filling(x1 - x0, y1 - y0, (Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0)))
         case .squareThumbnail(let size, let border, let radius):
-            guard size > 0, border >= 0, radius >= 0 else { throw OracleGeometryError(reason: "thumbnail \(size), border \(border), radius \(radius)") }
+            guard size > 0, border >= 0, radius >= 0 else { throw OracleGeometryError(reason: "square thumbnail \(size), border \(border), radius \(radius)") }
             let r = OutputGeometry.aspectFillSource(width: w, height: h, boxWidth: size, boxHeight: size)
             let b = Double(border), s = Double(size)
             return OraclePlacement(width: size + 2 * border, height: size + 2 * border, content: (b, b, s, s),
                                    source: (r.x, r.y, r.width, r.height), cornerRadius: min(radius, s / 2))
-        case .roundCorners(let radius, let border):
+        case .roundedCorners(let radius, let border):
             guard radius >= 0, border >= 0 else { throw OracleGeometryError(reason: "radius \(radius), border \(border)") }
             let b = Double(border)
             return OraclePlacement(width: w + 2 * border, height: h + 2 * border, content: (b, b, Double(w), Double(h)),

@@ -3,7 +3,7 @@
 /// the box. Every rule works on the exact rational `side · box / constraining` in integer
 /// arithmetic and never gives less than 1 pixel.
 ///
-/// - `builtin`: ImageResize's `OutputGeometry` rule, half up (``OracleGeometry`` applies it).
+/// - `builtin`: ImageCore's `OutputGeometry` rule, half up (``OracleGeometry`` applies it).
 /// - `floor`: rounded down (e.g. 48×32 fit in 31×31 → 31×20, exact 20.67).
 /// - `round`: to the nearest, ties to even (Python's `round`, C's `rint`): differs from
 ///   `builtin` only on exact halves (48×33 fit in 24×24 → 24×16, exact 16.5; built-in 24×17).

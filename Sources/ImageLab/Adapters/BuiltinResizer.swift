@@ -6,13 +6,14 @@ import ImageResize
 /// premultiplied, linear light). Besides `OracleGeometry.swift`, this is the only file of
 /// ImageLab that imports ImageResize; the oracle never calls it.
 ///
-/// Operation mapping: `orient` → `oriented()`; `resize` → `resized(width:height:contentMode:)`;
-/// `crop` → `cropped(to:)`; `squareThumbnail` → `thumbnail(size:border:cornerRadius:)`;
-/// `roundCorners` → `roundedCorners(radius:border:)`; `transparentBorder` →
-/// `transparentBorder(_:)`; `maxPixelSize` → `MaxPixelSizeThumbnail.thumbnail(atPath:)`, the
+/// Operation mapping (one name each, see ``LabOperation``): `orient` → `oriented()`; `resize` →
+/// `resized(width:height:contentMode:)` with the content mode of the same name; `crop` →
+/// `cropped(to:)`; `squareThumbnail` → `squareThumbnail(size:border:cornerRadius:)`;
+/// `roundedCorners` → `roundedCorners(radius:border:)`; `transparentBorder` →
+/// `transparentBorder(width:)`; `maxPixelSize` → `MaxPixelSizeThumbnail.thumbnail(atPath:)`, the
 /// file-reading path users call (JPEGs decoded at a reduced DCT scale and streamed row by row),
 /// when the runner gives the file (``apply(_:to:file:)``); with only a decoded image,
-/// `OutputGeometry.maxPixelSize` then a stretch resize (what that path does after decoding).
+/// `OutputGeometry.maxPixelSize` then a scaleToFill resize (what that path does after decoding).
 public struct BuiltinResizer: Resizer {
     public let name = "builtin"
     /// The resampling options (the library's defaults unless given).
@@ -28,7 +29,7 @@ public struct BuiltinResizer: Resizer {
             case .resize(let w, let h, let mode):
                 let contentMode: ContentMode
                 switch mode {
-                case .stretch: contentMode = .scaleToFill
+                case .scaleToFill: contentMode = .scaleToFill
                 case .aspectFit: contentMode = .aspectFit
                 case .aspectFillWithoutCrop: contentMode = .aspectFillWithoutCrop
                 case .aspectFill(let x, let y): contentMode = .aspectFill(anchor: Anchor(x: x, y: y))
@@ -37,11 +38,11 @@ public struct BuiltinResizer: Resizer {
             case .crop(let x, let y, let w, let h):
                 return try source.cropped(to: Rect(x: x, y: y, width: w, height: h))
             case .squareThumbnail(let size, let border, let radius):
-                return try source.thumbnail(size: size, border: border, cornerRadius: radius, options: options)
-            case .roundCorners(let radius, let border):
+                return try source.squareThumbnail(size: size, border: border, cornerRadius: radius, options: options)
+            case .roundedCorners(let radius, let border):
                 return try source.roundedCorners(radius: radius, border: border, options: options)
-            case .transparentBorder(let n):
-                return try source.transparentBorder(n)
+            case .transparentBorder(let width):
+                return try source.transparentBorder(width: width)
             case .maxPixelSize(let n):
                 let display = source.displaySize
                 let target = OutputGeometry.maxPixelSize(width: display.width, height: display.height, limit: n)

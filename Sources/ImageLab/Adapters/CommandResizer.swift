@@ -26,7 +26,7 @@ public struct CommandResizer: Resizer {
     public var name: String
     /// The default template, for operation kinds without their own.
     public var template: CommandTemplate
-    /// Templates by operation kind (``OperationRecord/kind``) or `resize:MODE`, overriding
+    /// Templates by operation name (``OperationRecord/kind``) or `resize:MODE`, overriding
     /// ``template``; the most specific applies.
     public var templates: [String: CommandTemplate]
     public var policy: ResizerPolicy
@@ -34,12 +34,13 @@ public struct CommandResizer: Resizer {
     public var timeout: Double
     private let workspace: Workspace
 
-    /// An adapter running `template` (and `templates` per kind) with `policy`.
+    /// An adapter running `template` (and `templates` per operation name, keys in either
+    /// spelling of ``ManifestV1Names/operationName(_:)``) with `policy`.
     public init(name: String, template: CommandTemplate, templates: [String: CommandTemplate] = [:],
                 policy: ResizerPolicy = .builtin, timeout: Double = 30) {
         self.name = name
         self.template = template
-        self.templates = templates
+        self.templates = Dictionary(templates.map { (ManifestV1Names.operationName($0.key), $0.value) }) { current, _ in current }
         self.policy = policy
         self.timeout = timeout
         self.workspace = Workspace()
@@ -97,7 +98,7 @@ public struct CommandResizer: Resizer {
     /// The per-pair placeholder values of `operation` on a `width × height` upright source
     /// (without `in` and `out`).
     public static func values(for operation: LabOperation, width: Int, height: Int, rounding: SizeRounding) -> [String: String] {
-        var v: [String: String] = ["kind": operation.record.kind, "op": operation.id,
+        var v: [String: String] = ["kind": operation.name, "op": operation.id,
                                    "srcwidth": String(width), "srcheight": String(height),
                                    "width": String(width), "height": String(height)]
         if let placement = try? OracleGeometry.placement(of: operation, width: width, height: height) {
@@ -124,10 +125,10 @@ public struct CommandResizer: Resizer {
         case .squareThumbnail(let size, let border, let radius):
             v["width"] = String(size); v["height"] = String(size); v["size"] = String(size)
             v["border"] = String(border); v["radius"] = number(radius)
-        case .roundCorners(let radius, let border):
+        case .roundedCorners(let radius, let border):
             v["border"] = String(border); v["radius"] = number(radius)
-        case .transparentBorder(let n):
-            v["border"] = String(n)
+        case .transparentBorder(let width):
+            v["border"] = String(width)
         case .maxPixelSize(let n):
             v["width"] = String(n); v["height"] = String(n); v["size"] = String(n)
         }

@@ -19,10 +19,12 @@ import Foundation
 /// ```
 ///
 /// - `name` (required): the adapter's name in results and the league table.
-/// - `template` and/or `templates` (by operation kind, or `resize:MODE` for one resize mode):
-///   ``CommandTemplate``s; the most specific one is used (`resize:fit`, then `resize`, then
-///   `template`). Without `policy.operations`, the keys of `templates` are the declared
-///   operations (or every operation when `template` is given).
+/// - `template` and/or `templates` (by operation name, or `resize:MODE` for one resize mode,
+///   the names of ``LabOperation``; the spellings of manifest version 1 such as `thumbnail` or
+///   `resize:fit` are read as the current names): ``CommandTemplate``s; the most specific one is
+///   used (`resize:aspectFit`, then `resize`, then `template`). Without `policy.operations`, the
+///   keys of `templates` are the declared operations (or every operation when `template` is
+///   given).
 /// - `programs`: placeholder → candidate program names, the first found on `PATH` (or an
 ///   absolute path that exists) is substituted; when none is, the config cannot be used and
 ///   the error says which programs were looked for (the league skips it with that message).
@@ -75,9 +77,13 @@ public struct ResizerConfig: Sendable, Hashable, Decodable {
             do { return try CommandTemplate(text, fixed: fixed) } catch { throw ResizerConfigError(path: path, reason: error.description) }
         }
         var perKind: [String: CommandTemplate] = [:]
-        for (kind, text) in templates ?? [:] {
+        for (written, text) in (templates ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let kind = ManifestV1Names.operationName(written)
             guard ResizerPolicy.allOperations.contains(kind) || ResizerPolicy.resizeModes.contains(kind) else {
-                throw ResizerConfigError(path: path, reason: "templates: unknown operation '\(kind)' (keys: \((ResizerPolicy.allOperations + ResizerPolicy.resizeModes).joined(separator: ", ")))")
+                throw ResizerConfigError(path: path, reason: "templates: unknown operation '\(written)' (keys: \((ResizerPolicy.allOperations + ResizerPolicy.resizeModes).joined(separator: ", ")))")
+            }
+            guard perKind[kind] == nil else {
+                throw ResizerConfigError(path: path, reason: "templates: '\(written)' and another key both name \(kind)")
             }
             perKind[kind] = try read(text)
         }

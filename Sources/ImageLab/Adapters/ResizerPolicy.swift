@@ -9,16 +9,19 @@ import ImageCorpus
 ///   choice) or `srgb` (average the stored, gamma-encoded values, as libvips without `--linear`,
 ///   ImageMagick's `-resize` and Pillow do). An `srgb` resizer is judged against an oracle
 ///   averaged in sRGB (``DeclaredOracle``).
-/// - ``rounding``: how it rounds the free side of an aspect-preserving size (fit, fill without
-///   crop, max pixel size): the built-in rule, or `floor`, `round`, `ceil` (``SizeRounding``).
+/// - ``rounding``: how it rounds the free side of an aspect-preserving size (aspectFit,
+///   aspectFillWithoutCrop, maxPixelSize): the built-in rule, or `floor`, `round`, `ceil` (``SizeRounding``).
 ///   The declared rule gives the expected size, and the oracle is rendered at that size.
 /// - ``appliesOrientation``: `false` for a resizer that ignores the EXIF orientation; it is fed
 ///   the upright pixels (decoded by imglab, orientation baked in, as a lossless PNG) instead of
 ///   the original file of every case whose orientation is not 1, so it is judged on resizing,
 ///   not on orientation, and the label says so.
-/// - ``operations``: the operation kinds it implements (`orient`, `resize`, `crop`,
-///   `thumbnail`, `roundedCorners`, `transparentBorder`, `maxPixelSize`), or single resize modes
-///   (`resize:stretch`, `resize:fit`, `resize:fill`, `resize:fill-no-crop`); others are `skipped`.
+/// - ``operations``: the operations it implements, by name (``LabOperation/names``: `orient`,
+///   `resize`, `crop`, `squareThumbnail`, `roundedCorners`, `transparentBorder`,
+///   `maxPixelSize`), or single resize modes (`resize:scaleToFill`, `resize:aspectFit`,
+///   `resize:aspectFill`, `resize:aspectFillWithoutCrop`); others are `skipped`. The spellings
+///   of manifest version 1 (`thumbnail`, `resize:stretch`, `resize:fit`, `resize:fill`,
+///   `resize:fill-no-crop`) are read as these names (``ManifestV1Names/operationName(_:)``).
 /// - ``containers``: the source containers it reads (`png`, `jpeg`, `gif`, `tiff`, `bmp`);
 ///   cases in others are `skipped`.
 /// - ``firstFrameOnly``: it writes one frame of an animation (a PNG output); only frame 0 is
@@ -27,10 +30,10 @@ public struct ResizerPolicy: Sendable, Hashable, Codable {
     /// The space in which a resizer averages colour values (``ImageCorpus/LightSpace``).
     public typealias LightSpace = ImageCorpus.LightSpace
 
-    /// Every operation kind of ``LabOperation`` (``OperationRecord/kind``).
-    public static let allOperations = ["orient", "resize", "crop", "thumbnail", "roundedCorners", "transparentBorder", "maxPixelSize"]
-    /// The resize modes, as they can be declared one by one.
-    public static let resizeModes = ["resize:stretch", "resize:fit", "resize:fill", "resize:fill-no-crop"]
+    /// Every operation name of ``LabOperation`` (``OperationRecord/kind``).
+    public static let allOperations = LabOperation.names
+    /// The resize modes, as they can be declared one by one: `resize:` and the mode's name.
+    public static let resizeModes = LabContentMode.names.map { "resize:" + $0 }
     /// Every source container of the corpus.
     public static let allContainers = ["png", "jpeg", "gif", "tiff", "bmp"]
 
@@ -40,28 +43,41 @@ public struct ResizerPolicy: Sendable, Hashable, Codable {
     public var rounding: SizeRounding
     /// Whether the resizer applies the EXIF orientation itself (default `true`).
     public var appliesOrientation: Bool
-    /// Operation kinds implemented; `nil` means all.
+    /// Operation names implemented (current spellings); `nil` means all.
     public var operations: [String]?
     /// Source containers read; `nil` means all.
     public var containers: [String]?
     /// Whether only the first frame of an animation is produced (default `false`).
     public var firstFrameOnly: Bool
 
+    /// Declared policies; `operations` may use the spellings of manifest version 1, which are
+    /// stored as the current names.
     public init(lightSpace: LightSpace = .linear, rounding: SizeRounding = .builtin, appliesOrientation: Bool = true,
                 operations: [String]? = nil, containers: [String]? = nil, firstFrameOnly: Bool = false) {
         self.lightSpace = lightSpace
         self.rounding = rounding
         self.appliesOrientation = appliesOrientation
-        self.operations = operations
+        self.operations = operations?.map(ManifestV1Names.operationName)
         self.containers = containers
         self.firstFrameOnly = firstFrameOnly
+    }
+
+    /// Reads the policies as ``init(lightSpace:rounding:appliesOrientation:operations:containers:firstFrameOnly:)``
+    /// takes them (results files of either spelling).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(lightSpace: try c.decode(LightSpace.self, forKey: .lightSpace), rounding: try c.decode(SizeRounding.self, forKey: .rounding),
+                  appliesOrientation: try c.decode(Bool.self, forKey: .appliesOrientation),
+                  operations: try c.decodeIfPresent([String].self, forKey: .operations),
+                  containers: try c.decodeIfPresent([String].self, forKey: .containers),
+                  firstFrameOnly: try c.decode(Bool.self, forKey: .firstFrameOnly))
     }
 
     /// The built-in resizer's policies: the ones the committed oracle and gates assume.
     public static let builtin = ResizerPolicy()
 
-    /// The names under which `operation` can be declared: its kind and, for a resize,
-    /// `resize:MODE` (`resize:fit`, `resize:fill-no-crop`, …), most specific first.
+    /// The names under which `operation` can be declared: its name and, for a resize,
+    /// `resize:MODE` (`resize:aspectFit`, `resize:aspectFillWithoutCrop`, …), most specific first.
     public static func operationKeys(_ operation: OperationRecord) -> [String] {
         operation.kind == "resize" ? ["resize:" + (operation.mode ?? ""), "resize"] : [operation.kind]
     }

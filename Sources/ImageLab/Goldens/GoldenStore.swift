@@ -31,7 +31,8 @@ public struct GoldenStore: Sendable {
     /// `index.json`.
     public struct Index: Sendable, Hashable, Codable {
         public var schema = GoldenStore.schema
-        /// Pair id `CASE/OPERATION` → its goldens, oldest first.
+        /// Pair id `CASE/OPERATION` → its goldens, oldest first (an index written with the pair ids
+        /// of manifest version 1 is read with the current ones, ``ManifestV1Names``).
         public var goldens: [String: [Golden]] = [:]
         public init() {}
     }
@@ -58,9 +59,11 @@ public struct GoldenStore: Sendable {
         let path = folder + "/index.json"
         guard FileManager.default.fileExists(atPath: path) else { return Index() }
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable("cannot read \(path)") }
-        let index: Index
+        var index: Index
         do { index = try JSONDecoder().decode(Index.self, from: data) } catch { throw .unreadable("\(path): \(error)") }
         guard index.schema == Self.schema else { throw .unreadable("\(path) has schema \(index.schema), expected \(Self.schema)") }
+        // Pair ids of manifest version 1 are read as the current ones.
+        index.goldens = Dictionary(index.goldens.map { (ManifestV1Names.pairID($0.key), $0.value) }) { a, b in a + b }
         return index
     }
 

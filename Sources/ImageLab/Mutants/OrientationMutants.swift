@@ -51,7 +51,7 @@ extension Mutant {
             MutantResizer(name: "transpose-no-swap(\(base.name))", base: base) { base, operation, source throws(ResizerError) in
                 let upright = try base.apply(operation, to: source)
                 guard operation == .orient, source.orientation.swapsDimensions else { return upright }
-                return try base.apply(.resize(width: source.width, height: source.height, mode: .stretch), to: upright)
+                return try base.apply(.resize(width: source.width, height: source.height, mode: .scaleToFill), to: upright)
             }
         })
 

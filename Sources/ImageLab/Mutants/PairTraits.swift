@@ -40,12 +40,12 @@ extension LabPair {
         !["checkerAndGray", "zonePlate"].contains(record.scene) && record.pixelFormat.colorModel != ColorModel.gray.quartzName
     }
 
-    /// The operation kind (``OperationRecord/kind``): `orient`, `resize`, `crop`, `thumbnail`, …
+    /// The operation's name (``OperationRecord/kind``): `orient`, `resize`, `crop`, `squareThumbnail`, …
     public var operationKind: String { entry.operation.kind }
 
-    /// Whether the operation resamples (resize, thumbnail, max pixel size); orient, crop,
+    /// Whether the operation resamples (resize, squareThumbnail, maxPixelSize); orient, crop,
     /// borders and rounded corners copy pixels.
-    public var resamples: Bool { ["resize", "thumbnail", "maxPixelSize"].contains(operationKind) }
+    public var resamples: Bool { ["resize", "squareThumbnail", "maxPixelSize"].contains(operationKind) }
 
     /// Whether the output has more pixels than the displayed source.
     public var enlarges: Bool { entry.outputWidth * entry.outputHeight > record.displayWidth * record.displayHeight }

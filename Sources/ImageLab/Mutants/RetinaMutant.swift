@@ -17,7 +17,7 @@ extension Mutant {
                 guard scale > 1 else { return output }
                 let size = output.displaySize
                 let w = (size.width + scale - 1) / scale, h = (size.height + scale - 1) / scale
-                return try base.apply(.resize(width: w, height: h, mode: .stretch), to: output)
+                return try base.apply(.resize(width: w, height: h, mode: .scaleToFill), to: output)
             }
         })
 }

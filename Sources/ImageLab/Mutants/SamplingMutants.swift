@@ -39,7 +39,7 @@ extension Mutant {
                 let (w, h) = (upright.width, upright.height)
                 let target: (width: Int, height: Int)
                 switch operation {
-                case .resize(let bw, let bh, .stretch): target = (bw, bh)
+                case .resize(let bw, let bh, .scaleToFill): target = (bw, bh)
                 case .resize(let bw, let bh, .aspectFit): target = OutputGeometry.aspectFit(width: w, height: h, boxWidth: bw, boxHeight: bh)
                 case .resize(let bw, let bh, _): target = OutputGeometry.aspectCover(width: w, height: h, boxWidth: bw, boxHeight: bh)
                 case .squareThumbnail(let s, _, _): target = OutputGeometry.aspectCover(width: w, height: h, boxWidth: s, boxHeight: s)

@@ -22,7 +22,7 @@ extension Mutant {
                 switch operation {
                 case .resize(_, _, .aspectFit), .resize(_, _, .aspectFillWithoutCrop), .maxPixelSize:
                     let size = output.displaySize
-                    return try base.apply(.resize(width: size.width + 1, height: size.height + 1, mode: .stretch), to: output)
+                    return try base.apply(.resize(width: size.width + 1, height: size.height + 1, mode: .scaleToFill), to: output)
                 default:
                     return output
                 }

@@ -21,7 +21,7 @@ public struct GateBook: Sendable {
         public var name: String
         /// Why the bounds are what they are (the observed worst value and the margin).
         public var rationale: String?
-        /// Operation kinds (``OperationRecord/kind``) taken; all when absent.
+        /// Operation names (``OperationRecord/kind``) taken; all when absent.
         public var operations: [String]?
         /// Lossy (JPEG) sources only, or lossless only; both when absent.
         public var lossy: Bool?
@@ -73,12 +73,15 @@ public struct GateBook: Sendable {
     /// Each family's parsed gate, in family order.
     public var gates: [GateExpression]
 
-    /// Parses and checks a gates file.
+    /// Parses and checks a gates file. Operation names and canary pair ids of manifest version 1
+    /// are read as the current ones (``ManifestV1Names``).
     /// - Throws: ``RunError/gates(_:)`` on malformed JSON, a wrong schema, a gate syntax error
     ///   or an unknown metric name, or no canary (a run without canaries cannot fail closed).
     public init(data: Data) throws(RunError) {
-        let file: File
+        var file: File
         do { file = try JSONDecoder().decode(File.self, from: data) } catch { throw .gates("\(Self.fileName) is not a gates file: \(error)") }
+        for i in file.families.indices { file.families[i].operations = file.families[i].operations?.map(ManifestV1Names.operationName) }
+        for i in file.canaries.indices { file.canaries[i].pair = ManifestV1Names.pairID(file.canaries[i].pair) }
         guard file.schema == Self.schema else { throw .gates("schema is '\(file.schema)', expected '\(Self.schema)'") }
         guard !file.families.isEmpty else { throw .gates("no family") }
         guard !file.canaries.isEmpty else { throw .gates("no canary: a run must be able to fail (fail closed)") }

@@ -13,7 +13,7 @@ public struct LabPair: Sendable, Hashable {
         self.entry = entry
     }
 
-    /// `png-rgba8-softAlpha-48x32/fit-24x24`.
+    /// `png-rgba8-softAlpha-48x32/resize-aspectFit-24x24`.
     public var id: String { "\(record.id)/\(entry.id)" }
 
     /// Every (case, operation) pair of a manifest, in manifest order (cases, then operations).

@@ -18,6 +18,9 @@ import ImageMetrics
 ///   pairs they leave out, each with its reason; absent for the built-in policies.
 ///
 /// Non-finite numbers (PSNR of identical images) are written as the strings `"inf"`/`"-inf"`.
+/// Pair and operation ids use the operation names of ``LabOperation``; ``decode(_:)`` reads a
+/// file written with the names of manifest version 1 (`…/fit-24x24`, `thumbnail`) as the
+/// current ones (``ManifestV1Names``).
 public struct RunResults: Sendable, Hashable, Codable {
     public static let schema = "imglab-run/1"
 
@@ -149,10 +152,28 @@ public struct RunResults: Sendable, Hashable, Codable {
         return try encoder.encode(self)
     }
 
-    /// Reads a results file written by ``jsonData()``.
+    /// Reads a results file written by ``jsonData()``, in the current operation names or those of
+    /// manifest version 1 (``withCurrentOperationNames()``).
     public static func decode(_ data: Data) throws -> RunResults {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return try decoder.decode(RunResults.self, from: data)
+        return try decoder.decode(RunResults.self, from: data).withCurrentOperationNames()
+    }
+
+    /// The same results with every pair id and operation id of manifest version 1 in its current
+    /// spelling (``ManifestV1Names``: `…/fit-24x24` → `…/resize-aspectFit-24x24`); current ids
+    /// are kept. (A declared ``policy`` maps its operation names when it is read.)
+    public func withCurrentOperationNames() -> RunResults {
+        func current(_ result: PairResult) -> PairResult {
+            var r = result
+            r.pair = ManifestV1Names.pairID(r.pair)
+            r.operation = ManifestV1Names.operationID(r.operation)
+            return r
+        }
+        var results = self
+        results.pairs = pairs.map(current)
+        results.canaries = canaries.map(current)
+        results.skipped = skipped?.map { SkippedPair(pair: ManifestV1Names.pairID($0.pair), reason: $0.reason) }
+        return results
     }
 }

@@ -15,19 +15,19 @@ extension Image {
         } catch { throw .conversion(error) }
     }
 
-    /// The upright image with a transparent border of `size` pixels on every side: the output is
-    /// `(w + 2·size) × (h + 2·size)` in an alpha format; the border is transparent, never black.
-    public func transparentBorder(_ size: Int) throws(ResizeError) -> Image {
-        guard size >= 0 else { throw .invalidGeometry("border \(size) is negative") }
+    /// The upright image with a transparent border `width` pixels wide on every side: the output
+    /// is `(w + 2·width) × (h + 2·width)` in an alpha format; the border is transparent, never black.
+    public func transparentBorder(width: Int) throws(ResizeError) -> Image {
+        guard width >= 0 else { throw .invalidGeometry("border width \(width) is negative") }
         let upright = try oriented().addingAlpha()
-        guard size > 0 else { return upright }
+        guard width > 0 else { return upright }
         func pad(_ b: Bitmap) -> Bitmap {
-            let w = b.width + 2 * size, h = b.height + 2 * size
+            let w = b.width + 2 * width, h = b.height + 2 * width
             let stride = b.format.minimumBytesPerRow(width: w)
             let n = b.format.bitsPerPixel / 8
             var out = [UInt8](repeating: 0, count: stride * h)
             for y in 0..<b.height {
-                let dst = (y + size) * stride + size * n
+                let dst = (y + width) * stride + width * n
                 out.replaceSubrange(dst..<(dst + b.width * n), with: b.bytes[(y * b.bytesPerRow)..<(y * b.bytesPerRow + b.width * n)])
             }
             return Bitmap(uncheckedWidth: w, height: h, format: b.format, bytesPerRow: stride, bytes: out)

@@ -35,7 +35,7 @@ extension Image {
     /// their colour and get alpha equal to their coverage.
     public func roundedCorners(radius: Double, border: Int = 0, options: ResizeOptions = ResizeOptions()) throws(ResizeError) -> Image {
         guard radius >= 0, radius.isFinite else { throw .invalidGeometry("corner radius \(radius) is not a non-negative number") }
-        let bordered = try transparentBorder(border)
+        let bordered = try transparentBorder(width: border)
         let w = bordered.width, h = bordered.height
         let shape = RoundedRectCoverage(x0: Double(border), y0: Double(border), x1: Double(w - border), y1: Double(h - border),
                                         radius: min(radius, Double(min(w, h) - 2 * border) / 2))
@@ -56,8 +56,8 @@ extension Image {
     /// contract): the upright image aspect-filled to `size × size` (longer side cropped, centred),
     /// then, when asked, a transparent border of `border` pixels and rounded corners of
     /// `cornerRadius`. The output is `(size + 2·border)` pixels square.
-    public func thumbnail(size: Int, border: Int = 0, cornerRadius: Double = 0,
-                          options: ResizeOptions = ResizeOptions()) throws(ResizeError) -> Image {
+    public func squareThumbnail(size: Int, border: Int = 0, cornerRadius: Double = 0,
+                                options: ResizeOptions = ResizeOptions()) throws(ResizeError) -> Image {
         let square = try resized(width: size, height: size, contentMode: .aspectFill(), options: options)
         guard border > 0 || cornerRadius > 0 else { return square }
         return try square.roundedCorners(radius: cornerRadius, border: border, options: options)

@@ -13,7 +13,7 @@ enum BlessCommand: Command {
         output equal to an existing golden adds nothing. Crash-safe: files are written atomically before
         the index, nothing is overwritten. Failing pairs are blessed too: the oracle says what is right.
         """, exitStatus: "  0 blessed, 1 the store could not be written, 2 bad usage or the run failed",
-        examples: ["imglab bless", "imglab bless --filter 'png-rgba8-*/fit-24x24'"], docs: "docs/goldens.md")
+        examples: ["imglab bless", "imglab bless --filter 'png-rgba8-*/resize-aspectFit-24x24'"], docs: "docs/goldens.md")
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         let blessing = Blessing(corpus: try args.value(SharedOptions.corpus), goldens: try args.value(goldens),

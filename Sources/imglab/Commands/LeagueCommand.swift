@@ -21,7 +21,7 @@ enum LeagueCommand: Command {
           2  bad usage, an unreadable config, a corpus or gates file that cannot be read
         """, examples: ["imglab league",
                         "imglab league --resizer builtin --resizer-config benchmarks/resizers/vipsthumbnail.json",
-                        "imglab league --resizer builtin --resizer cmd:'.build/release/imglab resize {in} -o {out} --size {width}x{height} --mode {mode}' --filter '*/fit-24x24'"],
+                        "imglab league --resizer builtin --resizer cmd:'.build/release/imglab resize {in} -o {out} --size {width}x{height} --mode {mode}' --filter '*/resize-aspectFit-24x24'"],
         docs: "docs/league.md, docs/external-resizers.md")
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {

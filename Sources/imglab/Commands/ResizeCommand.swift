@@ -4,7 +4,7 @@ import ImageResize
 /// `imglab resize IN -o OUT`: every operation of the resizer from the command line.
 enum ResizeCommand: Command {
     static let name = "resize"
-    static let summary = "resize, fit, fill, crop, add borders and rounded corners; output is upright"
+    static let summary = "resize, crop, add a transparent border and rounded corners; output is upright"
     static let positionals = Positionals(synopsis: "IN", count: 1...1, problem: "give exactly one input file")
 
     static let size = Option.parsed("--size", "WxH", "the box in points; pixels when --scale is 1") { text throws(UsageError) in
@@ -14,9 +14,11 @@ enum ResizeCommand: Command {
     }
     static let mode = Option<@Sendable (Anchor) -> ContentMode>.choice(
         "--mode", "MODE", "stretch to the box, fit inside it, fill it (cover, crop at --anchor), or cover it without cropping",
-        default: ("stretch", { _ in .scaleToFill }), [("fit", { _ in .aspectFit }), ("fill", { .aspectFill(anchor: $0) }), ("fill-no-crop", { _ in .aspectFillWithoutCrop })],
-        aliases: [("scale-to-fill", { _ in .scaleToFill }), ("aspect-fit", { _ in .aspectFit }), ("aspect-fill", { .aspectFill(anchor: $0) })])
-    static let anchor = Option.choice("--anchor", "A", "where fill crops", default: ("center", Anchor.center),
+        default: ("scaleToFill", { _ in .scaleToFill }), [("aspectFit", { _ in .aspectFit }), ("aspectFill", { .aspectFill(anchor: $0) }),
+                                                          ("aspectFillWithoutCrop", { _ in .aspectFillWithoutCrop })],
+        aliases: [("stretch", { _ in .scaleToFill }), ("fit", { _ in .aspectFit }), ("fill", { .aspectFill(anchor: $0) }), ("fill-no-crop", { _ in .aspectFillWithoutCrop }),
+                  ("scale-to-fill", { _ in .scaleToFill }), ("aspect-fit", { _ in .aspectFit }), ("aspect-fill", { .aspectFill(anchor: $0) })])
+    static let anchor = Option.choice("--anchor", "A", "where aspectFill crops", default: ("center", Anchor.center),
                                       [("top", .top), ("bottom", .bottom), ("left", .left), ("right", .right)], aliases: [("centre", .center)])
     static let onlyShrink = Option.flag("--only-shrink", "never enlarge an image that already fits")
     static let crop = rectangle("--crop", "crop this rectangle first; fractional edges: origin down, far edge up")
@@ -27,8 +29,10 @@ enum ResizeCommand: Command {
     static let kernel = Option<Kernel?>.choice("--kernel", "K", "the resampling kernel, over --quality", Kernel.presets.map { ($0.name, $0) })
     static let srgb = Option.flag("--srgb", "average gamma-encoded values instead of linear light")
     static let linear = Option.flag("--linear", "average in linear light (the default)")
-    static let border = Option.integer("--border", "N", "add a transparent border of N pixels", default: 0, in: 0...10_000)
-    static let cornerRadius = Option.number("--corner-radius", "R", "round the corners with radius R points, antialiased, transparent outside", default: 0, atLeast: 0)
+    static let border = Option.integer("--transparent-border", "N", "add a transparent border N pixels wide", default: 0, in: 0...10_000)
+        .alsoSpelled("--border")
+    static let cornerRadius = Option.number("--rounded-corners", "R", "round the corners with radius R points, antialiased, transparent outside",
+                                            default: 0, atLeast: 0).alsoSpelled("--corner-radius")
     static let scale = Option.number("--scale", "S", "points-to-pixels factor (2 for @2x): multiplies the box and the radius", default: 1, atLeast: 0.01)
     static let options: [any OptionDeclaration] = [size, mode, anchor, onlyShrink, crop, fromRect, addAlpha, quality, kernel, srgb, linear,
                                                    border, cornerRadius, scale] + ImageOutput.options
@@ -38,9 +42,9 @@ enum ResizeCommand: Command {
         premultiplied values, in linear light unless --srgb. Sizes follow one rule: the constrained
         side equals the box, the other is the exact ratio rounded half up, at least 1 pixel.
         """, exitStatus: "  0 written, 1 the input could not be read or resized or the output written, 2 a usage error",
-        examples: ["imglab resize photo.jpg --size 640x640 --mode fit -o photo-640.jpg",
-                   "imglab resize icon.png --size 60x60 --scale 3 --mode fill --corner-radius 12 -o icon@3x.png",
-                   "imglab resize anim.gif --size 100x100 --mode fit -o small.gif"],
+        examples: ["imglab resize photo.jpg --size 640x640 --mode aspectFit -o photo-640.jpg",
+                   "imglab resize icon.png --size 60x60 --scale 3 --mode aspectFill --rounded-corners 12 -o icon@3x.png",
+                   "imglab resize anim.gif --size 100x100 --mode aspectFit -o small.gif"],
         docs: "docs/resize.md")
 
     static func rectangle(_ name: String, _ help: String) -> Option<Rect?> {

@@ -30,11 +30,11 @@ enum RunCommand: Command {
           1  a pair failed its gate, erred, or changed further from the oracle than every golden
           2  the run itself failed: bad usage, an unreadable corpus or gates file, a canary that misbehaved
         """, examples: ["imglab run                                      the CI gate: quick corpus, built-in resizer",
-                        "imglab run --filter '*/fit-24x24,*/orient' --json out.json --junit junit.xml",
+                        "imglab run --filter '*/resize-aspectFit-24x24,*/orient' --json out.json --junit junit.xml",
                         "imglab run --shard 2/3 --json shard2.json --report none",
                         "imglab run --resizer swap-rb --filter colorPatches   see what a pink-tint bug looks like",
                         "imglab run --resizer-config benchmarks/resizers/vipsthumbnail.json --json vips.json",
-                        "imglab run --resizer cmd:'.build/release/imglab resize {in} -o {out} --size {width}x{height} --mode {mode}' --filter '*/fit-24x24'"],
+                        "imglab run --resizer cmd:'.build/release/imglab resize {in} -o {out} --size {width}x{height} --mode {mode}' --filter '*/resize-aspectFit-24x24'"],
         docs: "docs/run.md (resizers, verdicts, outputs), docs/external-resizers.md (cmd: placeholders, configs)")
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {

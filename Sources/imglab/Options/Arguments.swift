@@ -18,7 +18,7 @@ struct Arguments {
     init(_ argv: [String], options: [any OptionDeclaration], exclusive: [[any OptionDeclaration]] = [],
          positionals expected: Positionals) throws(UsageError) {
         var spelled: [String: any OptionDeclaration] = [:]
-        for option in options { for name in option.names { spelled[name] = option } }
+        for option in options { for name in option.names + option.aliases { spelled[name] = option } }
         var i = 0, endOfOptions = false
         while i < argv.count {
             let arg = argv[i]

@@ -4,6 +4,8 @@ import Foundation
 protocol OptionDeclaration: Sendable {
     /// Every spelling, short first (`-o`, `--output`); the last is the option's name in messages.
     var names: [String] { get }
+    /// Older spellings, read as the option and named in its help line.
+    var aliases: [String] { get }
     /// The value's placeholder in help and messages (`N`, `FILE`); `nil` for a flag.
     var placeholder: String? { get }
     /// The help line: the declared text, then the accepted values and the default.
@@ -26,6 +28,7 @@ extension OptionDeclaration {
 /// usage errors all come from this value.
 struct Option<Value: Sendable>: OptionDeclaration {
     var names: [String]
+    var aliases: [String] = []
     var placeholder: String?
     /// The declared help text, without the generated notes.
     var help: String
@@ -48,8 +51,16 @@ struct Option<Value: Sendable>: OptionDeclaration {
     /// The same option without a default: `nil` when not given.
     func optional() -> Option<Value?> {
         let convert = self.convert
-        return Option<Value?>(names: names, placeholder: placeholder, help: help, notes: notes.filter { !$0.hasPrefix("default: ") },
+        return Option<Value?>(names: names, aliases: aliases, placeholder: placeholder, help: help, notes: notes.filter { !$0.hasPrefix("default: ") },
                               repeatable: repeatable, isRequired: isRequired, fallback: nil) { given throws(UsageError) in try convert(given) }
+    }
+
+    /// The same option, also read under these spellings.
+    func alsoSpelled(_ spellings: String...) -> Option {
+        var o = self
+        o.aliases += spellings
+        o.notes.append("also " + spellings.joined(separator: ", "))
+        return o
     }
 
     /// The same option, required.
@@ -139,9 +150,10 @@ extension Option {
         let listed = words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
         let table = choices + aliases
         return Option(names: spelled, placeholder: placeholder, help: help,
-                      notes: [words.joined(separator: ", ")] + (defaultWord.map { ["default: " + $0] } ?? []),
+                      notes: [words.joined(separator: ", ")] + (defaultWord.map { ["default: " + $0] } ?? [])
+                          + (aliases.isEmpty ? [] : ["also " + aliases.map(\.0).joined(separator: ", ")]),
                       fallback: fallback) { given throws(UsageError) in
-            guard let match = table.first(where: { $0.0 == valueText(given).lowercased() }) else {
+            guard let match = table.first(where: { $0.0.lowercased() == valueText(given).lowercased() }) else {
                 throw UsageError("\(spelled.last ?? "") must be \(listed), not '\(valueText(given))'")
             }
             return match.1

@@ -1,0 +1,139 @@
+import Foundation
+import ImageCore
+
+/// The kernel-exact oracle: what a correct implementation of a declared kernel, light space and
+/// edge rule must produce from the source pixels *as decoded*, in `Double`.
+///
+/// Where the box ``Oracle`` says what a perfect picture is (the scene's exact area average), this
+/// one says what a given resizer design must output, so a correct resizer differs from it only by
+/// its output rounding and gates can be a code value or two. It is written from the definitions:
+///
+/// 1. The source frame is decoded and turned upright (its orientation applied), read as straight
+///    RGBA, then premultiplied in the averaging space: linear light (the sRGB curve, IEC 61966-2-1)
+///    or the stored, encoded values.
+/// 2. The placement's source rectangle is resampled to the content rectangle, one axis after the
+///    other, with no rounding or clamping between the passes: output pixel `i` has its centre at
+///    `start + (i + ½) · scale` source pixels, `scale = length / size`; when shrinking
+///    (`scale > 1`) the kernel is widened by `scale`. Taps outside the source follow the
+///    ``EdgeRule``; weights are normalised to sum 1. A source rectangle on whole pixels at the
+///    content's own size is copied (no resampling at scale 1).
+/// 3. Outside the content rectangle the output is transparent; with a corner radius, each pixel
+///    of the content is weighted by the exact area of it inside the rounded rectangle
+///    (``RoundedRectArea``).
+/// 4. α is clamped to 0…1 and colour to 0…α; the result is an ``OracleImage`` (premultiplied linear).
+public enum KernelOracle {
+    /// Renders frame `frame` (0 for a still image) of `source` under `placement` (from
+    /// ``OracleGeometry`` for the upright source's size).
+    /// - Throws: ``ConversionError`` when the frame cannot be read as RGBA;
+    ///   ``OracleGeometryError`` when the content rectangle is not on whole pixels.
+    public static func render(source: Image, frame: Int = 0, placement: OraclePlacement, kernel: DeclaredKernel,
+                              lightSpace: LightSpace = .linear, edge: EdgeRule = .renormalize) throws -> OracleImage {
+        var still = source
+        if let animation = source.animation, frame < animation.frames.count { still.bitmap = animation.frames[frame].canvas }
+        still.animation = nil
+        let upright = still.oriented().bitmap
+        let rgba = try upright.converted(to: .rgbaFloat)
+        let w = rgba.width, h = rgba.height
+
+        // Premultiplied values in the averaging space, 4 per pixel.
+        var values = [Double](repeating: 0, count: w * h * 4)
+        rgba.bytes.withUnsafeBytes { raw in
+            for p in 0..<(w * h) {
+                let y = p / w, x = p % w
+                let o = y * rgba.bytesPerRow + x * 16
+                func sample(_ k: Int) -> Double { Double(raw.loadUnaligned(fromByteOffset: o + 4 * k, as: Float.self)) }
+                let a = min(max(sample(3), 0), 1)
+                values[4 * p + 3] = a
+                for k in 0..<3 {
+                    let encoded = min(max(sample(k), 0), 1)
+                    values[4 * p + k] = (lightSpace == .linear ? srgbToLinear(encoded) : encoded) * a
+                }
+            }
+        }
+
+        let c = placement.content, s = placement.source
+        let cx0 = Int(c.x.rounded()), cy0 = Int(c.y.rounded()), cw = Int(c.width.rounded()), ch = Int(c.height.rounded())
+        guard Double(cx0) == c.x, Double(cy0) == c.y, Double(cw) == c.width, Double(ch) == c.height, cw > 0, ch > 0 else {
+            throw OracleGeometryError(reason: "content rectangle \(c) is not on whole pixels")
+        }
+        let columns = taps(inputSize: w, start: s.x, length: s.width, outputSize: cw, kernel: kernel, edge: edge)
+        let rows = taps(inputSize: h, start: s.y, length: s.height, outputSize: ch, kernel: kernel, edge: edge)
+
+        // Horizontal pass: h rows × cw columns.
+        var horizontal = [Double](repeating: 0, count: h * cw * 4)
+        for y in 0..<h {
+            for (i, column) in columns.enumerated() {
+                var sum = (0.0, 0.0, 0.0, 0.0)
+                for (j, weight) in column {
+                    let p = 4 * (y * w + j)
+                    sum.0 += weight * values[p]; sum.1 += weight * values[p + 1]
+                    sum.2 += weight * values[p + 2]; sum.3 += weight * values[p + 3]
+                }
+                let o = 4 * (y * cw + i)
+                horizontal[o] = sum.0; horizontal[o + 1] = sum.1; horizontal[o + 2] = sum.2; horizontal[o + 3] = sum.3
+            }
+        }
+
+        // Vertical pass into the canvas, with the coverage of the content shape.
+        let area = RoundedRectArea(x0: c.x, y0: c.y, x1: c.x + c.width, y1: c.y + c.height, radius: placement.cornerRadius)
+        var pixels = [Double](repeating: 0, count: placement.width * placement.height * 4)
+        for (k, row) in rows.enumerated() {
+            for i in 0..<cw {
+                var sum = [0.0, 0.0, 0.0, 0.0]
+                for (j, weight) in row {
+                    let p = 4 * (j * cw + i)
+                    for q in 0..<4 { sum[q] += weight * horizontal[p + q] }
+                }
+                let x = cx0 + i, y = cy0 + k
+                guard x >= 0, x < placement.width, y >= 0, y < placement.height else { continue }
+                let coverage = area.fraction(x: x, y: y)
+                let a = min(max(sum[3], 0), 1)
+                let o = 4 * (y * placement.width + x)
+                for q in 0..<3 {
+                    let premultiplied = min(max(sum[q], 0), a)
+                    // Back to linear light from the averaging space (straight, then premultiplied again).
+                    let straight = a > 0 ? premultiplied / a : 0
+                    pixels[o + q] = (lightSpace == .linear ? straight : srgbToLinear(straight)) * a * coverage
+                }
+                pixels[o + 3] = a * coverage
+            }
+        }
+        return OracleImage(width: placement.width, height: placement.height, pixels: pixels)
+    }
+
+    /// The normalised taps (source index, weight) of each output pixel along one axis.
+    static func taps(inputSize n: Int, start: Double, length: Double, outputSize m: Int,
+                     kernel: DeclaredKernel, edge: EdgeRule) -> [[(index: Int, weight: Double)]] {
+        // A whole-pixel window at its own size is a copy.
+        if length == Double(m), start == start.rounded(), Int(start) >= 0, Int(start) + m <= n {
+            return (0..<m).map { [(Int(start) + $0, 1.0)] }
+        }
+        let scale = length / Double(m)
+        let widen = kernel == .nearest ? 1 : max(scale, 1)
+        let support = kernel.support * widen
+        return (0..<m).map { i in
+            let centre = start + (Double(i) + 0.5) * scale
+            let nearest = min(max(Int(centre.rounded(.down)), 0), n - 1)
+            if kernel == .nearest { return [(nearest, 1.0)] }
+            var taps: [Int: Double] = [:]
+            for j in Int((centre - support).rounded(.down))...Int((centre + support).rounded(.up)) {
+                let weight = kernel.weight((Double(j) + 0.5 - centre) / widen)
+                guard weight != 0 else { continue }
+                if j >= 0 && j < n {
+                    taps[j, default: 0] += weight
+                } else if edge == .clamp {
+                    taps[min(max(j, 0), n - 1), default: 0] += weight
+                }
+            }
+            let total = taps.values.reduce(0, +)
+            // A box narrower than the pixel spacing can miss every centre: take the pixel under the centre.
+            guard total != 0 else { return [(nearest, 1.0)] }
+            return taps.keys.sorted().map { ($0, (taps[$0] ?? 0) / total) }
+        }
+    }
+
+    /// The sRGB decoding curve (IEC 61966-2-1), encoded 0…1 → linear 0…1.
+    static func srgbToLinear(_ c: Double) -> Double {
+        c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+}
