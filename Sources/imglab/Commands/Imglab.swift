@@ -1,3 +1,5 @@
+import Foundation
+
 /// The command-line tool: its verbs and the overview `imglab` prints without one.
 enum Imglab {
     /// The verbs imglab knows, in the order the overview lists them.
@@ -19,5 +21,3 @@ enum Imglab {
         """
     }
 }
-
-import Foundation

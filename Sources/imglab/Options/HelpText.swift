@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `--help` text of a command, generated from its declaration: the usage line from its
 /// positionals and required options, its description, the OPTIONS section from its declared
 /// options, the exit statuses, the examples, and where the full reference is.
@@ -44,5 +46,3 @@ enum HelpText {
         return lines
     }
 }
-
-import Foundation
