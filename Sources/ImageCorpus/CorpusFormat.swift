@@ -14,6 +14,7 @@
 /// oracle can share resampling code with the resizer it judges. The one rule they share, the
 /// output-size rounding, is ``OutputGeometry`` in ImageCore.
 public enum CorpusFormat {
-    /// The corpus format version written into `manifest.json`.
-    public static let manifestVersion = 2
+    /// The corpus format version written into `manifest.json`: 3, whose cases name their
+    /// operations as ``LabOperation`` does and may record a `hiddenTwin`.
+    public static let manifestVersion = 3
 }

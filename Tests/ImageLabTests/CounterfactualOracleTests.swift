@@ -96,6 +96,28 @@ struct CounterfactualOracleTests {
         #expect(CounterfactualOracle.counterfactuals(source: opaque, frame: 0, operation: .orient, expected: opaque).isEmpty)
     }
 
+    @Test("alpha dropped shows every pixel opaque with its stored colour: hidden magenta revealed, translucent blue made opaque; the control keeps alpha")
+    func alphaDropped() throws {
+        let source = Image(bitmap: try Bitmap(width: 2, height: 1, format: .rgba8, bytes: [255, 0, 255, 0, 0, 0, 255, 128]))
+        // The oracle stores no colour under α = 0.
+        let expected = Image(bitmap: try Bitmap(width: 2, height: 1, format: .rgba8, bytes: [0, 0, 0, 0, 0, 0, 255, 128]))
+        let list = CounterfactualOracle.counterfactuals(source: source, frame: 0, operation: .orient, expected: expected)
+        let cf = try Self.counterfactual(list, "counterfactual.alpha-dropped.source")
+        #expect(cf.bugClass == "alpha-dropped")
+        #expect(try Self.rgba16(cf.predicted, 0, 0) == [65535, 0, 65535, 65535])
+        #expect(try Self.rgba16(cf.predicted, 1, 0) == [0, 0, 65535, 65535])
+        #expect(try Self.rgba16(try #require(cf.control), 0, 0)[3] == 0)
+        // The ideal form: E + (B − C) in premultiplied light is the revealed colour at α = 1 on both pixels.
+        let ideal = try Self.counterfactual(list, "counterfactual.alpha-dropped")
+        #expect(try Self.rgba16(ideal.predicted, 0, 0) == [65535, 0, 65535, 65535])
+        #expect(try Self.rgba16(ideal.predicted, 1, 0) == [0, 0, 65535, 65535])
+        // An indexed source has the palette hypothesis instead.
+        let palette = Palette([Palette.Entry(red: 255, green: 0, blue: 0, alpha: 0), Palette.Entry(red: 0, green: 0, blue: 255)])
+        let indexed = Image(bitmap: try Bitmap(width: 2, height: 1, format: PixelFormat(colorModel: .indexed(palette), bitsPerComponent: 8), bytes: [0, 1]))
+        #expect(!CounterfactualOracle.counterfactuals(source: indexed, frame: 0, operation: .orient, expected: expected)
+            .contains { $0.id.hasPrefix("counterfactual.alpha-dropped") })
+    }
+
     @Test("the reference form moves the reference resizer's output by the model's change, with the reference as control")
     func referenceForm() throws {
         let palette = Palette([Palette.Entry(red: 255, green: 0, blue: 0, alpha: 0), Palette.Entry(red: 0, green: 0, blue: 255)])

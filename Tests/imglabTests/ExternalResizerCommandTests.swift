@@ -31,8 +31,8 @@ struct ExternalResizerCommandTests {
         #expect(run.status == 0, "\(run.stdout.suffix(2000))\(run.stderr)")
         let r = try Self.results(json)
         let summary = try #require(r["summary"] as? [String: Any])
-        // resize-aspectFit-24x24 is on every case (87), the others on 9 or 10 cases each.
-        #expect((summary["pairs"] as? Int ?? 0) > 87)
+        // resize-aspectFit-24x24 is on every case (92), the others on 9 or 10 cases each.
+        #expect((summary["pairs"] as? Int ?? 0) > 92)
         #expect(summary["pass"] as? Int == summary["pairs"] as? Int)
         #expect(r["policy"] == nil && r["skipped"] == nil)
     }
@@ -124,11 +124,11 @@ struct ExternalResizerCommandTests {
         let entries = try #require(table["entries"] as? [[String: Any]])
         #expect(entries.map { $0["status"] as? String } == ["ran", "ran", "not installed"])
         let builtin = try #require(entries[0]["summary"] as? [String: Int]), command = try #require(entries[1]["summary"] as? [String: Int])
-        #expect(builtin["pairs"] == 87 && builtin["pass"] == 87)
+        #expect(builtin["pairs"] == 92 && builtin["pass"] == 92)
         #expect(command == builtin)
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         #expect(html.contains("Content-Security-Policy") && html.contains("absent") && html.contains("not installed"))
-        #expect(run.stdout.contains("| builtin | linear light; rounding builtin; applies orientation | 87 | 0 | 0 | 0 | 0 |"))
+        #expect(run.stdout.contains("| builtin | linear light; rounding builtin; applies orientation | 92 | 0 | 0 | 0 | 0 |"))
     }
 
     @Test("league --help and run --help teach the cmd: placeholders, the config file and the policies")

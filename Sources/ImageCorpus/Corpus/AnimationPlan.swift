@@ -33,7 +33,8 @@ public enum AnimationStyle: Hashable, Sendable {
 /// frame has an oracle.
 ///
 /// Frame 0 covers the canvas with a scene (delay 0.1 s). Frames 1 and 2 (0.2 s, 0.3 s) draw a
-/// white sprite with a transparent square hole in its middle, in regions of a third of the
+/// white sprite with a transparent square hole in its middle (hiding the first colour of
+/// ``hidden`` in its left half and the second in its right half), in regions of a third of the
 /// width and half the height at x = w/6 and x = w/2, y = h/4, so they do not overlap and
 /// frame 2 shows what frame 1's disposal left. Frame 0 is kept (disposal none); frames 1 and 2
 /// have the style's disposal, and every frame its blend;
@@ -48,6 +49,16 @@ public struct AnimationPlan: Hashable, Sendable {
     public var style: AnimationStyle
     /// Canvas size, pixels (multiples of 6 × 4 keep every region on pixel boundaries).
     public var width: Int, height: Int
+    /// The colours under α = 0 in frame 0's scene and in the sprites' holes.
+    public var hidden: HiddenColours
+
+    public init(scene: Scene, style: AnimationStyle, width: Int, height: Int, hidden: HiddenColours = .pair) {
+        self.scene = scene
+        self.style = style
+        self.width = width
+        self.height = height
+        self.hidden = hidden
+    }
 
     /// Number of frames.
     public static let frameCount = 3
@@ -66,11 +77,19 @@ public struct AnimationPlan: Hashable, Sendable {
 
     /// The colour frame `k` itself draws at a point of its region, in region coordinates.
     public func layer(_ k: Int, x: Double, y: Double) -> LinearRGBA {
-        if k == 0 { return scene.color(x: x, y: y, width: Double(width), height: Double(height)) }
+        if k == 0 { return scene.color(x: x, y: y, width: Double(width), height: Double(height), hidden: hidden) }
         let r = region(k)
         let w = Double(r.width), h = Double(r.height)
         let hole = x >= w / 4 && x < 3 * w / 4 && y >= h / 4 && y < 3 * h / 4
-        return hole ? LinearRGBA(red: 0, green: 0, blue: 0, alpha: 0) : .sRGB(255, 255, 255)
+        return hole ? hidden.colour(at: hiddenSpot(k, x: x, y: y)) : .sRGB(255, 255, 255)
+    }
+
+    /// Where a point of frame `k`'s region (region coordinates) lies in the layout of hidden
+    /// colour: frame 0 follows its scene; the sprites' left half is the first side, the right
+    /// half the second (gray: black, beside the white sprite).
+    public func hiddenSpot(_ k: Int, x: Double, y: Double) -> HiddenSpot {
+        if k == 0 { return scene.hiddenSpot(x: x, y: y, width: Double(width), height: Double(height)) }
+        return HiddenSpot(side: x < Double(region(k).width) / 2 ? .first : .second, grayIsWhite: false)
     }
 
     /// The composited canvas of frame `k` at canvas point (x, y).

@@ -18,9 +18,13 @@ public struct CorpusCase: Hashable, Sendable {
     public var scale: Int
     /// The operations to render oracles for.
     public var operations: [LabOperation]
+    /// The colours under α = 0 (``HiddenColours``); ``hiddenTwin`` has the swapped ones.
+    public var hiddenColours: HiddenColours
 
+    /// A case; `hiddenColours` defaults to what the storage can keep
+    /// (``defaultHiddenColours(scene:encoding:)``).
     public init(scene: Scene, encoding: Encoding, width: Int, height: Int, orientation: Orientation = .up,
-                scale: Int = 1, operations: [LabOperation]) {
+                scale: Int = 1, operations: [LabOperation], hiddenColours: HiddenColours? = nil) {
         self.scene = scene
         self.encoding = encoding
         self.width = width
@@ -28,6 +32,38 @@ public struct CorpusCase: Hashable, Sendable {
         self.orientation = orientation
         self.scale = scale
         self.operations = operations
+        self.hiddenColours = hiddenColours ?? Self.defaultHiddenColours(scene: scene, encoding: encoding)
+    }
+
+    /// The hidden colours a storage can keep: gray (white/black) for gray + alpha; one colour
+    /// (magenta) for GIF's single transparent index, for palettes without room for a second
+    /// transparent entry, and for storage without alpha (where the scene's transparent parts
+    /// become visible, as magenta); the magenta/green pair otherwise.
+    public static func defaultHiddenColours(scene: Scene, encoding: Encoding) -> HiddenColours {
+        switch encoding.reduction {
+        case .opaque, .grayOpaque, .binaryAlpha: return .single
+        case .gray: return .gray
+        case .none:
+            if let bits = encoding.paletteBits, scene.flatColorCount >= 1 << bits { return .single }
+            return .pair
+        }
+    }
+
+    /// Whether the file stores hidden colour where a decode delivers it: the storage keeps it
+    /// (``Encoding/keepsHiddenColour``) and the case has transparent pixels (a scene with
+    /// alpha, or an animation's transparent sprite holes).
+    public var storesHiddenColour: Bool {
+        encoding.keepsHiddenColour && (scene.hasAlpha || animation != nil)
+    }
+
+    /// The invisible-pixel invariance twin: the same case with the twin's hidden colours
+    /// (magenta ↔ green, gray inverted), so the two files differ only under α = 0; `nil` when
+    /// the file stores no hidden colour, or for a twin itself.
+    public var hiddenTwin: CorpusCase? {
+        guard storesHiddenColour, !hiddenColours.isTwin else { return nil }
+        var twin = self
+        twin.hiddenColours = hiddenColours.twin
+        return twin
     }
 
     /// `png-rgba8-softAlpha-48x32-o6@2x`: encoding, scene, size, orientation when not 1, scale when not 1.
@@ -38,15 +74,18 @@ public struct CorpusCase: Hashable, Sendable {
         return s
     }
 
-    /// The file's path inside the corpus folder.
-    public var sourcePath: String { "sources/\(id).\(encoding.container.fileExtension)" }
+    /// The file's path inside the corpus folder: `sources/ID.EXT`, or `sources/ID.twin.EXT`
+    /// for a ``hiddenTwin``.
+    public var sourcePath: String {
+        "sources/\(id)\(hiddenColours.isTwin ? ".twin" : "").\(encoding.container.fileExtension)"
+    }
 
     /// Number of frames (3 for animations).
     public var frameCount: Int { encoding.animationStyle == nil ? 1 : AnimationPlan.frameCount }
 
     /// The animation, for animated cases.
     public var animation: AnimationPlan? {
-        encoding.animationStyle.map { AnimationPlan(scene: scene, style: $0, width: width, height: height) }
+        encoding.animationStyle.map { AnimationPlan(scene: scene, style: $0, width: width, height: height, hidden: hiddenColours) }
     }
 
     /// The stored size (display size with width and height swapped for orientations 5–8).
@@ -81,8 +120,18 @@ public struct CorpusCase: Hashable, Sendable {
         if let plan = animation {
             return { x, y in reduction.apply(plan.canvas(k, x: x, y: y)) }
         }
-        let scene = self.scene
-        return { x, y in reduction.apply(scene.color(x: x, y: y, width: w, height: h)) }
+        let scene = self.scene, hidden = hiddenColours
+        return { x, y in reduction.apply(scene.color(x: x, y: y, width: w, height: h, hidden: hidden)) }
+    }
+
+    /// The colour stored under α = 0 at canvas pixel (x, y) of frame `k`'s stored pixels (for
+    /// an APNG frame, in the frame's region), reduced like the content: the hidden colour of
+    /// the spot at the pixel's centre.
+    public func hiddenColour(frame k: Int = 0, pixelX x: Int, pixelY y: Int) -> LinearRGBA {
+        let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+        let spot = animation.map { $0.hiddenSpot(k, x: cx, y: cy) }
+            ?? scene.hiddenSpot(x: cx, y: cy, width: Double(width), height: Double(height))
+        return encoding.reduction.apply(hiddenColours.colour(at: spot))
     }
 
     /// Identifies the content of frame `k` for sharing oracles between cases: scene (or

@@ -10,7 +10,8 @@ public struct GeneratedCorpus: Sendable {
     public var cases: [CorpusCase]
     /// The manifest.
     public var manifest: CorpusManifest
-    /// File bytes by relative path: `manifest.json`, `manifest.schema.json`, `sources/…`, `oracle/…`.
+    /// File bytes by relative path: `manifest.json`, `manifest.schema.json`, `sources/…`
+    /// (with each case's hidden-colour twin, `sources/ID.twin.EXT`), `oracle/…`.
     public var files: [String: [UInt8]]
 
     /// Number of (case, operation) pairs.
@@ -53,8 +54,10 @@ public enum CorpusGenerator {
             records.append(record(c, operations: entries))
         }
         let jobList = jobs
-        let sources = ParallelMap.run(cases.count, threads: threads) { i -> Result<[UInt8], CorpusGenerationError> in
-            do throws(CorpusGenerationError) { return .success(try SourceEncoder.encode(cases[i])) } catch { return .failure(error) }
+        // Every case's source, then the twins of those that store hidden colour.
+        let sourceCases = cases + cases.compactMap(\.hiddenTwin)
+        let sources = ParallelMap.run(sourceCases.count, threads: threads) { i -> Result<[UInt8], CorpusGenerationError> in
+            do throws(CorpusGenerationError) { return .success(try SourceEncoder.encode(sourceCases[i])) } catch { return .failure(error) }
         }
         let oracles = ParallelMap.run(jobs.count, threads: threads) { i -> Result<[UInt8], CorpusGenerationError> in
             let job = jobList[i]
@@ -65,7 +68,7 @@ public enum CorpusGenerator {
             }
         }
         var files: [String: [UInt8]] = [:]
-        for (c, result) in zip(cases, sources) { files[c.sourcePath] = try result.get() }
+        for (c, result) in zip(sourceCases, sources) { files[c.sourcePath] = try result.get() }
         for (job, result) in zip(jobList, oracles) { files[job.path] = try result.get() }
         let manifest = CorpusManifest(profile: profile.rawValue, cases: records)
         let encoder = JSONEncoder()
@@ -89,6 +92,6 @@ public enum CorpusGenerator {
                           orientation: c.orientation.exifValue, scale: c.scale, frames: c.frameCount, animation: animation,
                           pixelFormat: PixelFormatRecord(c.encoding.delivered), tolerance: c.encoding.tolerance,
                           lossy: c.encoding.tolerance == nil, documents: c.documents.map(\.rawValue),
-                          bugClasses: c.bugClasses.map(\.rawValue), operations: operations)
+                          bugClasses: c.bugClasses.map(\.rawValue), hiddenTwin: c.hiddenTwin?.sourcePath, operations: operations)
     }
 }

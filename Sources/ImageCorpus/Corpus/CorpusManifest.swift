@@ -71,6 +71,10 @@ public struct CaseRecord: Codable, Hashable, Sendable {
     /// Documents' failures (D1–D13) and bug classes (B1–B29) exercised.
     public var documents: [String]
     public var bugClasses: [String]
+    /// The invisible-pixel invariance twin, relative to the corpus folder: the same file with
+    /// other colours under α = 0 (magenta ↔ green, gray inverted) and every other pixel
+    /// identical; absent when the file stores no hidden colour (``CorpusCase/hiddenTwin``).
+    public var hiddenTwin: String?
     /// The operations and their oracles.
     public var operations: [OperationEntry]
 }

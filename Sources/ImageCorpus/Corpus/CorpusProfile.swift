@@ -5,7 +5,9 @@ import ImageCore
 /// - `quick`: the CI gate. About ninety 48 × 32 cases chosen so that every encoding appears
 ///   at least once, every orientation-carrying container with all eight orientations, and every input
 ///   failure (``DocumentFailure/inputFailures``) and format class (``BugClass/formatClasses``)
-///   at least once; four operations each (orient, fit, and two from a rotating pool).
+///   at least once; four operations each (orient, fit, and two from a rotating pool). The halo
+///   scene is stored by five straight-alpha encodings (8- and 16-bit RGBA, 8-bit gray + alpha,
+///   TIFF unassociated alpha, BMP BGRA).
 /// - `full`: every encoding × every scene it can hold, all eight orientations of the
 ///   orientation and stencil scenes for every container that records orientation, at 96 × 64,
 ///   each with every operation of the pool. Meant for sharded runs; not committed.
@@ -85,6 +87,9 @@ public enum CorpusProfile: String, CaseIterable, Sendable {
         for id in orientationEncodings {
             for o in Orientation.allCases { entries.append((id, .orientation, o)) }
         }
+        for id in ["png-rgba8", "png-rgba16", "png-graya8", "tiff-rgba8-unassoc", "bmp-bgra32-v5"] {
+            entries.append((id, .halo, .up))
+        }
         let pool = operationPool(scale: 1)
         var cases: [CorpusCase] = []
         for (i, entry) in entries.enumerated() {
@@ -129,10 +134,11 @@ public enum CorpusProfile: String, CaseIterable, Sendable {
 extension Scene {
     /// Whether some point of the scene has 0 < α < 1 (the colour patches' alpha row, the soft
     /// edges); flat scenes without it hold only opaque and fully transparent colours.
-    public var hasPartialAlpha: Bool { self == .colorPatches || self == .softAlpha }
+    public var hasPartialAlpha: Bool { self == .colorPatches || self == .softAlpha || self == .halo }
 
     /// The largest number of distinct colours (straight RGBA) of a flat scene under any
-    /// reduction; `Int.max` for smooth scenes.
+    /// reduction, counting one hidden colour (a second one, ``HiddenColours/pair``, adds one);
+    /// `Int.max` for smooth scenes.
     public var flatColorCount: Int {
         switch self {
         case .orientation: return 16
@@ -141,7 +147,7 @@ extension Scene {
         case .stepEdges: return 4
         case .constant: return 1
         case .stencil: return 2
-        case .softAlpha, .zonePlate, .thinStrokes, .landscape: return .max
+        case .softAlpha, .zonePlate, .thinStrokes, .landscape, .halo: return .max
         }
     }
 }

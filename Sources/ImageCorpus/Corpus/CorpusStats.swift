@@ -1,6 +1,7 @@
 import Foundation
 
-/// Counts of a corpus's cases by container, pixel format, orientation, scene and tag: what
+/// Counts of a corpus's cases by container, pixel format, orientation, scene and tag, and of
+/// the sources that carry hidden colour (read back from the generated files): what
 /// `imglab corpus --stats` prints.
 public struct CorpusStats: Sendable, Hashable {
     /// Cases per container.
@@ -16,6 +17,13 @@ public struct CorpusStats: Sendable, Hashable {
     /// Cases per document failure and per bug class.
     public var documents: [String: Int] = [:]
     public var bugClasses: [String: Int] = [:]
+    /// Per container: sources with transparent (α = 0) pixels, decoded from the generated files.
+    public var transparentSources: [String: Int] = [:]
+    /// Per container: sources whose transparent pixels store a colour other than black, decoded
+    /// from the generated files (``HiddenColourReading/carriesColour``).
+    public var hiddenColourSources: [String: Int] = [:]
+    /// Per container: sources with an invisible-pixel invariance twin (``CaseRecord/hiddenTwin``).
+    public var hiddenTwins: [String: Int] = [:]
     /// Totals.
     public var cases = 0, pairs = 0, oracleImages = 0, files = 0, bytes = 0
 
@@ -31,6 +39,11 @@ public struct CorpusStats: Sendable, Hashable {
             encodings[c.encoding, default: 0] += 1
             for d in c.documents { documents[d, default: 0] += 1 }
             for b in c.bugClasses { bugClasses[b, default: 0] += 1 }
+            if c.hiddenTwin != nil { hiddenTwins[c.container, default: 0] += 1 }
+            if let bytes = corpus.files[c.file], let reading = try? HiddenColourReading(decoding: bytes), reading.transparentCount > 0 {
+                transparentSources[c.container, default: 0] += 1
+                if reading.carriesColour { hiddenColourSources[c.container, default: 0] += 1 }
+            }
         }
         oracleImages = corpus.files.keys.filter { $0.hasPrefix("oracle/") }.count
         files = corpus.files.count
@@ -55,6 +68,14 @@ public struct CorpusStats: Sendable, Hashable {
         parts.append(table("per encoding:", encodings.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
         parts.append(table("per document failure:", byNumber(documents)))
         parts.append(table("per bug class:", byNumber(bugClasses)))
+        let hiddenContainers = transparentSources.keys.sorted()
+        let width = hiddenContainers.map(\.count).max() ?? 0
+        let hiddenRows = hiddenContainers.map {
+            $0.padding(toLength: width, withPad: " ", startingAt: 0)
+                + "  \(hiddenColourSources[$0] ?? 0) of \(transparentSources[$0] ?? 0), \(hiddenTwins[$0] ?? 0) twins"
+        }
+        parts.append((["hidden colour (sources whose α = 0 pixels store a colour other than black, of those with α = 0 pixels, read back from the files; twins):"]
+                      + hiddenRows).joined(separator: "\n  "))
         return parts.joined(separator: "\n")
     }
 }

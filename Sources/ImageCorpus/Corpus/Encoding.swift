@@ -56,6 +56,27 @@ public struct Encoding: Hashable, Sendable {
         }
     }
 
+    /// Whether a decode of this storage delivers the colour stored under α = 0 (the hidden
+    /// colour, ``HiddenColours``): straight-alpha pixel formats (PNG RGBA and gray + alpha,
+    /// TIFF unassociated alpha including float, BMP BGRA), palettes (a tRNS entry or GIF's
+    /// transparent index keeps its RGB) and APNG with `blend_op` SOURCE (a frame's transparent
+    /// pixels replace the canvas's). Not: premultiplied storage (colour under α = 0 is 0 by
+    /// definition), storage without alpha (the colour becomes visible instead), over-blended
+    /// APNG (a transparent pixel leaves the canvas as it was, and disposal clears to
+    /// transparent black) and GIF animations (decoded as composited canvases, where α = 0 is
+    /// transparent black; the transparent index's colour is never drawn).
+    public var keepsHiddenColour: Bool {
+        if reduction == .opaque || reduction == .grayOpaque { return false }
+        switch storage {
+        case .pixels(let format): return format.alphaInfo.hasAlpha && !format.isPremultiplied
+        case .exactPalette: return true
+        case .bmp565: return false
+        case .animation(let style):
+            if case .apng(_, .source) = style { return true }
+            return false
+        }
+    }
+
     /// The palette index bits, for palette storage.
     public var paletteBits: Int? {
         if case .exactPalette(let bits) = storage { return bits }

@@ -15,7 +15,7 @@ public enum ManifestSchema {
   "additionalProperties": false,
   "properties": {
     "schema": { "const": "manifest.schema.json" },
-    "version": { "const": 2 },
+    "version": { "const": 3 },
     "profile": { "enum": ["quick", "full"] },
     "oracle": {
       "description": "Conventions shared by every oracle image.",
@@ -44,7 +44,7 @@ public enum ManifestSchema {
         "container": { "enum": ["png", "jpeg", "gif", "tiff", "bmp"] },
         "encoding": { "type": "string", "description": "Encoding identifier, e.g. png-rgba8, jpeg-420, apng-over-previous." },
         "stored": { "type": "string", "description": "What the file stores, in the container's words." },
-        "scene": { "enum": ["orientation", "colorPatches", "softAlpha", "zonePlate", "checkerAndGray", "stepEdges", "thinStrokes", "landscape", "constant", "stencil"] },
+        "scene": { "enum": ["orientation", "colorPatches", "softAlpha", "zonePlate", "checkerAndGray", "stepEdges", "thinStrokes", "landscape", "constant", "stencil", "halo"] },
         "purpose": { "type": "string" },
         "reduction": { "enum": ["none", "opaque", "gray", "grayOpaque", "binaryAlpha"], "description": "What the pixel format cannot hold of the scene, applied before rendering." },
         "width": { "type": "integer", "minimum": 1, "description": "Stored width, pixels." },
@@ -60,6 +60,7 @@ public enum ManifestSchema {
         "lossy": { "type": "boolean" },
         "documents": { "type": "array", "items": { "type": "string", "pattern": "^D([1-9]|1[0-3])$" } },
         "bugClasses": { "type": "array", "items": { "type": "string", "pattern": "^B([1-9]|1[0-9]|2[0-9])$" } },
+        "hiddenTwin": { "type": "string", "description": "The invisible-pixel invariance twin, relative to the corpus folder: the same file with other colours under alpha 0 (magenta and green swapped, gray inverted) and every pixel with alpha > 0 identical. Absent when the file stores no colour under alpha 0 (premultiplied or no alpha, over-blended APNG, GIF animation)." },
         "operations": { "type": "array", "items": { "$ref": "#/$defs/operationEntry" } }
       }
     },

@@ -16,6 +16,12 @@ public struct CorpusGenerationError: Error, Sendable, CustomStringConvertible {
 /// *is* the identity oracle, quantised), converted from 32-bit float straight sRGB-encoded
 /// RGBA to the encoding's pixel format by ImageCore's exact rules, transformed by the inverse
 /// of the case's orientation, and encoded with the orientation recorded.
+///
+/// The oracle's rendering is premultiplied, so it has no colour under α = 0. Every pixel the
+/// pixel format stores at α = 0 (all of whose area is transparent, or whose alpha rounds to 0)
+/// gets the case's hidden colour (``CorpusCase/hiddenColour(frame:pixelX:pixelY:)``) before the
+/// final conversion; visible pixels are untouched, so a source and its ``CorpusCase/hiddenTwin``
+/// differ only there.
 public enum SourceEncoder {
     /// The identity rendering of frame `k` of a case.
     public static func uprightRendering(_ c: CorpusCase, frame k: Int = 0) -> OracleImage {
@@ -33,9 +39,9 @@ public enum SourceEncoder {
         do {
             switch encoding.storage {
             case .pixels(let format):
-                upright = try float.converted(to: format)
+                upright = try storingHiddenColour(float, of: c, frame: 0) { try $0.converted(to: format) }
             case .exactPalette(let bits):
-                upright = try float.converted(to: .rgba8).withExactPalette(bitsPerComponent: bits)
+                upright = try storingHiddenColour(float, of: c, frame: 0) { try $0.converted(to: .rgba8).withExactPalette(bitsPerComponent: bits) }
             case .bmp565:
                 return BMP565Writer.encode(c.orientation.inverse.apply(to: float))
             case .animation:
@@ -54,6 +60,29 @@ public enum SourceEncoder {
         }
     }
 
+    /// `float` (``PixelFormat/rgbaFloat``: straight, sRGB-encoded) stored by `store`, with the
+    /// case's hidden colour for frame `k` written under every pixel that `store` gives α = 0.
+    static func storingHiddenColour(_ float: Bitmap, of c: CorpusCase, frame k: Int, store: (Bitmap) throws -> Bitmap) throws -> Bitmap {
+        let first = try store(float)
+        guard first.format.hasAlpha else { return first }
+        var painted = float
+        var changed = false
+        for y in 0..<first.height {
+            let row = first.straightRGBARow(y)
+            for x in 0..<first.width where row[x * 4 + 3] == 0 {
+                let colour = c.hiddenColour(frame: k, pixelX: x, pixelY: y)
+                let o = y * painted.bytesPerRow + x * 16
+                for (i, v) in [colour.red, colour.green, colour.blue].enumerated() {
+                    let bits = Float(SRGBTransfer.fromLinear(v)).bitPattern
+                    // PixelFormat.rgbaFloat is host order: little-endian on every platform imglab runs on.
+                    for b in 0..<4 { painted.bytes[o + 4 * i + b] = UInt8((bits >> (8 * UInt32(b))) & 0xFF) }
+                }
+                changed = true
+            }
+        }
+        return changed ? try store(painted) : first
+    }
+
     /// APNG frames are written as their regions with their dispose and blend ops (APNGWriter);
     /// GIF frames as composited canvases, from which the GIF encoder recovers the regions.
     static func encodeAnimation(_ c: CorpusCase, plan: AnimationPlan) throws(CorpusGenerationError) -> [UInt8] {
@@ -66,7 +95,8 @@ public enum SourceEncoder {
                     let r = plan.region(k)
                     let layer = Oracle.render(canvasWidth: r.width, canvasHeight: r.height,
                                               placement: .identity(width: r.width, height: r.height)) { x, y in plan.layer(k, x: x, y: y) }
-                    frames.append(APNGFrame(pixels: try layer.straightFloatBitmap().converted(to: .rgba8), x: r.x, y: r.y,
+                    let pixels = try storingHiddenColour(layer.straightFloatBitmap(), of: c, frame: k) { try $0.converted(to: .rgba8) }
+                    frames.append(APNGFrame(pixels: pixels, x: r.x, y: r.y,
                                             delay: AnimationPlan.delay(k), disposal: plan.disposal(k), blend: blend))
                 }
                 return try APNGWriter.encode(canvasWidth: plan.width, canvasHeight: plan.height, frames: frames, loopCount: 0)

@@ -25,6 +25,11 @@ import ImageMetrics
 ///   average of the source whose palette entries are all made opaque (the definition of
 ///   ignoring PNG tRNS / the GIF transparent index: the entries' colours shown with α = 1);
 ///   only for an indexed source whose palette has transparent entries.
+/// - `counterfactual.alpha-dropped` (alpha-dropped, D2/D7): B is the correct average of the
+///   source, read as straight RGBA, whose alpha channel is declared padding (the definition of
+///   dropping alpha: every pixel shown opaque with the colour stored in it, so the colour hidden
+///   under α = 0 appears); only for a source with an alpha channel, not indexed, and a pixel
+///   that is not opaque.
 /// - `counterfactual.straight-as-premultiplied` (premultiplication, D2/D6): B is the correct
 ///   average of the source whose straight alpha (first or last) is declared premultiplied, the
 ///   bytes unchanged (the definition of the bug: straight colour taken as already multiplied
@@ -76,6 +81,12 @@ public enum CounterfactualOracle {
                                "palette transparency ignored (PNG tRNS / GIF transparent index): transparent entries shown opaque (the source with an opaque palette predicts it)",
                                ["D3", "D7"], b))
         }
+        if let dropped = alphaDropped(bitmap),
+           let b = try? DeclaredOracle.renderImage(source: dropped, placement: placement, lightSpace: .linear, samples: samples) {
+            hypotheses.append(("counterfactual.alpha-dropped", "alpha-dropped",
+                               "alpha dropped: the colour stored under transparent pixels is revealed (the source with its alpha channel ignored predicts it)",
+                               ["D2", "D7"], b))
+        }
         if let relabelled = straightReadAsPremultiplied(bitmap),
            let b = try? DeclaredOracle.renderImage(source: relabelled, placement: placement, lightSpace: .linear, samples: samples) {
             hypotheses.append(("counterfactual.straight-as-premultiplied", "premultiplication",
@@ -113,6 +124,16 @@ public enum CounterfactualOracle {
         let opaque = Palette(palette.entries.map { Palette.Entry(red: $0.red, green: $0.green, blue: $0.blue) })
         let format = PixelFormat(colorModel: .indexed(opaque), bitsPerComponent: bitmap.format.bitsPerComponent)
         return Bitmap(uncheckedWidth: bitmap.width, height: bitmap.height, format: format, bytesPerRow: bitmap.bytesPerRow, bytes: bitmap.bytes)
+    }
+
+    /// `bitmap` as 16-bit straight RGBA with its alpha channel declared padding
+    /// (`kCGImageAlphaNoneSkipLast`), or `nil` when it is indexed (``opaquePalette(_:)``), has no
+    /// alpha channel, or every pixel is opaque.
+    static func alphaDropped(_ bitmap: Bitmap) -> Bitmap? {
+        guard bitmap.format.alphaInfo.hasAlpha, !bitmap.format.isIndexed,
+              let rgba = try? bitmap.converted(to: .rgba16), ValueImage(rgba, withAlpha: true).hasTranslucency else { return nil }
+        let format = PixelFormat(colorModel: .rgb, bitsPerComponent: 16, alphaInfo: .noneSkipLast, byteOrder: rgba.format.byteOrder)
+        return Bitmap(uncheckedWidth: rgba.width, height: rgba.height, format: format, bytesPerRow: rgba.bytesPerRow, bytes: rgba.bytes)
     }
 
     /// `bitmap` with its straight alpha (first or last) declared premultiplied, the bytes

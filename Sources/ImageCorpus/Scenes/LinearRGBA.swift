@@ -22,10 +22,6 @@ public struct LinearRGBA: Hashable, Sendable {
         LinearRGBA(red: value, green: value, blue: value)
     }
 
-    /// Fully transparent, hiding a loud magenta (sRGB 255, 0, 255): a resizer that lets colour
-    /// under α = 0 bleed into visible pixels shows it (Pillow's "dirty pixels", B4).
-    public static let hiddenMagenta = LinearRGBA(red: 1, green: 0, blue: 1, alpha: 0)
-
     /// Porter–Duff `self` over `below`, in linear light, straight in and out. Where both are
     /// transparent the result keeps `below`'s colour (so hidden colours stay hidden, not black).
     public func over(_ below: LinearRGBA) -> LinearRGBA {

@@ -30,8 +30,7 @@ extension LabPair {
     /// transparent ones: the scene has alpha and the encoding keeps it (RGBA, gray + alpha,
     /// palettes with transparency, GIF's transparent index).
     public var sourceHasTransparency: Bool {
-        let scenesWithAlpha = ["colorPatches", "softAlpha", "stepEdges", "stencil"]
-        return scenesWithAlpha.contains(record.scene) && ["none", "gray", "binaryAlpha"].contains(record.reduction)
+        (Scene(rawValue: record.scene)?.hasAlpha ?? false) && ["none", "gray", "binaryAlpha"].contains(record.reduction)
     }
 
     /// Whether the source's scene has colour (not a gray scene and not a gray encoding), so

@@ -7,15 +7,16 @@ enum CorpusCommand: Command {
     static let summary = "generate the test corpus and its analytic oracles, or verify Corpus/ bit for bit"
     static let out = Option.text("--out", "DIR", "the corpus folder", default: "Corpus")
     static let check = Option.flag("--check", "regenerate in memory and compare with DIR bit for bit; writes nothing")
-    static let stats = Option.flag("--stats", "print the number of cases per container, pixel format, orientation, scene, encoding, document failure (D1–D13) and bug class (B1–B29); alone, writes nothing")
+    static let stats = Option.flag("--stats", "print the number of cases per container, pixel format, orientation, scene, encoding, document failure (D1–D13) and bug class (B1–B29), and per container the sources that store hidden colour under α = 0 (read back from the generated files) and their twins; alone, writes nothing")
     static let threads = SharedOptions.threads
     static let options: [any OptionDeclaration] = [SharedOptions.profile, out, check, stats, threads]
     static let help = Help(about: """
         Renders every case of the profile from analytic scenes into its container and pixel format
         (palettes, 1–16-bit and float samples, straight and premultiplied alpha, CMYK, eight orientations),
         and the oracle of every (case, operation) pair straight from the scene, with exact area coverage in
-        linear light, into DIR/sources/, DIR/oracle/ and DIR/manifest.json. The same bytes on every run and
-        for any thread count; stale files under DIR/sources and DIR/oracle are removed.
+        linear light, into DIR/sources/ (and CASE.twin.EXT: other colours under α = 0), DIR/oracle/ and
+        DIR/manifest.json. The same bytes on every run and for any thread count; stale files under
+        DIR/sources and DIR/oracle are removed.
         """, exitStatus: """
           0  success (with --check: the folder matches)
           1  --check finds a missing, different or unexpected file, or generation fails
