@@ -70,7 +70,8 @@ let package = Package(
             dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics", "ImageCorpus"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // Every HTML page (diff, run, selftest, reproduce, league) and the JUnit file, from values.
+        // Every HTML page (diff, run, selftest, reproduce, league) from one set of shared parts, the
+        // JUnit file, and `imglab diff` as one call (FileDiff: decode, judge, report, screen, JSON).
         .target(
             name: "ImageReports",
             dependencies: ["ImageCore", "ImageCodecs", "ImageMetrics", "ImageCorpus", "ImageLab"],
@@ -91,7 +92,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "imglab",
-            dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics", "ImageCorpus", "ImageLab", "ImageReports"],
+            dependencies: ["ImageCodecs", "ImageResize", "ImageMetrics", "ImageCorpus", "ImageLab", "ImageReports"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

@@ -139,7 +139,7 @@ public struct ImageExpectation: Sendable {
     /// The golden: the displayed pixels as PNG, written atomically (folders created).
     static func store(_ image: Image, at path: String) throws(ImageExpectationError) {
         let png: [UInt8]
-        do { png = try DiffReport.EmbeddedImage.displayed(ComparedImage(image: image, name: path)).bytes } catch {
+        do { png = try EmbeddedImage.displayed(ComparedImage(image: image, name: path)).bytes } catch {
             throw .write(path, "cannot encode the image as PNG: \(error)")
         }
         do {
@@ -148,44 +148,36 @@ public struct ImageExpectation: Sendable {
         do { try ImageCodecs.writeAtomically(png, to: path) } catch { throw .write(path, error.description) }
     }
 
-    /// Gate, then (on a mismatch) the diagnosis, the issue text and the one-case report.
+    /// Judges with the gate (``Judge``: the diagnosis runs on a mismatch only), then on a
+    /// mismatch writes the issue text and the one-case report.
     func compare(_ actual: Image, with expected: ComparedImage, gate: GateExpression, label: String, against: String,
                  reportName: String, filePath: String) throws(ImageExpectationError) -> Outcome {
         let actualSide = ComparedImage(image: actual, name: "actual: \(reportName)")
-        let quick = Comparison(expected: expected, actual: actualSide, options: ComparisonOptions(diagnose: false))
-        let result: GateResult?
-        do { result = try gate.evaluate { quick.value($0) } } catch {
-            guard !quick.sameSize else { throw .badGate(gate.text, error.description) }
-            result = nil  // different sizes: no pixel metric, a mismatch
-        }
-        if let result, result.passed { return Outcome(kind: .matched, message: "", comparison: quick, gate: result) }
+        let judgement = Judge(gate: gate).judge(expected: expected, actual: actualSide)
+        if case .gateUnusable(let error) = judgement.verdict { throw .badGate(gate.text, error.description) }
+        let c = judgement.comparison
+        if judgement.passed { return Outcome(kind: .matched, message: "", comparison: c, gate: judgement.gate) }
 
-        let c = Comparison(expected: expected, actual: actualSide, options: ComparisonOptions(diagnose: true))
         var lines = ["\(label): the image does not match \(against) (gate \(gate.text))"]
-        if let result {
-            lines.append("  failed: " + result.clauses.filter { !$0.passed }.map(\.text).joined(separator: "; "))
-        } else {
-            lines.append("  size \(c.actual.displayWidth)×\(c.actual.displayHeight), expected \(c.expected.displayWidth)×\(c.expected.displayHeight)")
-        }
+        lines.append(judgement.gate == nil ? "  " + judgement.sizeFinding : "  failed: " + judgement.failedClauses.joined(separator: "; "))
         let headline = ["exact.max", "exact.pixels", "visible.max", "visible.mean", "alpha.max", "deltaE00.p99", "psnr", "ssim"]
         let metrics = headline.compactMap { m in c.value(m).map { "\(m) \(Self.format($0))" } }
         if !metrics.isEmpty { lines.append("  metrics: " + metrics.joined(separator: ", ")) }
-        let d = c.diagnosis
-        lines.append("  diagnosis: " + (d.bugClass.map { "\($0) (confidence \(String(format: "%.2f", d.confidence))): \(d.summary)" } ?? d.summary))
+        lines.append("  diagnosis: " + c.diagnosis.sentence)
 
         let reportPath = "\(reportsFolder)/\(Self.testFileName(filePath))/\(reportName).html"
         let context = DiffReport.Context(title: "expectImage: \(reportName)", verdict: "does not match \(against) (gate \(gate.text))",
                                          verdictOK: false, facts: [("test file", filePath), ("expected", expected.name)])
         do {
             let images = try DiffReport.Images.make(expected: expected, actual: actualSide)
-            let html = DiffReport.html(c, images: images, gate: result, context: context)
+            let html = DiffReport.html(judgement, images: images, context: context)
             try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: reportPath).deletingLastPathComponent().path, withIntermediateDirectories: true)
             try ImageCodecs.writeAtomically(Array(html.utf8), to: reportPath)
         } catch {
             throw .write(reportPath, "the report: \(error)")
         }
         lines.append("  report: \(reportPath)")
-        return Outcome(kind: .mismatched, message: lines.joined(separator: "\n"), reportPath: reportPath, comparison: c, gate: result)
+        return Outcome(kind: .mismatched, message: lines.joined(separator: "\n"), reportPath: reportPath, comparison: c, gate: judgement.gate)
     }
 
     static func format(_ v: Double) -> String {

@@ -12,22 +12,12 @@ public enum LeagueReport {
     public static func html(_ t: LeagueTable) -> String {
         let e = HTMLText.escape
         var h = """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-        <title>imglab league: \(e(t.profile))</title>
-        <style>
-        body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}
-        table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}
-        td.n{text-align:right}td.bad{background:#fdd}td.err{background:#fec}td.ok{background:#dfd}.policy{color:#555;font-size:90%}
-        details{margin:.3em 0}summary{cursor:pointer}code{font-size:90%}
-        </style></head><body>
         <h1>imglab league — \(e(t.profile)) corpus (\(e(t.corpus)))</h1>
         <p>Every resizer judged by the same gates against the same oracle, honouring its declared policies:
         undeclared operations and containers are <b>skipped</b>; pairs whose judgement a declared policy changed
         (sRGB light space, rounding rule, orientation, first frame only) are counted as <b>policy-labelled</b>
         and carry the label in the results.</p>
-        <table><tr><th>resizer</th><th>declared policies</th><th>pass</th><th>fail</th><th>error</th><th>skipped</th><th>policy-labelled</th><th>failures by diagnosis</th></tr>
+        <table>\(HTMLBlocks.headerRow(["resizer", "declared policies", "pass", "fail", "error", "skipped", "policy-labelled", "failures by diagnosis"]))
 
         """
         for x in t.entries {
@@ -43,21 +33,26 @@ public enum LeagueReport {
         }
         h += "</table>\n"
         for x in t.entries where x.summary != nil {
-            h += "<section id=\"\(anchor(x.resizer))\"><h2>\(e(x.resizer))</h2>\n<p class=\"policy\">\(e(x.spec)) · \(e(x.policy?.summary ?? ""))"
-            if let sec = x.seconds { h += " · \(e(String(format: "%.1f", sec))) s" }
-            h += "</p>\n"
+            var body = "\n<p class=\"policy\">\(e(x.spec)) · \(e(x.policy?.summary ?? ""))"
+            if let sec = x.seconds { body += " · \(e(String(format: "%.1f", sec))) s" }
+            body += "</p>\n"
             for (title, groups) in [("Failures by diagnosis", x.failures), ("Errors by message", x.errors)] where !groups.isEmpty {
-                h += "<h3>\(title)</h3>\n"
+                body += "<h3>\(title)</h3>\n"
                 for g in groups {
-                    h += "<details><summary><b>\(e(g.key))</b> ×\(g.count)</summary>\n<p>example: <code>\(e(g.example))</code></p>\n<p>"
-                    h += g.pairs.map { "<code>\(e($0))</code>" }.joined(separator: " ") + "</p></details>\n"
+                    body += "<details><summary><b>\(e(g.key))</b> ×\(g.count)</summary>\n<p>example: <code>\(e(g.example))</code></p>\n<p>"
+                    body += g.pairs.map { "<code>\(e($0))</code>" }.joined(separator: " ") + "</p></details>\n"
                 }
             }
-            h += "</section>\n"
+            h += HTMLBlocks.section(x.resizer, id: anchor(x.resizer), body)
         }
-        h += "<footer>\(e(t.schema))</footer>\n</body></html>\n"
-        return h
+        h += HTMLBlocks.footer([t.schema])
+        return HTMLPage(title: "imglab league: \(t.profile)", style: css, script: nil, embedsImages: false).render(h)
     }
+
+    static let css = PageStyle.document + """
+    td.n{text-align:right}td.bad{background:#fdd}td.err{background:#fec}td.ok{background:#dfd}.policy{color:#555;font-size:90%}
+    details{margin:.3em 0}summary{cursor:pointer}
+    """
 
     /// An id attribute for a resizer's section: letters and digits kept, the rest `-`.
     static func anchor(_ name: String) -> String {

@@ -25,44 +25,36 @@ public enum ReproduceReport {
         let r = outcome.results
         let e = HTMLText.escape
         var h = """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>imglab reproduce \(e(r.topic))</title>
-        <style>\(css)</style></head>
-        <body>
         <header><h1>imglab reproduce <code>\(e(r.topic))</code></h1>
-        <p class="verdict \(r.reproduced ? "ok" : "bad")">\(e(headline(r)))</p>
+        \(VerdictBadge.html(text: headline(r), ok: r.reproduced))
         <p class="small">corpus <code>\(e(r.corpus))</code> · \(r.pairs.count) pairs shown · oracle = the ideal output rendered from the analytic scene; correct = imglab's built-in resizer; buggy = the mutant</p>
         </header>
 
         """
-        h += "<section><h2>The bug</h2>"
+        var bug = ""
         for m in r.mutants {
-            h += "<div class=\"mutant\"><h3><code>\(e(m.id))</code> — \(e(m.title))</h3>"
-            h += "<p class=\"history\">\(e(m.history))</p>"
-            h += "<p class=\"small\">references \(e(m.references.joined(separator: ", "))) · must be diagnosed as <code>\(e(m.bugClass))</code> · "
-            h += m.pairs == 0 ? "no pair of the corpus triggers it" : "caught on \(m.caught) of the \(m.pairs) pairs that trigger it, named on \(m.named), \(m.shown) shown below"
-            if !m.diagnoses.isEmpty { h += " · diagnoses: \(e(m.diagnoses.joined(separator: ", ")))" }
-            h += " · <b class=\"\(m.reproduced ? "ok" : "bad")\">\(m.reproduced ? "reproduced" : "NOT reproduced")</b></p>"
-            h += "</div>"
+            bug += "<div class=\"mutant\"><h3><code>\(e(m.id))</code> — \(e(m.title))</h3>"
+            bug += "<p class=\"history\">\(e(m.history))</p>"
+            bug += "<p class=\"small\">references \(e(m.references.joined(separator: ", "))) · must be diagnosed as <code>\(e(m.bugClass))</code> · "
+            bug += m.pairs == 0 ? "no pair of the corpus triggers it" : "caught on \(m.caught) of the \(m.pairs) pairs that trigger it, named on \(m.named), \(m.shown) shown below"
+            if !m.diagnoses.isEmpty { bug += " · diagnoses: \(e(m.diagnoses.joined(separator: ", ")))" }
+            bug += " · <b class=\"\(m.reproduced ? "ok" : "bad")\">\(m.reproduced ? "reproduced" : "NOT reproduced")</b></p>"
+            bug += "</div>"
         }
-        h += "</section>\n"
-        h += "<section><h2>Pairs</h2><table><tr><th>mutant</th><th>pair</th><th>caught</th><th>diagnosis</th><th>exposed by</th><th>correct output</th></tr>"
+        h += HTMLBlocks.section("The bug", bug)
+        var table = "<table>" + HTMLBlocks.headerRow(["mutant", "pair", "caught", "diagnosis", "exposed by", "correct output"])
         for (i, p) in r.pairs.enumerated() {
-            h += "<tr class=\"\(p.named ? "ok" : (p.caught ? "part" : "bad"))\"><td><code>\(e(p.mutant))</code></td><td><a href=\"#pair-\(i)\">\(e(p.pair))</a></td>"
-            h += "<td>\(p.caught ? (p.named ? "caught, named" : "caught") : "missed")</td><td>\(e(p.namedAs ?? "—"))</td>"
-            h += "<td>\(e(p.exposing.map { "\($0.metric.label): \($0.text)" } ?? "—"))</td><td>\(e(p.correct.verdict.rawValue))</td></tr>"
+            table += "<tr class=\"\(p.named ? "ok" : (p.caught ? "part" : "bad"))\"><td><code>\(e(p.mutant))</code></td><td><a href=\"#pair-\(i)\">\(e(p.pair))</a></td>"
+            table += "<td>\(p.caught ? (p.named ? "caught, named" : "caught") : "missed")</td><td>\(e(p.namedAs ?? "—"))</td>"
+            table += "<td>\(e(p.exposing.map { "\($0.metric.label): \($0.text)" } ?? "—"))</td><td>\(e(p.correct.verdict.rawValue))</td></tr>"
         }
-        h += "</table></section>\n"
+        h += HTMLBlocks.section("Pairs", table + "</table>")
         for (i, p) in r.pairs.enumerated() {
             let ev: (buggy: PairEvidence?, correct: PairEvidence?) = i < outcome.evidence.count ? outcome.evidence[i] : (nil, nil)
             h += pairHTML(p, index: i, buggy: ev.buggy, correct: ev.correct)
         }
-        h += "<footer>\(e(ReproduceResults.schema)) · \(e(Comparison.version)) · \(e(Diagnosis.version))</footer>\n"
-        h += "<script>\(script)</script></body></html>\n"
-        return h
+        h += HTMLBlocks.footer([ReproduceResults.schema, Comparison.version, Diagnosis.version])
+        return HTMLPage(title: "imglab reproduce \(r.topic)", style: css, script: script, embedsImages: true).render(h)
     }
 
     /// One sentence: `Reproduced: …` or `NOT reproduced: …`, with the counts and the diagnosis classes.
@@ -81,20 +73,20 @@ public enum ReproduceReport {
         let e = HTMLText.escape
         var h = "<section class=\"pair\" id=\"pair-\(index)\"><h2><code>\(e(p.mutant))</code> on <code>\(e(p.pair))</code></h2>"
         let b = p.buggy
-        h += "<p class=\"verdict \(p.named ? "ok" : "bad")\">"
+        let verdict: String
         switch b.verdict {
-        case .pass, .changedCloser, .changedFurther: h += "missed: the buggy output passes the gate"  // no goldens here
-        case .fail: h += "caught: the buggy output fails the gate" + (p.named ? ", and the diagnosis names the bug" : ", but the diagnosis names another class")
-        case .error: h += "caught: the buggy resizer threw" + (p.named ? " the bug's error" : " an unexpected error")
+        case .pass, .changedCloser, .changedFurther: verdict = "missed: the buggy output passes the gate"  // no goldens here
+        case .fail: verdict = "caught: the buggy output fails the gate" + (p.named ? ", and the diagnosis names the bug" : ", but the diagnosis names another class")
+        case .error: verdict = "caught: the buggy resizer threw" + (p.named ? " the bug's error" : " an unexpected error")
         }
-        h += "</p>"
+        h += VerdictBadge.html(text: verdict, ok: p.named)
         if let d = b.diagnosis {
             h += "<p class=\"diag\">diagnosis <strong>\(e(d.bugClass ?? "none"))</strong>"
             if let name = d.name { h += " — \(e(name))" }
             h += " <span class=\"small\">confidence \(e(String(format: "%.2f", d.confidence)))</span><br>\(e(d.summary))</p>"
         }
         if let message = b.message { h += "<p class=\"message\">\(e(b.verdict == .error ? "error" : "gate")): <code>\(e(message))</code></p>" }
-        h += "<table class=\"measures\"><tr><th>exposed by</th><th>buggy output</th><th>correct output</th></tr>"
+        h += "<table class=\"measures\">" + HTMLBlocks.headerRow(["exposed by", "buggy output", "correct output"])
         for m in p.measures where m.metric != .outputSize || m.shows {
             let other = p.correctMeasures.first { $0.metric == m.metric }
             let lead = p.exposing?.metric == m.metric
@@ -135,8 +127,6 @@ public enum ReproduceReport {
         return z
     }
 
-    static func dataURI(_ png: [UInt8]) -> String { "data:image/png;base64," + Data(png).base64EncodedString() }
-
     static func viewerHTML(oracle: ComparedImage?, correct: ComparedImage?, buggy: ComparedImage?) -> String {
         let e = HTMLText.escape
         guard let oracle else { return "<p class=\"small\">no image: the oracle could not be read</p>" }
@@ -167,40 +157,30 @@ public enum ReproduceReport {
         for pane in panes {
             let s = size(pane.image)
             h += "<figure class=\"pane \(pane.cls)\"><figcaption>\(e(pane.label)) \(s.width)×\(s.height)</figcaption>"
-            h += "<img alt=\"\(e(pane.label))\" data-w=\"\(s.width)\" data-h=\"\(s.height)\" width=\"\(s.width * z)\" height=\"\(s.height * z)\" src=\"\(dataURI(pane.png))\"></figure>"
+            h += "<img alt=\"\(e(pane.label))\" data-w=\"\(s.width)\" data-h=\"\(s.height)\" width=\"\(s.width * z)\" height=\"\(s.height * z)\" src=\"\(EmbeddedImage(png: pane.png).dataURI)\"></figure>"
         }
         if let heat, let buggy {
             let s = size(buggy)
             h += "<figure class=\"pane heat\"><figcaption>heat map: buggy vs oracle</figcaption>"
-            h += "<img alt=\"heat map\" data-w=\"\(s.width)\" data-h=\"\(s.height)\" width=\"\(s.width * z)\" height=\"\(s.height * z)\" src=\"\(dataURI(heat))\"></figure>"
+            h += "<img alt=\"heat map\" data-w=\"\(s.width)\" data-h=\"\(s.height)\" width=\"\(s.width * z)\" height=\"\(s.height * z)\" src=\"\(EmbeddedImage(png: heat).dataURI)\"></figure>"
         }
         h += "</div>"
         if heat != nil {
-            h += "<p class=\"legend small\">heat map: "
-            for r in HeatMap.ramp { h += "<span style=\"background:rgb(\(r.color.0),\(r.color.1),\(r.color.2))\"></span>\(e(r.label)) " }
-            let hc = HeatMap.hiddenColor
-            h += "<span style=\"background:rgb(\(hc.0),\(hc.1),\(hc.2))\"></span>hidden colour only (α = 0) · |Δ| in 8-bit code values, visible error</p>"
+            h += "<p class=\"legend small\">heat map: \(HeatMapLegend.swatches) · \(HeatMapLegend.unit)</p>"
         }
         return h + "</div>"
     }
 
-    static let css = """
-    body{font:14px/1.4 system-ui,sans-serif;margin:0 auto;max-width:1400px;padding:0 16px;color:#222;background:#fafafa}
-    h1{font-size:20px;margin:12px 0 4px}h2{font-size:16px;margin:22px 0 6px;border-bottom:1px solid #ddd}h3{font-size:14px;margin:10px 0 2px}
-    code{font:12px ui-monospace,monospace;background:#eee;padding:1px 3px;border-radius:3px;word-break:break-all}
-    .verdict{font-weight:600;padding:6px 10px;border-radius:4px}.ok{color:#174d17;background:#dcefdc}.bad{color:#7a1010;background:#f6dede}
-    tr.part td{background:#fff3c4}tr.lead td{font-weight:600}.small{font-size:11px;color:#666}.history{max-width:70em}
-    table{border-collapse:collapse;margin:4px 0}td,th{border:1px solid #ddd;padding:2px 6px;text-align:left;vertical-align:top}
+    static let css = PageStyle.viewer + """
+    h2{font-size:16px;margin:22px 0 6px;border-bottom:1px solid #ddd}h3{font-size:14px;margin:10px 0 2px}
+    tr.part td{background:#fff3c4}tr.lead td{font-weight:600}.history{max-width:70em}
     .cast{display:flex;gap:12px;align-items:center}.cast svg{flex:none;background:#fff;border:1px solid #ddd}
-    .viewer nav button{margin-right:4px}.viewer nav button.on{background:#357;color:#fff}
-    .stage{position:relative;display:inline-block;border:1px solid #ccc;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px}
-    .stage img{image-rendering:pixelated;display:block}.pane{display:inline-block;vertical-align:top;margin:4px}
+    .stage{position:relative;display:inline-block;border:1px solid #ccc;background:\(PageStyle.checkerboard)}
+    .stage img{image-rendering:pixelated;display:block}
     figcaption{font-size:11px;background:#fffc;padding:0 4px}
     .stage .pane.heat{display:none}.stage.heat .pane{display:none}.stage.heat .pane.heat{display:inline-block}
     .stage.stack .pane{display:none}.stage.stack .pane.correct,.stage.stack .pane.buggy{display:block;margin:0}
     .stage.stack .pane.buggy{position:absolute;left:0;top:0}.stage.stack figcaption{display:none}
-    .legend span{display:inline-block;width:12px;height:12px;margin:0 2px 0 8px;vertical-align:middle;border:1px solid #999}
-    footer{margin:24px 0;color:#888;font-size:12px}
     """
 
     /// The viewer script: a constant (no input text) that reads sizes and zoom from data attributes.

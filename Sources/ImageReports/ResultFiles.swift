@@ -27,6 +27,16 @@ public enum ResultFiles {
         try ImageCodecs.writeAtomically(Array(SelftestReport.html(m).utf8), to: report + "/index.html")
     }
 
+    /// A reproduction: the report `report` (a file path; its folder is created) and `json`
+    /// (schema imglab-reproduce/1), each when given.
+    public static func write(_ outcome: Reproduction.Outcome, json: String?, report: String?) throws {
+        if let report {
+            try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: report).deletingLastPathComponent().path, withIntermediateDirectories: true)
+            try ImageCodecs.writeAtomically(Array(ReproduceReport.html(outcome).utf8), to: report)
+        }
+        if let json { try ImageCodecs.writeAtomically([UInt8](try outcome.results.jsonData()), to: json) }
+    }
+
     /// A league in `folder`: each judged resizer's results (``League/resultsPath(_:)``),
     /// `league.json` (schema imglab-league/1) and `index.html`.
     public static func write(_ league: League.Outcome, to folder: String) throws {

@@ -82,7 +82,7 @@ public enum RunReport {
         guard let images = try? DiffReport.Images.make(expected: ev.expected, actual: ev.actual, expectedFile: ev.expectedFile) else { return nil }
         var figures: [DiffReport.Context.Figure] = []
         func figure(_ label: String, _ side: ComparedImage?, file: [UInt8]? = nil, caption: String) {
-            guard let side, let embedded = try? DiffReport.EmbeddedImage.displayed(side, file: file) else { return }
+            guard let side, let embedded = try? EmbeddedImage.displayed(side, file: file) else { return }
             let size = side.image.displaySize
             figures.append(.init(label: label, image: embedded, width: size.width, height: size.height, caption: caption))
         }
@@ -93,7 +93,7 @@ public enum RunReport {
         figures.append(.init(label: "output", image: images.actual, width: ev.comparison.actual.displayWidth,
                              height: ev.comparison.actual.displayHeight, caption: "the resizer's output"))
         if let heat = images.heatMapPNG {
-            figures.append(.init(label: "diff heat map", image: .init(bytes: heat, mimeType: "image/png"), width: ev.comparison.actual.displayWidth,
+            figures.append(.init(label: "diff heat map", image: EmbeddedImage(png: heat), width: ev.comparison.actual.displayWidth,
                                  height: ev.comparison.actual.displayHeight, caption: "oracle vs output, visible error"))
         }
         var facts: [(String, String)] = [("pair", p.pair), ("verdict", p.verdict.rawValue), ("family", p.family ?? "none"),
@@ -121,18 +121,13 @@ public enum RunReport {
     public static func index(_ r: RunResults, links: [Int: String]) -> String {
         let e = HTMLText.escape
         let s = r.summary
-        let status = r.exitStatus == 0 ? "ok" : "bad"
+        let counts = "\(s.pairs) pairs: <b>\(s.pass)</b> pass, <b>\(s.fail)</b> fail, <b>\(s.error)</b> error"
+            + (s.changedCloser + s.changedFurther > 0 ? ", <b>\(s.changedCloser)</b> changed-closer, <b>\(s.changedFurther)</b> changed-further" : "")
+            + " — exit status \(r.exitStatus)"
         var h = """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>imglab run: \(e(r.resizer)) on \(e(r.profile))</title>
-        <style>\(css)</style></head>
-        <body data-ready="0">
         <header><h1>imglab run</h1>
         <p>resizer <code>\(e(r.resizer))</code> · profile <code>\(e(r.profile))</code> · corpus <code>\(e(r.corpus))</code> · shard \(r.shard.map(String.init).joined(separator: "/"))\(r.filter.isEmpty ? "" : " · filter <code>\(e(r.filter.joined(separator: ",")))</code>")</p>
-        <p class="verdict \(status)">\(s.pairs) pairs: <b>\(s.pass)</b> pass, <b>\(s.fail)</b> fail, <b>\(s.error)</b> error\(s.changedCloser + s.changedFurther > 0 ? ", <b>\(s.changedCloser)</b> changed-closer, <b>\(s.changedFurther)</b> changed-further" : "") — exit status \(r.exitStatus)</p>
+        \(VerdictBadge.html(markup: counts, ok: r.exitStatus == 0))
         <p class="counts">
         """
         for v in verdictsBySeverity {
@@ -143,48 +138,44 @@ public enum RunReport {
             h += "<p class=\"small\">declared policies: <code>\(e(policy.summary))</code>; \(r.pairs.filter { $0.policy != nil }.count) pairs judged under them (labelled below), \(r.skipped?.count ?? 0) skipped</p>"
         }
         h += "</header>\n"
-        if !r.warnings.isEmpty {
-            h += "<section><h2>Warnings</h2><ul>" + r.warnings.map { "<li>\(e($0))</li>" }.joined() + "</ul></section>\n"
-        }
-        h += "<section><h2>Matrix</h2><p class=\"small\">Each cell: the pairs of that combination, coloured by the worst verdict (a passing cell is darker the larger its worst <code>deltaE00.p99</code>); click to filter the list.</p><div class=\"matrices\">"
-        h += matrix(r, title: "container × EXIF orientation", row: ("container", { $0.container }), column: ("orientation", { String($0.orientation) }))
-        h += matrix(r, title: "encoding (pixel format) × operation", row: ("encoding", { $0.encoding }), column: ("operation", { $0.operation }))
-        h += "</div></section>\n"
+        if !r.warnings.isEmpty { h += HTMLBlocks.section("Warnings", HTMLBlocks.list(r.warnings)) }
+        h += HTMLBlocks.section("Matrix", "<p class=\"small\">Each cell: the pairs of that combination, coloured by the worst verdict (a passing cell is darker the larger its worst <code>deltaE00.p99</code>); click to filter the list.</p><div class=\"matrices\">"
+            + matrix(r, title: "container × EXIF orientation", row: ("container", { $0.container }), column: ("orientation", { String($0.orientation) }))
+            + matrix(r, title: "encoding (pixel format) × operation", row: ("encoding", { $0.encoding }), column: ("operation", { $0.operation }))
+            + "</div>")
 
         let families = Array(Set(r.pairs.compactMap(\.family))).sorted()
-        h += "<section id=\"pairs\"><h2>Pairs (failures first)</h2><form id=\"filters\" onsubmit=\"return false\">"
+        var list = "<form id=\"filters\" onsubmit=\"return false\">"
         for v in verdictsBySeverity where s.count(v) > 0 {
-            h += "<label class=\"chip v-\(v.rawValue)\"><input type=\"checkbox\" name=\"verdict\" value=\"\(v.rawValue)\" checked> \(e(v.rawValue))</label> "
+            list += "<label class=\"chip v-\(v.rawValue)\"><input type=\"checkbox\" name=\"verdict\" value=\"\(v.rawValue)\" checked> \(e(v.rawValue))</label> "
         }
-        h += "<select id=\"family\" aria-label=\"family\"><option value=\"\">every family</option>"
-        h += families.map { "<option value=\"\(e($0))\">\(e($0))</option>" }.joined()
-        h += "</select> <input id=\"text\" type=\"search\" placeholder=\"filter: case, operation, diagnosis…\" aria-label=\"text filter\" size=\"32\"> "
-        h += "<button type=\"button\" id=\"clear\">clear</button> <span id=\"shown\" class=\"small\"></span> <span id=\"cell\" class=\"small\"></span></form>\n"
-        h += "<table id=\"list\"><thead><tr><th>verdict</th><th>case</th><th>operation</th><th>family</th><th>diagnosis</th><th>details</th></tr></thead><tbody>\n"
+        list += "<select id=\"family\" aria-label=\"family\"><option value=\"\">every family</option>"
+        list += families.map { "<option value=\"\(e($0))\">\(e($0))</option>" }.joined()
+        list += "</select> <input id=\"text\" type=\"search\" placeholder=\"filter: case, operation, diagnosis…\" aria-label=\"text filter\" size=\"32\"> "
+        list += "<button type=\"button\" id=\"clear\">clear</button> <span id=\"shown\" class=\"small\"></span> <span id=\"cell\" class=\"small\"></span></form>\n"
+        list += "<table id=\"list\"><thead>" + HTMLBlocks.headerRow(["verdict", "case", "operation", "family", "diagnosis", "details"]) + "</thead><tbody>\n"
         for i in order(r) {
             let p = r.pairs[i]
             let name = links[i].map { "<a href=\"\(e($0))\">\(e(p.caseID))</a>" } ?? e(p.caseID)
             let diagnosis = p.diagnosis.map { d in (d.bugClass ?? "none") + (d.name.map { " — " + $0 } ?? "") + " (\(String(format: "%.2f", d.confidence)))" } ?? ""
-            var details = p.message ?? p.gate.map { g in g.clauses.filter { !$0.passed }.map(\.text).joined(separator: "; ") } ?? ""
+            var details = p.message ?? p.gate.map { $0.failedClauses.joined(separator: "; ") } ?? ""
             if let golden = p.golden, p.message != golden { details += (details.isEmpty ? "" : " · ") + "golden: " + golden }
             if let labels = p.policy { details += (details.isEmpty ? "" : " · ") + labels.map(\.text).joined(separator: " · ") }
             let search = [p.pair, p.encoding, p.container, p.family ?? "", diagnosis, details].joined(separator: " ").lowercased()
-            h += "<tr class=\"\(p.verdict.rawValue)\" data-verdict=\"\(p.verdict.rawValue)\" data-family=\"\(e(p.family ?? ""))\" data-container=\"\(e(p.container))\""
-            h += " data-orientation=\"\(p.orientation)\" data-encoding=\"\(e(p.encoding))\" data-operation=\"\(e(p.operation))\" data-text=\"\(e(search))\">"
-            h += "<td>\(p.verdict.rawValue)</td><td>\(name)</td><td>\(e(p.operation))</td><td>\(e(p.family ?? ""))</td><td>\(e(diagnosis))</td><td>\(e(details))</td></tr>\n"
+            list += "<tr class=\"\(p.verdict.rawValue)\" data-verdict=\"\(p.verdict.rawValue)\" data-family=\"\(e(p.family ?? ""))\" data-container=\"\(e(p.container))\""
+            list += " data-orientation=\"\(p.orientation)\" data-encoding=\"\(e(p.encoding))\" data-operation=\"\(e(p.operation))\" data-text=\"\(e(search))\">"
+            list += "<td>\(p.verdict.rawValue)</td><td>\(name)</td><td>\(e(p.operation))</td><td>\(e(p.family ?? ""))</td><td>\(e(diagnosis))</td><td>\(e(details))</td></tr>\n"
         }
-        h += "</tbody></table></section>\n"
+        h += HTMLBlocks.section("Pairs (failures first)", id: "pairs", list + "</tbody></table>")
         if let skipped = r.skipped, !skipped.isEmpty {
-            h += "<section id=\"skipped\"><h2>Skipped: not declared by the resizer's policies (\(skipped.count))</h2><table><tr><th>pair</th><th>reason</th></tr>"
-            h += skipped.map { "<tr><td><code>\(e($0.pair))</code></td><td>\(e($0.reason))</td></tr>" }.joined()
-            h += "</table></section>\n"
+            h += HTMLBlocks.section("Skipped: not declared by the resizer's policies (\(skipped.count))", id: "skipped", "<table>" + HTMLBlocks.headerRow(["pair", "reason"])
+                + skipped.map { "<tr><td><code>\(e($0.pair))</code></td><td>\(e($0.reason))</td></tr>" }.joined() + "</table>")
         }
-        h += "<section><h2>Gates and canaries</h2><table><tr><th>family</th><th>gate</th></tr>"
-        h += r.gates.map { "<tr><td>\(e($0.family))</td><td><code>\(e($0.gate))</code></td></tr>" }.joined()
-        h += "</table><p>Canaries (must fail, and did): " + r.canaries.map { "<code>\(e($0.pair))</code> → \(e($0.verdict.rawValue))\($0.diagnosis?.bugClass.map { " (\(e($0)))" } ?? "")" }.joined(separator: ", ") + "</p></section>\n"
-        h += "<footer>\(e(r.schema)) · \(e(r.comparisonVersion)) · \(e(r.diagnosisVersion)) · pages: keys n / p / u</footer>\n"
-        h += "<script>\(script)</script></body></html>\n"
-        return h
+        h += HTMLBlocks.section("Gates and canaries", "<table>" + HTMLBlocks.headerRow(["family", "gate"])
+            + r.gates.map { "<tr><td>\(e($0.family))</td><td><code>\(e($0.gate))</code></td></tr>" }.joined()
+            + "</table><p>Canaries (must fail, and did): " + r.canaries.map { "<code>\(e($0.pair))</code> → \(e($0.verdict.rawValue))\($0.diagnosis?.bugClass.map { " (\(e($0)))" } ?? "")" }.joined(separator: ", ") + "</p>")
+        h += HTMLBlocks.footer([r.schema, r.comparisonVersion, r.diagnosisVersion, "pages: keys n / p / u"])
+        return HTMLPage(title: "imglab run: \(r.resizer) on \(r.profile)", style: css, script: script, embedsImages: false).render(h)
     }
 
     /// Every verdict, worst first.
@@ -239,13 +230,11 @@ public enum RunReport {
         return s.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
     }
 
-    static let css = """
-    body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}
-    table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}
+    static let css = PageStyle.document + """
     .v-fail,tr.fail td:first-child{background:#f4b4b4}.v-changed-further,tr.changed-further td:first-child{background:#f7c9a0}
     .v-error,tr.error td:first-child{background:#fde3a7}.v-changed-closer,tr.changed-closer td:first-child{background:#cfe3f7}
     .v-pass,tr.pass td:first-child{background:#d8efd8}tr td:first-child{font-weight:bold}
-    .verdict.ok{color:#060}.verdict.bad{color:#b00}code{font-size:90%}.small{font-size:12px;color:#666}
+    .small{font-size:12px;color:#666}
     .chip{display:inline-block;padding:1px 8px;border-radius:10px;margin:2px 2px 2px 0;font-size:12px}
     .matrices{display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start}
     table.matrix{font-size:11px}table.matrix td{text-align:center;padding:0;min-width:1.8em}table.matrix td a{display:block;padding:2px 3px;color:#222;text-decoration:none}
@@ -259,7 +248,6 @@ public enum RunReport {
     static let script = """
     (function(){
     'use strict';
-    var errors=[];window.addEventListener('error',function(ev){errors.push(String(ev.message));document.body.setAttribute('data-errors',errors.join(' | '));});
     var rows=Array.prototype.slice.call(document.querySelectorAll('#list tbody tr'));
     var boxes=Array.prototype.slice.call(document.querySelectorAll('#filters input[name=verdict]'));
     var family=document.getElementById('family'),text=document.getElementById('text'),shown=document.getElementById('shown'),cellLabel=document.getElementById('cell');
@@ -286,7 +274,6 @@ public enum RunReport {
     document.getElementById('clear').addEventListener('click',function(){boxes.forEach(function(b){b.checked=true;});family.value='';text.value='';if(window.location.hash){window.location.hash='pairs';}cell={};apply();});
     window.addEventListener('hashchange',function(){readHash();apply();if(Object.keys(cell).length){document.getElementById('pairs').scrollIntoView();}});
     readHash();apply();
-    document.body.setAttribute('data-ready','1');
     })();
     """
 }

@@ -61,7 +61,7 @@ struct RunnerTests {
     @Test("a pair no family takes is an error verdict, not a pass")
     func unclaimedPairIsAnError() throws {
         let text = """
-        {"schema": "imglab-gates/1", "families": [{"name": "orient only", "operations": ["orient"], "gate": "-2 <= cast.b <= 2"}],
+        {"schema": "imglab-gates/1", "families": [{"name": "orient only", "oracle": "kernel", "operations": ["orient"], "gate": "-2 <= cast.b <= 2"}],
          "canaries": [{"pair": "jpeg-444-colorPatches-48x32/orient", "mutant": "swap-rb"}]}
         """
         let results = try Self.runner(BuiltinResizer(), filter: "png-rgb8-colorPatches", gates: GateBook(data: Data(text.utf8))).run().results

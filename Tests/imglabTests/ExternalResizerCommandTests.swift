@@ -128,7 +128,7 @@ struct ExternalResizerCommandTests {
         #expect(command == builtin)
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         #expect(html.contains("Content-Security-Policy") && html.contains("absent") && html.contains("not installed"))
-        #expect(run.stdout.contains("| builtin | linear light; rounding builtin; applies orientation | 92 | 0 | 0 | 0 | 0 |"))
+        #expect(run.stdout.contains("| builtin | linear light; rounding builtin; kernel lanczos3, renormalize edges; applies orientation | 92 | 0 | 0 | 0 | 0 |"))
     }
 
     @Test("league --help and run --help teach the cmd: placeholders, the config file and the policies")

@@ -137,8 +137,9 @@ public enum CounterfactualOracle {
     }
 
     /// `bitmap` with its straight alpha (first or last) declared premultiplied, the bytes
-    /// unchanged, or `nil` when its alpha is not straight or every pixel is opaque.
-    static func straightReadAsPremultiplied(_ bitmap: Bitmap) -> Bitmap? {
+    /// unchanged, or `nil` when its alpha is not straight or no pixel is translucent (with
+    /// `orTransparent`, or transparent: colour stored under α = 0 is then read as light).
+    static func straightReadAsPremultiplied(_ bitmap: Bitmap, orTransparent: Bool = false) -> Bitmap? {
         let f = bitmap.format
         let alpha: AlphaInfo
         switch f.alphaInfo {
@@ -146,7 +147,8 @@ public enum CounterfactualOracle {
         case .first: alpha = .premultipliedFirst
         default: return nil
         }
-        guard let rgba = try? bitmap.converted(to: .rgba16), ValueImage(rgba, withAlpha: true).hasTranslucency else { return nil }
+        guard let rgba = try? bitmap.converted(to: .rgba16),
+              ValueImage(rgba, withAlpha: true).hasTranslucency || (orTransparent && KernelCounterfactuals.hasTransparency(rgba)) else { return nil }
         let format = PixelFormat(colorModel: f.colorModel, bitsPerComponent: f.bitsPerComponent, alphaInfo: alpha,
                                  byteOrder: f.byteOrder, isFloat: f.isFloat)
         return Bitmap(uncheckedWidth: bitmap.width, height: bitmap.height, format: format, bytesPerRow: bitmap.bytesPerRow, bytes: bitmap.bytes)

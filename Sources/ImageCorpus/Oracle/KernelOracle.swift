@@ -22,12 +22,55 @@ import ImageCore
 ///    (``RoundedRectArea``).
 /// 4. α is clamped to 0…1 and colour to 0…α; the result is an ``OracleImage`` (premultiplied linear).
 public enum KernelOracle {
+    /// A resampler design: what a resizer declares, plus the departures from it that real bugs
+    /// make (used to predict a bug's exact output for the diagnosis, ``KernelCounterfactuals``).
+    public struct Design: Sendable, Hashable {
+        /// The kernel.
+        public var kernel: DeclaredKernel
+        /// The space colour is averaged in.
+        public var lightSpace: LightSpace = .linear
+        /// Taps outside the source.
+        public var edge: EdgeRule = .renormalize
+        /// Whether colour is weighted by α while averaging (`false`: straight colour averaged,
+        /// the halo bug; α is averaged alike).
+        public var premultiplied = true
+        /// Whether the kernel is widened by the scale when shrinking (`false`: a fixed support,
+        /// which aliases).
+        public var widensWhenShrinking = true
+        /// Added to every output pixel's centre in source pixels, per axis (`−½`: the
+        /// half-pixel offset bug of centres at `i · scale`).
+        public var centreOffset: (x: Double, y: Double) = (0, 0)
+
+        /// A design of `kernel` in `lightSpace` with `edge` taps, otherwise correct.
+        public init(kernel: DeclaredKernel, lightSpace: LightSpace = .linear, edge: EdgeRule = .renormalize) {
+            self.kernel = kernel
+            self.lightSpace = lightSpace
+            self.edge = edge
+        }
+
+        public static func == (a: Design, b: Design) -> Bool {
+            a.kernel == b.kernel && a.lightSpace == b.lightSpace && a.edge == b.edge && a.premultiplied == b.premultiplied
+                && a.widensWhenShrinking == b.widensWhenShrinking && a.centreOffset == b.centreOffset
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(kernel); hasher.combine(lightSpace); hasher.combine(edge); hasher.combine(premultiplied)
+            hasher.combine(widensWhenShrinking); hasher.combine(centreOffset.x); hasher.combine(centreOffset.y)
+        }
+    }
+
     /// Renders frame `frame` (0 for a still image) of `source` under `placement` (from
     /// ``OracleGeometry`` for the upright source's size).
     /// - Throws: ``ConversionError`` when the frame cannot be read as RGBA;
     ///   ``OracleGeometryError`` when the content rectangle is not on whole pixels.
     public static func render(source: Image, frame: Int = 0, placement: OraclePlacement, kernel: DeclaredKernel,
                               lightSpace: LightSpace = .linear, edge: EdgeRule = .renormalize) throws -> OracleImage {
+        try render(source: source, frame: frame, placement: placement, design: Design(kernel: kernel, lightSpace: lightSpace, edge: edge))
+    }
+
+    /// Renders frame `frame` of `source` under `placement` with `design` (see ``render(source:frame:placement:kernel:lightSpace:edge:)``).
+    public static func render(source: Image, frame: Int = 0, placement: OraclePlacement, design: Design) throws -> OracleImage {
+        let kernel = design.kernel, lightSpace = design.lightSpace, edge = design.edge
         var still = source
         if let animation = source.animation, frame < animation.frames.count { still.bitmap = animation.frames[frame].canvas }
         still.animation = nil
@@ -46,7 +89,7 @@ public enum KernelOracle {
                 values[4 * p + 3] = a
                 for k in 0..<3 {
                     let encoded = min(max(sample(k), 0), 1)
-                    values[4 * p + k] = (lightSpace == .linear ? srgbToLinear(encoded) : encoded) * a
+                    values[4 * p + k] = (lightSpace == .linear ? srgbToLinear(encoded) : encoded) * (design.premultiplied ? a : 1)
                 }
             }
         }
@@ -56,8 +99,10 @@ public enum KernelOracle {
         guard Double(cx0) == c.x, Double(cy0) == c.y, Double(cw) == c.width, Double(ch) == c.height, cw > 0, ch > 0 else {
             throw OracleGeometryError(reason: "content rectangle \(c) is not on whole pixels")
         }
-        let columns = taps(inputSize: w, start: s.x, length: s.width, outputSize: cw, kernel: kernel, edge: edge)
-        let rows = taps(inputSize: h, start: s.y, length: s.height, outputSize: ch, kernel: kernel, edge: edge)
+        let columns = taps(inputSize: w, start: s.x, length: s.width, outputSize: cw, kernel: kernel, edge: edge,
+                           widens: design.widensWhenShrinking, offset: design.centreOffset.x)
+        let rows = taps(inputSize: h, start: s.y, length: s.height, outputSize: ch, kernel: kernel, edge: edge,
+                        widens: design.widensWhenShrinking, offset: design.centreOffset.y)
 
         // Horizontal pass: h rows × cw columns.
         var horizontal = [Double](repeating: 0, count: h * cw * 4)
@@ -90,9 +135,13 @@ public enum KernelOracle {
                 let a = min(max(sum[3], 0), 1)
                 let o = 4 * (y * placement.width + x)
                 for q in 0..<3 {
-                    let premultiplied = min(max(sum[q], 0), a)
                     // Back to linear light from the averaging space (straight, then premultiplied again).
-                    let straight = a > 0 ? premultiplied / a : 0
+                    let straight: Double
+                    if design.premultiplied {
+                        straight = a > 0 ? min(max(sum[q], 0), a) / a : 0
+                    } else {
+                        straight = a > 0 ? min(max(sum[q], 0), 1) : 0
+                    }
                     pixels[o + q] = (lightSpace == .linear ? straight : srgbToLinear(straight)) * a * coverage
                 }
                 pixels[o + 3] = a * coverage
@@ -102,17 +151,17 @@ public enum KernelOracle {
     }
 
     /// The normalised taps (source index, weight) of each output pixel along one axis.
-    static func taps(inputSize n: Int, start: Double, length: Double, outputSize m: Int,
-                     kernel: DeclaredKernel, edge: EdgeRule) -> [[(index: Int, weight: Double)]] {
+    static func taps(inputSize n: Int, start: Double, length: Double, outputSize m: Int, kernel: DeclaredKernel,
+                     edge: EdgeRule, widens: Bool = true, offset: Double = 0) -> [[(index: Int, weight: Double)]] {
         // A whole-pixel window at its own size is a copy.
-        if length == Double(m), start == start.rounded(), Int(start) >= 0, Int(start) + m <= n {
+        if length == Double(m), start == start.rounded(), Int(start) >= 0, Int(start) + m <= n, offset == 0 {
             return (0..<m).map { [(Int(start) + $0, 1.0)] }
         }
         let scale = length / Double(m)
-        let widen = kernel == .nearest ? 1 : max(scale, 1)
+        let widen = kernel == .nearest || !widens ? 1 : max(scale, 1)
         let support = kernel.support * widen
         return (0..<m).map { i in
-            let centre = start + (Double(i) + 0.5) * scale
+            let centre = start + (Double(i) + 0.5) * scale + offset
             let nearest = min(max(Int(centre.rounded(.down)), 0), n - 1)
             if kernel == .nearest { return [(nearest, 1.0)] }
             var taps: [Int: Double] = [:]

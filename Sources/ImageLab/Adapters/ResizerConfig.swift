@@ -49,6 +49,10 @@ public struct ResizerConfig: Sendable, Hashable, Decodable {
         public var operations: [String]?
         public var containers: [String]?
         public var firstFrameOnly: Bool?
+        /// A ``DeclaredKernel`` name (`lanczos3`, `mitchell`, `catmull-rom`, `triangle`, `box`,
+        /// `nearest`) or `none`.
+        public var kernel: String?
+        public var edge: EdgeRule?
     }
 
     /// Reads and checks the config at `path` and builds its adapter.
@@ -96,9 +100,17 @@ public struct ResizerConfig: Sendable, Hashable, Decodable {
         }
         let p = policy
         let declared = p?.operations ?? (template == nil ? (ResizerPolicy.allOperations + ResizerPolicy.resizeModes).filter { perKind[$0] != nil } : nil)
+        var kernel: DeclaredKernel? = .lanczos3
+        if let name = p?.kernel {
+            guard name == "none" || DeclaredKernel(rawValue: name) != nil else {
+                throw ResizerConfigError(path: path, reason: "policy: unknown kernel '\(name)' (kernels: \(DeclaredKernel.allCases.map(\.rawValue).joined(separator: ", ")), none)")
+            }
+            kernel = DeclaredKernel(rawValue: name)
+        }
         let resolved = ResizerPolicy(lightSpace: p?.lightSpace ?? .linear, rounding: p?.rounding ?? .builtin,
                                      appliesOrientation: p?.appliesOrientation ?? true, operations: declared,
-                                     containers: p?.containers, firstFrameOnly: p?.firstFrameOnly ?? false)
+                                     containers: p?.containers, firstFrameOnly: p?.firstFrameOnly ?? false,
+                                     kernel: kernel, edge: p?.edge ?? .renormalize)
         if let problem = resolved.validationProblem() { throw ResizerConfigError(path: path, reason: "policy: \(problem)") }
         let seconds = timeout ?? 30
         guard seconds > 0, seconds.isFinite else { throw ResizerConfigError(path: path, reason: "timeout must be a positive number of seconds") }

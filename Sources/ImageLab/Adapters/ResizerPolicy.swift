@@ -26,6 +26,11 @@ import ImageCorpus
 ///   cases in others are `skipped`.
 /// - ``firstFrameOnly``: it writes one frame of an animation (a PNG output); only frame 0 is
 ///   compared and the label says so.
+/// - ``kernel`` and ``edge``: the resampling kernel it implements (default Lanczos 3) and what it
+///   does with taps outside the image (default renormalise). A resizer that declares a kernel is
+///   judged against the ``KernelOracle`` of that design (rendered from the source as decoded),
+///   with gates of a code value or so; `nil` (`"kernel": "none"` in a config) judges it against the
+///   box-filtered ideal ``Oracle`` with the looser families of `gates.json`.
 public struct ResizerPolicy: Sendable, Hashable, Codable {
     /// The space in which a resizer averages colour values (``ImageCorpus/LightSpace``).
     public typealias LightSpace = ImageCorpus.LightSpace
@@ -49,11 +54,18 @@ public struct ResizerPolicy: Sendable, Hashable, Codable {
     public var containers: [String]?
     /// Whether only the first frame of an animation is produced (default `false`).
     public var firstFrameOnly: Bool
+    /// The resampling kernel implemented (default Lanczos 3); `nil` when none is declared.
+    public var kernel: DeclaredKernel?
+    /// What happens to kernel taps outside the image (default renormalise).
+    public var edge: EdgeRule
 
     /// Declared policies; `operations` may use the spellings of manifest version 1, which are
     /// stored as the current names.
     public init(lightSpace: LightSpace = .linear, rounding: SizeRounding = .builtin, appliesOrientation: Bool = true,
-                operations: [String]? = nil, containers: [String]? = nil, firstFrameOnly: Bool = false) {
+                operations: [String]? = nil, containers: [String]? = nil, firstFrameOnly: Bool = false,
+                kernel: DeclaredKernel? = .lanczos3, edge: EdgeRule = .renormalize) {
+        self.kernel = kernel
+        self.edge = edge
         self.lightSpace = lightSpace
         self.rounding = rounding
         self.appliesOrientation = appliesOrientation
@@ -96,7 +108,8 @@ public struct ResizerPolicy: Sendable, Hashable, Codable {
 
     /// A one-line summary for tables and reports, e.g. `srgb light, rounding floor, no orientation`.
     public var summary: String {
-        var parts = ["\(lightSpace.rawValue) light", "rounding \(rounding.rawValue)"]
+        var parts = ["\(lightSpace.rawValue) light", "rounding \(rounding.rawValue)",
+                     kernel.map { "kernel \($0.rawValue), \(edge.rawValue) edges" } ?? "no kernel declared"]
         parts.append(appliesOrientation ? "applies orientation" : "no orientation (fed upright)")
         if firstFrameOnly { parts.append("first frame only") }
         if let operations { parts.append("operations: " + operations.joined(separator: ",")) }

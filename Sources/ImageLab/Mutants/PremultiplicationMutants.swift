@@ -12,7 +12,9 @@ extension Mutant {
         references: ["D2", "D6", "B4"], bugClass: "premultiplication",
         triggers: { pair in
             guard let f = pair.sourceFormat else { return false }
-            return (f.alphaInfo == .last || f.alphaInfo == .first) && pair.sourceHasTransparency
+            // The halo scene's translucent colours are 0 or full in every channel, which reading
+            // them as premultiplied leaves unchanged (c / α clamps back to c): nothing to show.
+            return (f.alphaInfo == .last || f.alphaInfo == .first) && pair.sourceHasTransparency && pair.record.scene != "halo"
         },
         make: { base in
             MutantResizer(name: "straight-as-premultiplied(\(base.name))", base: base) { base, operation, source throws(ResizerError) in

@@ -73,9 +73,7 @@ public struct Reproduction: Sendable {
     public func run() throws(RunError) -> Outcome {
         let gates = try GateBook.load(corpus: corpus)
         let plan = try triggering()
-        let metricFailures = Canaries.check()
-        guard metricFailures.isEmpty else { throw .metricCanaries(metricFailures.map(\.description)) }
-        let judge = PairJudge(corpus: URL(fileURLWithPath: corpus), gates: gates, keepEvidence: true)
+        let judge = PairJudge(corpus: URL(fileURLWithPath: corpus), gates: gates, canaries: try PairJudge.metricCanaries(), keepEvidence: true)
         let threads = self.threads
 
         // 1. Every mutant on every pair that triggers it.

@@ -2,6 +2,7 @@ import ImageCorpus
 import Foundation
 import ImageCore
 import ImageCodecs
+import ImageMetrics
 
 /// How a resizer's declared policies (``ResizerPolicy``) shape the judgement of one pair: what
 /// it is fed, which oracle it is compared with, how many frames count, and the labels that
@@ -19,6 +20,10 @@ struct DeclaredJudgement {
     /// Frames to compare.
     var frames: Int
     private var rendered: [Bitmap]?
+    /// The kernel-exact oracle's description, when it judges the pair.
+    private var kernelOracle: String?
+    /// Its placement and design, for the counterfactuals.
+    private var kernelPlan: (placement: OraclePlacement, design: KernelOracle.Design)?
     private var oracleFiles: [String]
     private var corpus: URL
 
@@ -38,6 +43,10 @@ struct DeclaredJudgement {
         if policy.firstFrameOnly && frames > 1 {
             labels.append(PolicyLabel(.firstFrameOnly, "frame 0 of \(frames) compared"))
             frames = 1
+        }
+        if let kernel = policy.kernel {
+            try renderKernelOracle(pair, source: source, operation: operation, policy: policy, kernel: kernel)
+            return
         }
         guard policy.lightSpace != .linear || policy.rounding != .builtin else { return }
         let display = source.displaySize
@@ -72,8 +81,45 @@ struct DeclaredJudgement {
         rendered = bitmaps
     }
 
+    /// The kernel-exact oracle of every frame (``KernelOracle``) for a resizer that declares a
+    /// kernel, at the size its rounding rule gives, from the source as decoded.
+    private mutating func renderKernelOracle(_ pair: LabPair, source: Image, operation: LabOperation, policy: ResizerPolicy,
+                                             kernel: DeclaredKernel) throws(DeclaredJudgementError) {
+        let display = source.displaySize
+        let placement: OraclePlacement
+        do {
+            placement = try DeclaredOracle.plan(operation, width: display.width, height: display.height,
+                                                lightSpace: policy.lightSpace, rounding: policy.rounding).placement
+        } catch { throw DeclaredJudgementError(reason: "kernel-exact oracle of \(pair.id): \(error)") }
+        if policy.lightSpace == .srgb { labels.append(PolicyLabel(.srgbLightSpace, "judged against the kernel-exact oracle averaged in sRGB")) }
+        if placement.width != pair.entry.outputWidth || placement.height != pair.entry.outputHeight {
+            labels.append(PolicyLabel(.rounding(policy.rounding), "expected \(placement.width)×\(placement.height), built-in rule \(pair.entry.outputWidth)×\(pair.entry.outputHeight)"))
+            expectedSize = [placement.width, placement.height]
+        }
+        let design = KernelOracle.Design(kernel: kernel, lightSpace: policy.lightSpace, edge: policy.edge)
+        var bitmaps: [Bitmap] = []
+        for k in 0..<frames {
+            do {
+                bitmaps.append(try KernelOracle.render(source: source, frame: k, placement: placement, design: design).bitmap16())
+            } catch { throw DeclaredJudgementError(reason: "kernel-exact oracle of \(pair.id), frame \(k): \(error)") }
+        }
+        rendered = bitmaps
+        kernelPlan = (placement, design)
+        kernelOracle = "kernel-exact oracle (\(kernel.rawValue), \(policy.lightSpace.rawValue) light, \(policy.edge.rawValue) edges) rendered from \(pair.record.file) as decoded"
+    }
+
     /// Whether the expected images are rendered for the declared policies (no committed oracle file).
     var rendersOracle: Bool { rendered != nil }
+
+    /// The exact predictions under bug hypotheses (``KernelCounterfactuals``) of frame `k` of
+    /// `source`, when the kernel-exact oracle judges the pair; `nil` otherwise.
+    func kernelCounterfactuals(source: Image, frame k: Int) -> [Counterfactual]? {
+        kernelPlan.map { KernelCounterfactuals.counterfactuals(source: source, frame: k, placement: $0.placement, design: $0.design) }
+    }
+
+    /// Which oracle judges the pair: `kernel` (``KernelOracle``) or `box` (the committed ideal
+    /// oracle, or its declared-policy rendering); gate families are chosen for it.
+    var oracleKind: GateBook.OracleKind { kernelOracle == nil ? .box : .kernel }
 
     /// The expected image of frame `k`.
     func oracle(frame k: Int) throws(DeclaredJudgementError) -> Image {
@@ -85,7 +131,8 @@ struct DeclaredJudgement {
 
     /// The name the report gives the expected side.
     func oracleName(frame k: Int) -> String {
-        rendered == nil ? "oracle: \(oracleFiles[k])" : "declared-policy oracle (\(labels.filter { $0.kind != .orientationNotApplied && $0.kind != .firstFrameOnly }.map(\.text).joined(separator: "; "))) rendered from \(oracleFiles[k])'s case"
+        if let kernelOracle { return kernelOracle + (frames > 1 ? ", frame \(k)" : "") }
+        return rendered == nil ? "oracle: \(oracleFiles[k])" : "declared-policy oracle (\(labels.filter { $0.kind != .orientationNotApplied && $0.kind != .firstFrameOnly }.map(\.text).joined(separator: "; "))) rendered from \(oracleFiles[k])'s case"
     }
 }
 

@@ -33,11 +33,15 @@ public struct GateBook: Sendable {
         /// Scenes taken (``CaseRecord/scene``: `checkerAndGray`, `landscape`, …); all when absent.
         /// Smooth scenes allow little kernel blur, scenes with pixel-level detail more.
         public var scenes: [String]?
+        /// The oracle the family's bounds are measured against: `kernel` (the kernel-exact
+        /// oracle of a resizer that declares its kernel) or `box` (the ideal oracle); `box` when absent.
+        public var oracle: OracleKind?
         /// The gate, e.g. `visible.max <= 40 && deltaE00.p99 <= 6 && ssim >= 0.9`.
         public var gate: String
 
-        /// Whether the family takes a pair.
-        public func takes(_ pair: LabPair) -> Bool {
+        /// Whether the family takes a pair judged against `oracle`.
+        public func takes(_ pair: LabPair, oracle kind: OracleKind = .box) -> Bool {
+            if (oracle ?? .box) != kind { return false }
             if let operations, !operations.contains(pair.entry.operation.kind) { return false }
             if let lossy, lossy != pair.record.lossy { return false }
             if let encodings, !encodings.contains(where: { RunSelection.matches($0, pair.record.encoding) }) { return false }
@@ -103,8 +107,16 @@ public struct GateBook: Sendable {
         return try GateBook(data: data)
     }
 
-    /// The index of the family that takes the pair, if any.
-    public func family(of pair: LabPair) -> Int? {
-        file.families.firstIndex { $0.takes(pair) }
+    /// The index of the family that takes the pair judged against `oracle`, if any.
+    public func family(of pair: LabPair, oracle: OracleKind = .box) -> Int? {
+        file.families.firstIndex { $0.takes(pair, oracle: oracle) }
+    }
+
+    /// Which oracle a family's bounds are measured against.
+    public enum OracleKind: String, Sendable, Hashable, Codable {
+        /// The ``KernelOracle`` of the resizer's declared kernel: bounds of a code value or so.
+        case kernel
+        /// The box-filtered ideal ``Oracle`` (committed files): bounds calibrated per scene family.
+        case box
     }
 }

@@ -70,11 +70,10 @@ public struct LabRunner: Sendable {
         guard !selected.isEmpty else {
             throw .nothingSelected("filter \(selection.patterns), shard \(selection.shardIndex)/\(selection.shardCount), \(all.count) pairs in the corpus")
         }
-        let metricFailures = Canaries.check()
-        guard metricFailures.isEmpty else { throw .metricCanaries(metricFailures.map(\.description)) }
+        let metricCanaries = try PairJudge.metricCanaries()
 
         let root = URL(fileURLWithPath: corpus)
-        let canaryJudge = PairJudge(corpus: root, gates: gates, keepEvidence: false)
+        let canaryJudge = PairJudge(corpus: root, gates: gates, canaries: metricCanaries, keepEvidence: false)
         var canaryResults: [PairResult] = []
         var leaks: [String] = []
         for canary in gates.file.canaries {
@@ -105,7 +104,7 @@ public struct LabRunner: Sendable {
             return false
         }
 
-        let judge = PairJudge(corpus: root, gates: gates, keepEvidence: keepEvidence, goldens: goldens, goldenStore: goldenStore)
+        let judge = PairJudge(corpus: root, gates: gates, canaries: metricCanaries, keepEvidence: keepEvidence, goldens: goldens, goldenStore: goldenStore)
         let counter = Counter()
         let resizer = self.resizer
         let outcomes = ParallelMap.run(judged.count, threads: threads) { i in

@@ -4,10 +4,16 @@ import ImageCore
 import ImageCodecs
 import ImageMetrics
 
-/// What the report page of a pair shows: the judged frame's comparison and its two sides,
+/// What the report page of a pair shows: the judged frame's judgement and its two sides,
 /// plus the source and the golden the output was measured against.
 public struct PairEvidence: Sendable {
-    public var comparison: Comparison
+    /// The judged frame's judgement (the first failing frame's, diagnosed; else frame 0's).
+    public var judgement: Judgement
+    /// The judged frame's comparison.
+    public var comparison: Comparison {
+        get { judgement.comparison }
+        set { judgement.comparison = newValue }
+    }
     /// The oracle frame.
     public var expected: ComparedImage
     /// The resizer's output frame.
@@ -21,18 +27,28 @@ public struct PairEvidence: Sendable {
     public var golden: ComparedImage?
 }
 
-/// Judges one pair: decode the source, apply the resizer, compare every frame with its oracle
-/// (``Comparison``, compare-by-value), evaluate the family's gate, and diagnose a failure.
-/// Pure apart from reading the corpus files.
+/// Judges one pair: decode the source, apply the resizer, and judge every frame against its
+/// oracle with the family's gate (``Judge``); the first failing frame is diagnosed, with the
+/// counterfactual oracles of the source. Pure apart from reading the corpus files.
 struct PairJudge: Sendable {
     var corpus: URL
     var gates: GateBook
+    /// The metric canaries' failures, checked once by the run before any pair (empty: they passed).
+    var canaries: [Canaries.Failure]
     /// Whether to keep what the report page needs (the judged frame's comparison and images).
     var keepEvidence: Bool
     /// The blessed goldens, when the run checks for regressions.
     var goldens: GoldenStore.Index? = nil
     /// Where their images are (read for the report page only).
     var goldenStore: GoldenStore? = nil
+
+    /// Runs the metric canaries once for a run (fail closed).
+    /// - Throws: ``RunError/metricCanaries(_:)`` when one fails: no gate can be trusted.
+    static func metricCanaries() throws(RunError) -> [Canaries.Failure] {
+        let failures = Canaries.check()
+        guard failures.isEmpty else { throw .metricCanaries(failures.map(\.description)) }
+        return failures
+    }
 
     func judge(_ pair: LabPair, with resizer: any Resizer) -> (result: PairResult, evidence: PairEvidence?) {
         let record = pair.record, entry = pair.entry
@@ -45,9 +61,6 @@ struct PairJudge: Sendable {
             result.message = message
             return (result, nil)
         }
-        guard let familyIndex = gates.family(of: pair) else { return erred("no gate family takes this pair (see \(GateBook.fileName))") }
-        let family = gates.file.families[familyIndex], gate = gates.gates[familyIndex]
-        result.family = family.name
 
         var source: Image, sourceFile: [UInt8]
         do {
@@ -63,6 +76,11 @@ struct PairJudge: Sendable {
             return erred("\(error)")
         }
         if !declared.labels.isEmpty { result.policy = declared.labels }
+        guard let familyIndex = gates.family(of: pair, oracle: declared.oracleKind) else {
+            return erred("no gate family takes this pair judged against the \(declared.oracleKind.rawValue) oracle (see \(GateBook.fileName))")
+        }
+        let family = gates.file.families[familyIndex], gate = gates.gates[familyIndex]
+        result.family = family.name
         result.expectedSize = declared.expectedSize
         let output: Image
         do { output = try resizer.apply(operation, to: declared.input, file: declared.inputFile) } catch { return erred("resizer \(resizer.name): \(error)") }
@@ -74,8 +92,7 @@ struct PairJudge: Sendable {
         }
 
         var worst: [String: Double] = [:]
-        var judged: (Comparison, ComparedImage, ComparedImage, GateResult?, [UInt8]?)?
-        var firstFailureSeen = false
+        var judged: (judgement: Judgement, expected: ComparedImage, actual: ComparedImage, expectedFile: [UInt8]?)?
         let frames = min(output.frameCount, declared.frames)
         for k in 0..<frames {
             let expectedImage: Image, expectedFile: [UInt8]?
@@ -93,47 +110,49 @@ struct PairJudge: Sendable {
             let expected = ComparedImage(image: expectedImage, name: declared.oracleName(frame: k), container: .png)
             let actual = ComparedImage(image: Image(bitmap: actualBitmap, orientation: output.orientation, metadata: output.metadata),
                                        name: "\(resizer.name): \(pair.id)" + (frames > 1 ? " frame \(k)" : ""))
-            var comparison = Comparison(expected: expected, actual: actual, options: ComparisonOptions(diagnose: false))
+            // Every frame is measured (the metrics are the worst over frames); the first failing
+            // frame, else frame 0, is the one judged, diagnosed and shown.
+            let firstFailure = judged.map { $0.judgement.passed } ?? true
+            let floors = Self.roundingFloors(kernelJudged: declared.oracleKind == .kernel, output: actualBitmap.format)
+            let judge = Judge(gate: gate, canaries: .checked(canaries), diagnosing: firstFailure ? .whenFailing : .never,
+                              roundingFloor: floors.visible, straightColourFloor: floors.straightColour)
+            // Against the kernel-exact oracle, the diagnosis tests bug hypotheses predicted exactly
+            // from the source (KernelCounterfactuals). Against the box oracle, it tests the oracle
+            // re-computed under bug hypotheses (CounterfactualOracle), with the built-in resizer's
+            // output on the same input as the reference of the `.reference` forms (none when it
+            // throws); not against a declared-policy oracle, which already is a re-computation.
+            let judgement = judge.judge(expected: expected, actual: actual) {
+                declared.kernelCounterfactuals(source: source, frame: k) ?? (declared.rendersOracle ? [] :
+                    CounterfactualOracle.counterfactuals(source: source, frame: k, operation: operation, expected: expectedImage,
+                                                         reference: try? BuiltinResizer().apply(operation, to: declared.input, file: declared.inputFile)))
+            }
             for name in PairResult.headlineMetrics + gate.metricNames {
-                guard let v = comparison.value(name) else { continue }
+                guard let v = judgement.comparison.value(name) else { continue }
                 let similar = MetricCatalog.definition(named: name)?.direction == .similarity
                 if let w = worst[name] { worst[name] = similar ? min(w, v) : max(w, v) } else { worst[name] = v }
             }
-            var gateResult: GateResult?
-            do {
-                gateResult = try gate.evaluate { comparison.value($0) }
-            } catch {
-                guard !comparison.sameSize else { return erred("family '\(family.name)': \(error)") }
+            switch judgement.verdict {
+            case .pass, .fail: break
+            case .differentSizes:
                 result.verdict = .fail
-                result.message = "size \(comparison.actual.displayWidth)×\(comparison.actual.displayHeight), expected \(comparison.expected.displayWidth)×\(comparison.expected.displayHeight)"
+                result.message = judgement.sizeFinding
+            case .gateUnusable(let error): return erred("family '\(family.name)': \(error)")
+            case .canariesFailed: return erred("metric canaries failed: " + canaries.map(\.description).joined(separator: "; "))
             }
-            // Every frame is measured (the metrics are the worst over frames); the first failing
-            // frame, else frame 0, is the one judged, diagnosed and shown.
-            let failed = gateResult.map { !$0.passed } ?? true
-            if failed && !firstFailureSeen {
-                firstFailureSeen = true
-                // The diagnosis also tests the oracle re-computed under bug hypotheses from the
-                // source (CounterfactualOracle), with the built-in resizer's output on the same
-                // input as the reference of the `.reference` forms (none when it throws); not
-                // against a declared-policy oracle, which already is a re-computation.
-                let counterfactuals = declared.rendersOracle ? [] :
-                    CounterfactualOracle.counterfactuals(source: source, frame: k, operation: operation, expected: expectedImage,
-                                                         reference: try? BuiltinResizer().apply(operation, to: declared.input, file: declared.inputFile))
-                comparison = Comparison(expected: expected, actual: actual, options: ComparisonOptions(diagnose: true),
-                                        counterfactuals: counterfactuals)
-                judged = (comparison, expected, actual, gateResult, expectedFile)
+            guard judged == nil || (!judgement.passed && firstFailure) else { continue }
+            judged = (judgement, expected, actual, expectedFile)
+            if !judgement.passed {
                 result.verdict = .fail
-                if result.message == nil, let g = gateResult {
-                    result.message = (frames > 1 ? "frame \(k): " : "") + g.clauses.filter { !$0.passed }.map(\.text).joined(separator: "; ")
+                if result.message == nil, judgement.gate != nil {
+                    result.message = (frames > 1 ? "frame \(k): " : "") + judgement.failedClauses.joined(separator: "; ")
                 }
-            } else if judged == nil {
-                judged = (comparison, expected, actual, gateResult, expectedFile)
             }
         }
         if result.verdict == .error && result.message == nil { result.verdict = .pass }
         result.metrics = worst
-        guard let (comparison, expected, actual, gateResult, expectedFile) = judged else { return (result, nil) }
-        result.gate = gateResult
+        guard let (judgement, expected, actual, expectedFile) = judged else { return (result, nil) }
+        let comparison = judgement.comparison
+        result.gate = judgement.gate
         var goldenImage: ComparedImage?
         if let goldens {
             let regression = Self.regression(actual.image, distance: comparison.value("visible.mean"), goldens: goldens.goldens[pair.id] ?? [])
@@ -154,8 +173,17 @@ struct PairJudge: Sendable {
         }
         guard keepEvidence else { return (result, nil) }
         let sourceSide = ComparedImage(image: source, name: "source: \(record.file)", container: ContainerFormat(sniffing: sourceFile))
-        return (result, PairEvidence(comparison: comparison, expected: expected, actual: actual, expectedFile: expectedFile,
+        return (result, PairEvidence(judgement: judgement, expected: expected, actual: actual, expectedFile: expectedFile,
                                      source: sourceSide, sourceFile: sourceFile, golden: goldenImage))
+    }
+
+    /// What counts as rounding before a diagnosis is attempted (8-bit code units): against the
+    /// kernel-exact oracle, the kernel families' bounds (a 16-bit code for 16-bit and float
+    /// outputs, straight colour to its rounding in straight outputs); otherwise 1 code.
+    static func roundingFloors(kernelJudged: Bool, output: PixelFormat) -> (visible: Double, straightColour: Double?) {
+        guard kernelJudged else { return (1, nil) }
+        if output.bitsPerComponent >= 16 { return (1.0 / 257, 2.5 / 257) }
+        return (1, output.isPremultiplied ? nil : 0.51)
     }
 
     /// The judged frame against the pair's goldens.

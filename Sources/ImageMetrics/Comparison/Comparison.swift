@@ -25,11 +25,23 @@ public struct ComparisonOptions: Sendable, Hashable {
     public var diagnose: Bool
     /// Whether to compute the structural metrics (SSIM family, SSIMULACRA 2; default true).
     public var structural: Bool
+    /// The largest visible and alpha |Δ| that counts as rounding, in 8-bit code units: no
+    /// diagnosis is attempted when no difference exceeds it (default 1: two 8-bit files; 1/257
+    /// when both sides are exact to a 16-bit code, as a 16-bit output against a kernel-exact oracle).
+    public var roundingFloor: Double
+    /// The largest straight-colour |Δ| in translucent pixels that counts as rounding, or `nil`
+    /// when such differences are never evidence by themselves (two stored files: dividing a
+    /// rounded colour by a small α magnifies its rounding). Against a kernel-exact oracle a
+    /// straight output's colour is exact to its own rounding, so a larger difference is evidence.
+    public var straightColourFloor: Double?
 
-    public init(tolerance: Double = 0, diagnose: Bool = true, structural: Bool = true) {
+    public init(tolerance: Double = 0, diagnose: Bool = true, structural: Bool = true, roundingFloor: Double = 1,
+                straightColourFloor: Double? = nil) {
         self.tolerance = tolerance
         self.diagnose = diagnose
         self.structural = structural
+        self.roundingFloor = roundingFloor
+        self.straightColourFloor = straightColourFloor
     }
 }
 
@@ -142,7 +154,8 @@ public struct Comparison: Sendable, Hashable, Codable {
         set("alpha.max", withAlpha ? stats.alphaMax : 0)
         set("alpha.mean", withAlpha ? stats.alphaSum / pixels : 0)
         let translucentPixels = stats.bandPixels[1]
-        set("translucent.max", translucentPixels > 0 ? stats.translucentMax : nil, missing: "no translucent pixels")
+        // The largest difference over no translucent pixel is 0: no translucent colour differs.
+        set("translucent.max", translucentPixels > 0 ? stats.translucentMax : 0)
         set("translucent.mean", translucentPixels > 0 ? stats.translucentSum / Double(stats.translucentSamples) : nil, missing: "no translucent pixels")
         set("hidden.pixels", Double(stats.hiddenChanged))
         alphaViews = AlphaViews(
@@ -199,8 +212,21 @@ public struct Comparison: Sendable, Hashable, Codable {
             diagnosis = .none("identical: nothing to explain")
         } else if !options.diagnose {
             diagnosis = .none("not run")
-        } else if (stats.visible.map(\.maxAbs).max() ?? 0) <= 1 && stats.maxAbs[3] <= 1 {
-            diagnosis = .none("no diagnosis: every difference is within 1 code value (rounding, 8↔16-bit conversion)")
+        } else if let floor = options.straightColourFloor, stats.translucentMax > floor,
+                  (stats.visible.map(\.maxAbs).max() ?? 0) <= options.roundingFloor, stats.maxAbs[3] <= options.roundingFloor,
+                  a.image.format.isPremultiplied, !e.image.format.isPremultiplied {
+            // Only the straight colour of translucent pixels differs, by more than a straight
+            // output rounds it, and the actual stores premultiplied alpha: its colour was rounded
+            // after multiplying by α, which a division by a small α magnifies.
+            diagnosis = Diagnosis(bugClass: "premultiplication", candidate: "storage.premultiplied", name: "stored premultiplied where straight alpha is expected",
+                                  references: ["D2"], confidence: 0.5, explained: nil,
+                                  summary: String(format: "premultiplication: the output stores premultiplied alpha, so translucent colours lose precision (straight colour off by up to %.3g codes, composited within %.3g)",
+                                                  stats.translucentMax, options.roundingFloor),
+                                  ranking: [], sampledPixels: 0)
+        } else if (stats.visible.map(\.maxAbs).max() ?? 0) <= options.roundingFloor && stats.maxAbs[3] <= options.roundingFloor
+                    && stats.translucentMax <= (options.straightColourFloor ?? .infinity) {
+            diagnosis = .none(options.roundingFloor == 1 ? "no diagnosis: every difference is within 1 code value (rounding, 8↔16-bit conversion)"
+                              : "no diagnosis: every difference is within 1/257 code value (16-bit rounding)")
         } else {
             diagnosis = Diagnoser.diagnose(expected: ev, actual: av, context: context, counterfactuals: counterfactuals)
         }

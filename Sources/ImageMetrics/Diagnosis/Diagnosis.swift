@@ -1,3 +1,5 @@
+import Foundation
+
 /// The diagnosis of a difference: the candidate explanation that accounts for it, with the
 /// evidence, or none.
 ///
@@ -79,6 +81,11 @@ public struct Diagnosis: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case bugClass = "class", candidate, name, references, confidence, explained, summary, ranking, sampledPixels, version
+    }
+
+    /// One line: `class (confidence 0.98): summary` when a class is named, else the summary.
+    public var sentence: String {
+        bugClass.map { "\($0) (confidence \(String(format: "%.2f", confidence))): \(summary)" } ?? summary
     }
 
     /// A diagnosis that names nothing.

@@ -22,6 +22,12 @@ public enum Canaries {
         public var pair: String
         public var reason: String
         public var description: String { "canary '\(pair)': \(metric) \(reason)" }
+
+        public init(metric: String, pair: String, reason: String) {
+            self.metric = metric
+            self.pair = pair
+            self.reason = reason
+        }
     }
 
     /// Runs the canaries through `compare` (the real comparison by default; tests inject broken ones).

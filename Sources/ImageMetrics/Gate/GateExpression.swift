@@ -175,6 +175,9 @@ public struct GateResult: Sendable, Hashable, Codable {
     public var expression: String
     public var passed: Bool
     public var clauses: [Clause]
+
+    /// The text of each clause that failed, e.g. `exact.max (200) <= 1`.
+    public var failedClauses: [String] { clauses.filter { !$0.passed }.map(\.text) }
 }
 
 /// Why a gate expression cannot be used.

@@ -172,6 +172,9 @@ struct OutputRowConverter {
     private let layout: ComponentLayout?
     /// Stored 8-bit code of each working value, indexed by `round(value · 65535)`.
     private let codeTable: [UInt8]
+    /// Encoded (stored-space) value 0…1 of each working value, same index, for premultiplied
+    /// 8-bit formats, which round `encoded · α` once instead of rounding the colour first.
+    private let encodedTable: [Float]
 
     init(format: PixelFormat, width: Int, lightSpace: LightSpace) {
         self.format = format
@@ -188,6 +191,8 @@ struct OutputRowConverter {
         } else {
             codeTable = []
         }
+        encodedTable = layout != nil && format.bitsPerComponent == 8 && format.isPremultiplied
+            ? (0...65535).map { i in Float(linear ? SRGBTransfer.fromLinear(Double(i) / 65535) : Double(i) / 65535) } : []
     }
 
     /// Writes `width` pixels from `source` (premultiplied RGBA floats) into the row at `destination`.
@@ -214,8 +219,12 @@ struct OutputRowConverter {
                         r = UInt8(min(max((y + 0.5 + 1e-7).rounded(.down), 0), 255)); g = r; b = r
                     }
                     if premultiplied {
-                        func pre(_ c: UInt8) -> UInt8 { UInt8((2 * Int(c) * alphaCode + 255) / 510) }
-                        r = pre(r); g = pre(g); b = pre(b)
+                        // One rounding, from the exact premultiplied value: round(encoded · α · 255).
+                        func encoded(_ c: Float) -> Float { encodedTable[Int((a > 0 ? min(max(c / a, 0), 1) : 0) * 65535 + 0.5)] }
+                        var er = encoded(source[o]), eg = encoded(source[o + 1]), eb = encoded(source[o + 2])
+                        if gray { er = 0.299 * er + 0.587 * eg + 0.114 * eb; eg = er; eb = er }
+                        func pre(_ e: Float) -> UInt8 { UInt8(min(max(e * a * 255 + 0.5, 0), 255)) }
+                        r = pre(er); g = pre(eg); b = pre(eb)
                     }
                     bytes[p + layout.red] = r
                     if !gray { bytes[p + layout.green] = g; bytes[p + layout.blue] = b }
@@ -239,14 +248,21 @@ struct OutputRowConverter {
                 let e = linear ? SRGBTransfer.fromLinear(straight) : straight
                 return Int((e * 65535 + 0.5 + 1e-7).rounded(.down))
             }
+            func encoded(_ c: Float) -> Double {
+                let straight = a > 0 ? min(max(Double(c) / a, 0), 1) : 0
+                return linear ? SRGBTransfer.fromLinear(straight) : straight
+            }
             var r = code(source[o]), g = code(source[o + 1]), b = code(source[o + 2])
             if gray {
                 let y = 0.299 * Double(r) + 0.587 * Double(g) + 0.114 * Double(b)
                 r = Int((y + 0.5 + 1e-7).rounded(.down)); g = r; b = r
             }
             if premultiplied {
-                func pre(_ c: Int) -> Int { (2 * c * alphaCode + 65535) / 131070 }
-                r = pre(r); g = pre(g); b = pre(b)
+                // One rounding, from the exact premultiplied value: round(encoded · α · 65535).
+                var er = encoded(source[o]), eg = encoded(source[o + 1]), eb = encoded(source[o + 2])
+                if gray { er = 0.299 * er + 0.587 * eg + 0.114 * eb; eg = er; eb = er }
+                func pre(_ e: Double) -> Int { Int(min(max(e * a * 65535 + 0.5, 0), 65535)) }
+                r = pre(er); g = pre(eg); b = pre(eb)
             }
             func put(_ v: Int, _ at: Int) {
                 if layout.littleEndian16 { bytes[at] = UInt8(v & 0xFF); bytes[at + 1] = UInt8(v >> 8) }

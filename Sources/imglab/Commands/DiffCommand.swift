@@ -1,8 +1,7 @@
-import ImageReports
 import Foundation
-import ImageCore
 import ImageCodecs
 import ImageMetrics
+import ImageReports
 
 /// `imglab diff EXPECTED ACTUAL`: compares two images by value, names the likely bug, and
 /// gates, reports or prints the result.
@@ -43,108 +42,17 @@ enum DiffCommand: Command {
     }
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
-        let gate = try args.value(Self.gate), tolerance = try args.value(Self.tolerance), reportPath = try args.value(report), asJSON = try args.value(json)
         var decode = DecodeOptions()
         decode.limits.maxPixels = try args.value(maxPixels)
-
-        // Decode both files at once (each decoder is single-threaded).
-        let paths = args.positionals
-        let decoded = decodeBoth(paths, options: decode)
-        var sides: [ComparedImage] = []
-        var files: [[UInt8]?] = []
-        for (i, result) in decoded.enumerated() {
-            switch result {
-            case .success(let side):
-                sides.append(side.image)
-                // The file bytes are kept only to embed them in a report.
-                files.append(reportPath != nil ? side.bytes : nil)
-            case .failure(let error):
-                printError("imglab diff: \(paths[i]): \(error)")
-                return .usage
-            }
-        }
-        let comparison = Comparison(expected: sides[0], actual: sides[1], options: ComparisonOptions(tolerance: tolerance))
-
-        // Fail closed: canaries before any gate.
-        var canaryFailures: [Canaries.Failure]?
-        var gateResult: GateResult?
-        var gateError: String?
-        if let gate {
-            let failures = Canaries.check()
-            canaryFailures = failures
-            if failures.isEmpty && comparison.sameSize {
-                do { gateResult = try gate.evaluate { comparison.value($0) } } catch { gateError = error.description }
-            }
-        }
-
-        if let reportPath {
-            do {
-                let images = try DiffReport.Images.make(expected: sides[0], actual: sides[1],
-                                                        expectedFile: files[0], actualFile: files[1])
-                let html = DiffReport.html(comparison, images: images, gate: gateResult, canaryFailures: canaryFailures)
-                try ImageCodecs.writeAtomically(Array(html.utf8), to: reportPath)
-            } catch {
-                printError("imglab diff: cannot write the report \(reportPath): \(error)")
-                return .usage
-            }
-        }
-
-        if asJSON {
-            print(json(comparison, gate: gateResult, gateError: gateError, canaries: canaryFailures))
-        } else {
-            print(DiffScreen.render(comparison, gate: gateResult, reportPath: reportPath))
-        }
-        if let failures = canaryFailures, !failures.isEmpty {
-            printError("imglab diff: canaries failed, the gate was not evaluated:\n" + failures.map { "  " + $0.description }.joined(separator: "\n"))
+        let diff = FileDiff(expected: args.positionals[0], actual: args.positionals[1], gate: try args.value(gate),
+                            tolerance: try args.value(tolerance), decode: decode, reportPath: try args.value(report))
+        let outcome: FileDiff.Outcome
+        do { outcome = try diff.run() } catch {
+            printError("imglab diff: \(error)")
             return .usage
         }
-        if !comparison.sameSize {
-            printError("imglab diff: the images have different sizes (\(comparison.expected.displayWidth)×\(comparison.expected.displayHeight) vs \(comparison.actual.displayWidth)×\(comparison.actual.displayHeight) as displayed); \(comparison.diagnosis.summary)")
-            return .failure
-        }
-        if let gateError {
-            printError("imglab diff: \(gateError)")
-            return .usage
-        }
-        if let gateResult { return gateResult.passed ? .ok : .failure }
-        return comparison.identical ? .ok : .failure
-    }
-
-    /// Reads and decodes both files concurrently.
-    /// A decoded side and its file bytes.
-    struct Decoded: Sendable { var image: ComparedImage; var bytes: [UInt8] }
-
-    static func decodeBoth(_ paths: [String], options: DecodeOptions) -> [Result<Decoded, DecodeError>] {
-        final class Box: @unchecked Sendable { var results: [Result<Decoded, DecodeError>?] = [nil, nil] }
-        let box = Box(), lock = NSLock()
-        DispatchQueue.concurrentPerform(iterations: 2) { i in
-            let result: Result<Decoded, DecodeError>
-            do throws(DecodeError) {
-                let bytes = try ImageCodecs.readFile(paths[i], limit: options.limits.maxBytes)
-                let container = try ImageCodecs.sniff(bytes)
-                let image = try ImageCodecs.decode(bytes, options: options)
-                result = .success(Decoded(image: ComparedImage(image: image, name: paths[i], container: container), bytes: bytes))
-            } catch {
-                result = .failure(error)
-            }
-            lock.lock(); box.results[i] = result; lock.unlock()
-        }
-        return box.results.compactMap { $0 }
-    }
-
-    /// The JSON object: the comparison's fields plus `gate`, `gateError` and `canaries`.
-    static func json(_ c: Comparison, gate: GateResult?, gateError: String?, canaries: [Canaries.Failure]?) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        guard let data = try? encoder.encode(c),
-              var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return "{}" }
-        if let gate, let g = try? encoder.encode(gate), let o = try? JSONSerialization.jsonObject(with: g) { object["gate"] = o }
-        if let gateError { object["gateError"] = gateError }
-        if let canaries {
-            object["canaries"] = ["passed": canaries.isEmpty, "failures": canaries.map(\.description)] as [String: Any]
-        }
-        guard let out = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else { return "{}" }
-        return String(decoding: out, as: UTF8.self)
+        print(try args.value(json) ? outcome.json : outcome.screen)
+        if let problem = outcome.problem { printError("imglab diff: \(problem)") }
+        return ExitStatus(rawValue: outcome.exitStatus) ?? .usage
     }
 }

@@ -1,6 +1,5 @@
 import ImageReports
 import Foundation
-import ImageCodecs
 import ImageLab
 
 /// `imglab reproduce BUG`: one documented resizer bug, reproduced by the catalogue's mutant on
@@ -55,47 +54,14 @@ enum ReproduceCommand: Command {
             return .usage
         }
         let r = outcome.results
-        do {
-            if let report {
-                let folder = URL(fileURLWithPath: report).deletingLastPathComponent().path
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                try ImageCodecs.writeAtomically(Array(ReproduceReport.html(outcome).utf8), to: report)
-            }
-            if let path = jsonPath { try ImageCodecs.writeAtomically([UInt8](try r.jsonData()), to: path) }
-        } catch {
+        do { try ResultFiles.write(outcome, json: jsonPath, report: report) } catch {
             printError("imglab reproduce: cannot write the report or the results: \(error)")
             return .usage
         }
-        print(summary(r))
+        print(ReproduceReport.summary(r))
         print("report: \(report ?? "none")  (\(String(format: "%.1f", Date().timeIntervalSince(started))) s)")
         return r.reproduced ? .ok : .failure
     }
 
     static var known: String { Reproduction.topics.joined(separator: ", ") }
-
-    /// The terminal summary: per mutant its tally and per pair the exposing number, then the verdict.
-    static func summary(_ r: ReproduceResults) -> String {
-        let run = r.mutants.reduce(0) { $0 + $1.pairs }
-        var lines = ["imglab reproduce \(r.topic): \(r.mutants.count) mutant\(r.mutants.count == 1 ? "" : "s") on the \(run) pairs of \(r.corpus) that trigger them; \(r.pairs.count) shown"]
-        for m in r.mutants {
-            lines.append("")
-            lines.append("\(m.id) — \(m.title) [\(m.references.joined(separator: ", "))]")
-            guard m.pairs > 0 else {
-                lines.append("  no pair of \(r.corpus) triggers it: nothing to reproduce on this corpus")
-                continue
-            }
-            lines.append("  caught \(m.caught)/\(m.pairs), named \(m.bugClass) on \(m.named)" + (m.diagnoses.isEmpty ? "" : " (diagnoses: \(m.diagnoses.joined(separator: ", ")))"))
-            let width = r.pairs.filter { $0.mutant == m.id }.map(\.pair.count).max() ?? 0
-            for p in r.pairs where p.mutant == m.id {
-                let state = p.caught ? (p.named ? "named " : "caught") : "MISSED"
-                let named = p.namedAs.map { $0 + (p.buggy.diagnosis.map { String(format: " %.2f", $0.confidence) } ?? "") } ?? "—"
-                let exposing = p.exposing.map { "\($0.metric.label) \($0.text)" } ?? "nothing differs"
-                lines.append("  \(state) \(p.pair.padding(toLength: width, withPad: " ", startingAt: 0))  \(named.padding(toLength: 20, withPad: " ", startingAt: 0)) \(exposing)")
-            }
-        }
-        lines.append("")
-        lines.append(ReproduceReport.headline(r))
-        if !r.reproduced { lines.append("This is news: the lab no longer catches or names this bug. Look at the report.") }
-        return lines.joined(separator: "\n")
-    }
 }

@@ -1,4 +1,3 @@
-import ImageCorpus
 /// Escaping for text placed in HTML or XML (the diff report, the lab report, JUnit): the one
 /// function every string from a file name, metadata or a metric passes through.
 public enum HTMLText {

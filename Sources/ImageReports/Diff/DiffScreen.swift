@@ -1,9 +1,13 @@
 import Foundation
 import ImageMetrics
 
-/// The one-screen terminal summary of `imglab diff`.
-enum DiffScreen {
-    static func render(_ c: Comparison, gate: GateResult?, reportPath: String?) -> String {
+/// The one-screen terminal summary of `imglab diff`: the two files in Quartz terms, the
+/// metadata differences, the verdict, the headline metrics (8-bit code values, PSNR in dB), the
+/// alpha views, bias and cast, the diagnosis, the gate's clauses and the report's path.
+public enum DiffScreen {
+    /// The screen's lines, joined by newlines (no trailing newline).
+    public static func render(_ judgement: Judgement, reportPath: String?) -> String {
+        let c = judgement.comparison, gate = judgement.gate
         var lines: [String] = []
         func add(_ key: String, _ value: String) {
             lines.append(key.padding(toLength: 11, withPad: " ", startingAt: 0) + value)
@@ -53,12 +57,7 @@ enum DiffScreen {
                 add("cast", String(format: "ΔL* %+.3f Δa* %+.3f Δb* %+.3f: %@", cast.dL, cast.da, cast.db, cast.direction))
             }
         }
-        let d = c.diagnosis
-        if let cls = d.bugClass {
-            add("diagnosis", "\(cls) (confidence \(String(format: "%.2f", d.confidence))): \(d.summary)")
-        } else {
-            add("diagnosis", d.summary)
-        }
+        add("diagnosis", c.diagnosis.sentence)
         if let gate {
             add("gate", "\(gate.passed ? "PASSED" : "FAILED"): \(gate.expression)")
             for cl in gate.clauses where !cl.passed || gate.clauses.count <= 6 {

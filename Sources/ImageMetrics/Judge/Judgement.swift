@@ -1,0 +1,50 @@
+/// What ``Judge`` decided about two images, with everything a report shows: the comparison
+/// (diagnosed when the judge ran the diagnosis), the gate's clauses with their observed values,
+/// and the canaries' outcome.
+public struct Judgement: Sendable {
+    /// The decision.
+    public enum Verdict: Sendable, Hashable {
+        /// Within the gate; without a gate, identical by value.
+        case pass
+        /// Outside the gate; without a gate, different by value.
+        case fail
+        /// The displayed sizes differ: no pixel metric has a value; a finding, like a fail.
+        case differentSizes
+        /// A metric canary failed: the metrics cannot be trusted, the gate was not evaluated.
+        case canariesFailed
+        /// The gate names a metric that has no value for these images (e.g. `msssim` below
+        /// 176 pixels): it cannot be evaluated, and does not pass by omission.
+        case gateUnusable(GateError)
+    }
+
+    public var verdict: Verdict
+    /// The comparison the verdict rests on.
+    public var comparison: Comparison
+    /// Whether ``comparison`` carries a diagnosis (otherwise it says "not run").
+    public var diagnosed: Bool
+    /// The gate's outcome, when it was evaluated.
+    public var gate: GateResult?
+    /// The canaries' failures, when they ran (empty: every canary passed).
+    public var canaryFailures: [Canaries.Failure]?
+
+    public init(verdict: Verdict, comparison: Comparison, diagnosed: Bool, gate: GateResult? = nil,
+                canaryFailures: [Canaries.Failure]? = nil) {
+        self.verdict = verdict
+        self.comparison = comparison
+        self.diagnosed = diagnosed
+        self.gate = gate
+        self.canaryFailures = canaryFailures
+    }
+
+    /// Whether the verdict is ``Verdict/pass``.
+    public var passed: Bool { verdict == .pass }
+
+    /// The text of each gate clause that failed, e.g. `exact.max (200) <= 1`.
+    public var failedClauses: [String] { gate?.failedClauses ?? [] }
+
+    /// The displayed sizes as a finding: `size 2×2, expected 64×32`.
+    public var sizeFinding: String {
+        let c = comparison
+        return "size \(c.actual.displayWidth)×\(c.actual.displayHeight), expected \(c.expected.displayWidth)×\(c.expected.displayHeight)"
+    }
+}

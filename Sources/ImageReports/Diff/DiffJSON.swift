@@ -1,0 +1,25 @@
+import Foundation
+import ImageMetrics
+
+/// The `imglab diff --json` object: the comparison's fields (every metric with its unit and
+/// definition version, the alpha views, the metadata differences, `diagnosis.class`) plus
+/// `gate` (the gate's outcome, when evaluated), `gateError` (a gate metric with no value) and
+/// `canaries` (`passed` and `failures`, when they ran). Keys sorted, pretty-printed; infinities
+/// and NaN as the strings `inf`, `-inf`, `nan`.
+public enum DiffJSON {
+    /// The JSON text of a judgement (`{}` only if Foundation cannot encode it).
+    public static func text(_ judgement: Judgement) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        guard let data = try? encoder.encode(judgement.comparison),
+              var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return "{}" }
+        if let gate = judgement.gate, let g = try? encoder.encode(gate), let o = try? JSONSerialization.jsonObject(with: g) { object["gate"] = o }
+        if case .gateUnusable(let error) = judgement.verdict { object["gateError"] = error.description }
+        if let canaries = judgement.canaryFailures {
+            object["canaries"] = ["passed": canaries.isEmpty, "failures": canaries.map(\.description)] as [String: Any]
+        }
+        guard let out = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else { return "{}" }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
