@@ -6,7 +6,7 @@ enum ImageOutput {
     static let path = Option<String?>.text("-o, --output", "FILE", "where to write; written atomically").required()
     static let format = Option<ContainerFormat?>.choice("--format", "NAME", "the container; without it, the output file's extension says",
                                                         ContainerFormat.allCases.map { ($0.rawValue, $0) },
-                                                        aliases: [("jpg", .jpeg), ("jpe", .jpeg), ("jfif", .jpeg), ("tif", .tiff), ("apng", .png)])
+                                                        aliases: [("jpg", .jpeg), ("jpe", .jpeg), ("jfif", .jpeg), ("tif", .tiff), ("apng", .png)], ignoringCase: true)
     static let jpegQuality = Option.integer("--jpeg-quality", "Q", "JPEG quality", default: 90, in: 1...100)
     static let options: [any OptionDeclaration] = [path, format, jpegQuality]
 

@@ -26,7 +26,7 @@ enum ResizeCommand: Command {
     static let addAlpha = Option.flag("--add-alpha", "give the output an alpha channel, opaque where the input had none")
     static let quality = Option<InterpolationQuality?>.choice("--quality", "Q", "Quartz's interpolation quality: the nearest, triangle, Catmull-Rom or Lanczos 3 kernel, in order; Lanczos 3 when not given",
                                                               InterpolationQuality.allCases.map { ($0.rawValue, $0) })
-    static let kernel = Option<Kernel?>.choice("--kernel", "K", "the resampling kernel, over --quality", Kernel.presets.map { ($0.name, $0) })
+    static let kernel = Option<Kernel?>.choice("--kernel", "K", "the resampling kernel, over --quality", Kernel.presets.map { ($0.name, $0) }, ignoringCase: true)
     static let srgb = Option.flag("--srgb", "average gamma-encoded values instead of linear light")
     static let linear = Option.flag("--linear", "average in linear light (the default)")
     static let border = Option.integer("--transparent-border", "N", "add a transparent border N pixels wide", default: 0, in: 0...10_000)

@@ -66,21 +66,22 @@ extension Option where Value == Double {
 
 extension Option {
     /// One of a list of words: `first` (the default) or one of `others`, each word paired with
-    /// its value; `aliases` are accepted but not listed.
+    /// its value; `aliases` are accepted too. Words match exactly.
     static func choice(_ names: String, _ placeholder: String, _ help: String, default first: (String, Value),
                        _ others: [(String, Value)], aliases: [(String, Value)] = []) -> Option {
         choice(names, placeholder, help, [first] + others, aliases: aliases, fallback: first.1, defaultWord: first.0)
     }
 
-    /// One of a list of words, each paired with its value; `nil` when not given.
+    /// One of a list of words, each paired with its value; `nil` when not given. Words match
+    /// exactly unless `ignoringCase`.
     static func choice<Wrapped>(_ names: String, _ placeholder: String, _ help: String, _ choices: [(String, Wrapped)],
-                                aliases: [(String, Wrapped)] = []) -> Option where Value == Wrapped? {
+                                aliases: [(String, Wrapped)] = [], ignoringCase: Bool = false) -> Option where Value == Wrapped? {
         choice(names, placeholder, help, choices.map { ($0.0, Optional($0.1)) }, aliases: aliases.map { ($0.0, Optional($0.1)) },
-               fallback: nil, defaultWord: nil)
+               fallback: nil, defaultWord: nil, ignoringCase: ignoringCase)
     }
 
     private static func choice(_ names: String, _ placeholder: String, _ help: String, _ choices: [(String, Value)],
-                               aliases: [(String, Value)], fallback: Value, defaultWord: String?) -> Option {
+                               aliases: [(String, Value)], fallback: Value, defaultWord: String?, ignoringCase: Bool = false) -> Option {
         let spelled = spellings(names)
         let words = choices.map(\.0)
         let listed = words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
@@ -89,7 +90,8 @@ extension Option {
                       notes: [words.joined(separator: ", ")] + (defaultWord.map { ["default: " + $0] } ?? [])
                           + (aliases.isEmpty ? [] : ["also " + aliases.map(\.0).joined(separator: ", ")]),
                       fallback: fallback) { given throws(UsageError) in
-            guard let match = table.first(where: { $0.0.lowercased() == valueText(given).lowercased() }) else {
+            let word = ignoringCase ? valueText(given).lowercased() : valueText(given)
+            guard let match = table.first(where: { (ignoringCase ? $0.0.lowercased() : $0.0) == word }) else {
                 throw UsageError("\(spelled.last ?? "") must be \(listed), not '\(valueText(given))'")
             }
             return match.1
