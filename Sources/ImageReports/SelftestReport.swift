@@ -4,8 +4,9 @@ import Foundation
 import ImageMetrics
 
 /// The HTML page of `imglab selftest`: the verdict and its reasons, the kill matrix (mutant ×
-/// gate family, each cell `named / caught / run`), each mutant's history and the pairs it was
-/// caught on without being named. Self-contained (inline CSS, a CSP that forbids the network);
+/// gate family, each cell `named / caught / run`, then the accuracy, the accuracy required and
+/// pairs caught / pairs triggered), each mutant's history and the pairs it was caught on
+/// without being named. Self-contained (inline CSS, a CSP that forbids the network);
 /// every string passes through ``HTMLText/escape(_:)``.
 public enum SelftestReport {
     /// The page.
