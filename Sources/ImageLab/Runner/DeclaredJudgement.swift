@@ -112,9 +112,10 @@ struct DeclaredJudgement {
     var rendersOracle: Bool { rendered != nil }
 
     /// The exact predictions under bug hypotheses (``KernelCounterfactuals``) of frame `k` of
-    /// `source`, when the kernel-exact oracle judges the pair; `nil` otherwise.
-    func kernelCounterfactuals(source: Image, frame k: Int) -> [Counterfactual]? {
-        kernelPlan.map { KernelCounterfactuals.counterfactuals(source: source, frame: k, placement: $0.placement, design: $0.design) }
+    /// `source`, for an output stored as `output` (its depth chooses the storage hypotheses),
+    /// when the kernel-exact oracle judges the pair; `nil` otherwise.
+    func kernelCounterfactuals(source: Image, frame k: Int, output: PixelFormat) -> [Counterfactual]? {
+        kernelPlan.map { KernelCounterfactuals.counterfactuals(source: source, frame: k, placement: $0.placement, design: $0.design, output: output) }
     }
 
     /// Which oracle judges the pair: `kernel` (``KernelOracle``) or `box` (the committed ideal
