@@ -70,10 +70,11 @@ struct JPEGDecoderTests {
         #expect(try JPEGCodec.decode(progressive, options: roomy).width == 128)
     }
 
-    @Test("a header declaring 65535×65535 is refused at any scale, before libjpeg allocates (its maximum is 65500)",
+    @Test("a header declaring 65535×65535 is refused at any scale, before libjpeg allocates (its maximum is 65500)", SharedData.needsCorpus,
           arguments: [1, 8])
     func maxSize(_ d: Int) throws {
-        guard SharedData.corpusAvailable, let entry = Self.entry("crashtest/max_size.jpg"), let bytes = Manifest.bytes(entry.path) else { return }
+        let entry = try #require(Self.entry("crashtest/max_size.jpg"))
+        let bytes = try #require(Manifest.bytes(entry.path))
         #expect(entry.expected?.width == 65535 && entry.expected?.height == 65535)
         let error = #expect(throws: DecodeError.self) { try JPEGCodec.decode(bytes, options: DecodeOptions(jpegScaleDenominator: d)) }
         #expect(error == .limitExceeded(.dimension, requested: 65535, allowed: JPEGDecoder.maxDimension))
@@ -102,9 +103,8 @@ struct JPEGDecoderTests {
 
     // MARK: unsupported and corrupt input
 
-    @Test("lossless, JPEG-LS, 12-bit and DNL files throw .unsupported naming the feature")
+    @Test("lossless, JPEG-LS, 12-bit and DNL files throw .unsupported naming the feature", SharedData.needsCorpus)
     func unsupportedFeatures() throws {
-        guard SharedData.corpusAvailable else { return }
         let words = ["JPEG-LS": "JPEG-LS", "lossless JPEG": "lossless", "12-bit samples": "12-bit",
                      "DNL (height defined after first scan)": "DNL"]
         var checked = 0
@@ -125,9 +125,8 @@ struct JPEGDecoderTests {
         #expect(checked > 50)
     }
 
-    @Test("arithmetic-coded files decode and say so")
+    @Test("arithmetic-coded files decode and say so", SharedData.needsCorpus)
     func arithmetic() throws {
-        guard SharedData.corpusAvailable else { return }
         var checked = 0
         for entry in Manifest.inputs where entry.format == "jpeg" && entry.expected?.decode == "ok" {
             guard case .reasons(let reasons)? = entry.expected?.support_optional, reasons == ["arithmetic coding"],
@@ -197,9 +196,8 @@ struct JPEGDecoderTests {
 
     // MARK: what the manifest documents
 
-    @Test("CMYK and YCCK files deliver 8-bit CMYK, Adobe-inverted exactly when the file has the Adobe marker")
+    @Test("CMYK and YCCK files deliver 8-bit CMYK, Adobe-inverted exactly when the file has the Adobe marker", SharedData.needsCorpus)
     func cmyk() throws {
-        guard SharedData.corpusAvailable else { return }
         var checked = 0
         for entry in Manifest.inputs where entry.format == "jpeg" && entry.expected?.decode == "ok" {
             guard let type = entry.expected?.color_type, type == "cmyk" || type == "ycck",
@@ -219,9 +217,8 @@ struct JPEGDecoderTests {
         ManifestDescriptions.all[path] ?? ""
     }
 
-    @Test("EXIF orientation examples declare their orientation in APP1; value 0 is noted and treated as 1")
+    @Test("EXIF orientation examples declare their orientation in APP1; value 0 is noted and treated as 1", SharedData.needsCorpus)
     func exifSource() throws {
-        guard SharedData.corpusAvailable else { return }
         for entry in Manifest.inputs where entry.path.hasPrefix("exif-orientation-examples/") {
             guard let bytes = Manifest.bytes(entry.path) else { continue }
             let header = try JPEGCodec.readHeader(bytes, options: DecodeOptions())
@@ -236,9 +233,8 @@ struct JPEGDecoderTests {
         }
     }
 
-    @Test("embedded ICC profiles are whole: the profile's own size field equals its length")
+    @Test("embedded ICC profiles are whole: the profile's own size field equals its length", SharedData.needsCorpus)
     func iccProfiles() throws {
-        guard SharedData.corpusAvailable else { return }
         var checked = 0
         for entry in Manifest.inputs where entry.format == "jpeg" && entry.expected?.decode == "ok" {
             // The header summary after " | " lists ", ICC" when APP2 ICC_PROFILE markers are present.
@@ -258,10 +254,10 @@ struct JPEGDecoderTests {
         #expect(checked >= 5)
     }
 
-    @Test("an ICC chunk repeated after SOF is read once (Pillow's icc-after-SOF expects the profile b\"profile\")")
+    @Test("an ICC chunk repeated after SOF is read once (Pillow's icc-after-SOF expects the profile b\"profile\")", SharedData.needsCorpus)
     func iccAfterSOF() throws {
-        guard SharedData.corpusAvailable, let entry = Self.entry("pillow-tests/icc-after-SOF.jpg"),
-              let bytes = Manifest.bytes(entry.path) else { return }
+        let entry = try #require(Self.entry("pillow-tests/icc-after-SOF.jpg"))
+        let bytes = try #require(Manifest.bytes(entry.path))
         let image = try JPEGCodec.decode(bytes, options: DecodeOptions())
         #expect(image.metadata.iccProfile == Array("profile".utf8))
     }

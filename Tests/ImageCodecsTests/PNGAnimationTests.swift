@@ -214,13 +214,10 @@ struct APNGCorpusTests {
         Expectation(file: "blend_op_over_near_transparent", atOrigin: green, atCentre: green),
     ]
 
-    @Test("the last composited canvas shows what Pillow's tests expect", arguments: expectations)
+    @Test("the last composited canvas shows what Pillow's tests expect", SharedData.needsCorpus, arguments: expectations)
     func lastCanvas(_ e: Expectation) throws {
         let path = "pillow-tests/apng/\(e.file).png"
-        guard SharedData.corpusAvailable, let bytes = Manifest.bytes(path) else {
-            print("SKIP: \(path) is not in this part of the corpus")
-            return
-        }
+        let bytes = try #require(Manifest.bytes(path), "\(path) is missing from the external corpus")
         let image = try PNGCodec.decode(bytes, options: DecodeOptions())
         let last = image.animation?.frames.last?.canvas ?? image.bitmap
         func pixel(_ x: Int, _ y: Int) -> [Int] { last.normalizedPixel(x: x, y: y).map { Int(($0 * 255).rounded()) } }
@@ -228,9 +225,8 @@ struct APNGCorpusTests {
         #expect(pixel(64, 32) == e.atCentre)
     }
 
-    @Test("broken sequences fall back to the default image and say why")
+    @Test("broken sequences fall back to the default image and say why", SharedData.needsCorpus)
     func brokenSequences() throws {
-        guard SharedData.corpusAvailable else { return }
         let broken = Manifest.inputs.filter { $0.path.hasPrefix("pillow-tests/apng/sequence_") || $0.path.hasPrefix("pillow-tests/apng/chunk_") }
         for entry in broken where entry.path != "pillow-tests/apng/chunk_no_actl.png" {
             guard let bytes = Manifest.bytes(entry.path) else { continue }

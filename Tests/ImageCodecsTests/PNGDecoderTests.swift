@@ -44,9 +44,8 @@ struct PNGDecoderTests {
 
     // MARK: PngSuite
 
-    @Test("PngSuite files decode to the colour type and depth their names give")
+    @Test("PngSuite files decode to the colour type and depth their names give", SharedData.needsCorpus)
     func pngSuiteFormats() throws {
-        guard SharedData.corpusAvailable else { return }
         let entries = Self.pngSuiteEntries()
         #expect(entries.count > 50)
         for entry in entries {
@@ -79,9 +78,8 @@ struct PNGDecoderTests {
         }
     }
 
-    @Test("interlaced and non-interlaced PngSuite twins have identical pixels")
+    @Test("interlaced and non-interlaced PngSuite twins have identical pixels", SharedData.needsCorpus)
     func adam7Twins() throws {
-        guard SharedData.corpusAvailable else { return }
         var pairs = 0
         for entry in Self.pngSuiteEntries() where entry.path.contains("basi") {
             let twin = entry.path.replacingOccurrences(of: "basi", with: "basn")
@@ -94,9 +92,8 @@ struct PNGDecoderTests {
         #expect(pairs >= 5)
     }
 
-    @Test("every corrupt PngSuite file is rejected with a malformed error, even past the sniffer")
+    @Test("every corrupt PngSuite file is rejected with a malformed error, even past the sniffer", SharedData.needsCorpus)
     func pngSuiteCorrupt() throws {
-        guard SharedData.corpusAvailable else { return }
         let corrupt = Manifest.inputs.filter { $0.path.hasPrefix("pngsuite/x") }
         #expect(!corrupt.isEmpty)
         for entry in corrupt {
@@ -219,16 +216,13 @@ struct PNGDecoderTests {
         guard case .unsupported(.png, _) = error else { Issue.record("\(error)"); return }
     }
 
-    @Test("orientation from an ImageMagick raw EXIF profile and from XMP", arguments: [
+    @Test("orientation from an ImageMagick raw EXIF profile and from XMP", SharedData.needsCorpus, arguments: [
         ("pillow-tests/exif_imagemagick_orientation.png", OrientationSource.pngExif),
         ("pillow-tests/xmp_tags_orientation_exiftool.png", OrientationSource.xmp),
     ])
     func textOrientation(path: String, source: OrientationSource) throws {
-        guard SharedData.corpusAvailable, let entry = Manifest.inputs.first(where: { $0.path == path }),
-              let bytes = Manifest.bytes(path) else {
-            print("SKIP: \(path) is not in this part of the corpus")
-            return
-        }
+        let entry = try #require(Manifest.inputs.first(where: { $0.path == path }), "\(path) is not in the corpus manifest")
+        let bytes = try #require(Manifest.bytes(path), "\(path) is missing from the external corpus")
         let image = try PNGCodec.decode(bytes, options: DecodeOptions())
         #expect(image.orientation.exifValue == entry.expected?.orientation)
         #expect(image.metadata.orientationSource == source)

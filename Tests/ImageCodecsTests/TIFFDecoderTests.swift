@@ -338,7 +338,7 @@ struct TIFFDecoderTests {
         #expect(throws: DecodeError.self) { try TIFFCodec.decode(file, options: DecodeOptions()) }
     }
 
-    @Test("libtiff's silent repair of a single uncompressed strip's byte count is recorded")
+    @Test("libtiff's silent repair of a single uncompressed strip's byte count is recorded", SharedData.needsCorpus)
     func repairIsRecorded() throws {
         let file = T.file(T.fields(width: 4, height: 4, bits: [8], photometric: 1), strip: [1, 2, 3])
         let image = try TIFFCodec.decode(file, options: DecodeOptions())
@@ -349,27 +349,26 @@ struct TIFFDecoderTests {
 /// Decoder behaviour on the external corpus (read through ``Manifest``; skipped when absent).
 @Suite("TIFF decoder on the external corpus")
 struct TIFFCorpusTests {
-    static func decode(_ path: String) throws -> Image? {
-        guard SharedData.corpusAvailable, let bytes = Manifest.bytes(path) else { return nil }
-        return try ImageCodecs.decode(bytes)
+    /// Decodes a corpus file; a file missing from the corpus is a failure.
+    static func decode(_ path: String) throws -> Image {
+        try ImageCodecs.decode(try #require(Manifest.bytes(path), "\(path) is missing from the external corpus"))
     }
 
-    @Test("associated and unassociated RGBA with the same samples decode to different alpha infos")
+    @Test("associated and unassociated RGBA with the same samples decode to different alpha infos", SharedData.needsCorpus)
     func associatedVersusUnassociated() throws {
-        guard let associated = try Self.decode("image-tiff-tests/seq/seq-4c-8b-rgba-50969cda.tiff"),
-              let unassociated = try Self.decode("image-tiff-tests/seq/seq-4c-8b-rgba-unassoc-50969cda.tiff") else { return }
+        let associated = try Self.decode("image-tiff-tests/seq/seq-4c-8b-rgba-50969cda.tiff")
+        let unassociated = try Self.decode("image-tiff-tests/seq/seq-4c-8b-rgba-unassoc-50969cda.tiff")
         #expect(associated.format.alphaInfo == .premultipliedLast)
         #expect(unassociated.format.alphaInfo == .last)
         #expect(associated.bitmap.bytes == unassociated.bitmap.bytes)
         let sixteen = try Self.decode("image-tiff-tests/seq/seq-4c-16b-rgba-5181991f.tiff")
-        #expect(sixteen?.format == PixelFormat(colorModel: .rgb, bitsPerComponent: 16, alphaInfo: .premultipliedLast, byteOrder: .little16))
+        #expect(sixteen.format == PixelFormat(colorModel: .rgb, bitsPerComponent: 16, alphaInfo: .premultipliedLast, byteOrder: .little16))
     }
 
     /// image-tiff's `seq/` files end in a hash of their logical pixels: files with the same
     /// channel count, depth and hash hold the same picture in different encodings.
-    @Test("seq files with the same content hash decode to identical pixels (strips, tiles, LZW, Deflate, fax, MinIsWhite, big-endian)")
+    @Test("seq files with the same content hash decode to identical pixels (strips, tiles, LZW, Deflate, fax, MinIsWhite, big-endian)", SharedData.needsCorpus)
     func sameHashSamePixels() throws {
-        guard SharedData.corpusAvailable else { return }
         let seq = Manifest.inputs.filter { $0.path.hasPrefix("image-tiff-tests/seq/") }
         var groups: [String: [String]] = [:]
         for entry in seq {
@@ -382,7 +381,7 @@ struct TIFFCorpusTests {
         var compared = 0
         for (_, paths) in groups where paths.count > 1 {
             let decoded = try paths.sorted().compactMap { path -> (String, Image)? in
-                do { return try Self.decode(path).map { (path, $0) } } catch DecodeError.unsupported { return nil }
+                do { return (path, try Self.decode(path)) } catch DecodeError.unsupported { return nil }
             }
             guard let (firstPath, first) = decoded.first else { continue }
             for (path, image) in decoded.dropFirst() {
@@ -393,9 +392,8 @@ struct TIFFCorpusTests {
         #expect(compared >= 10)
     }
 
-    @Test("the header announces the size, format and orientation a full decode delivers, for every TIFF in the corpus")
+    @Test("the header announces the size, format and orientation a full decode delivers, for every TIFF in the corpus", SharedData.needsCorpus)
     func headerAgreesWithDecode() throws {
-        guard SharedData.corpusAvailable else { return }
         var checked = 0
         for entry in Manifest.inputs where entry.format == "tiff" {
             guard let bytes = Manifest.bytes(entry.path), let image = try? TIFFCodec.decode(bytes, options: DecodeOptions()) else { continue }
@@ -409,11 +407,11 @@ struct TIFFCorpusTests {
         #expect(checked > 100)
     }
 
-    @Test("G4 files with orientations 1…8 show the same picture once oriented (Pillow's tolerance: mean difference < 0.7/255)")
+    @Test("G4 files with orientations 1…8 show the same picture once oriented (Pillow's tolerance: mean difference < 0.7/255)", SharedData.needsCorpus)
     func orientationsShowTheSamePicture() throws {
-        guard let upright = try Self.decode("pillow-tests/g4_orientation_1.tif")?.oriented() else { return }
+        let upright = try Self.decode("pillow-tests/g4_orientation_1.tif").oriented()
         for n in [2, 4, 5, 7, 8] {
-            guard let image = try Self.decode("pillow-tests/g4_orientation_\(n).tif") else { continue }
+            let image = try Self.decode("pillow-tests/g4_orientation_\(n).tif")
             #expect(image.orientation.exifValue == n)
             let shown = image.oriented()
             #expect(shown.width == upright.width && shown.height == upright.height)

@@ -6,7 +6,7 @@ import ImageCore
 /// CIELAB and CIEDE2000 against the published and reference tables (shared/reference §1–2).
 @Suite("colour science")
 struct ColourScienceTests {
-    @Test("CIEDE2000 matches all 34 Sharma pairs within 1e-4, with every intermediate", .enabled(if: Reference.available))
+    @Test("CIEDE2000 matches all 34 Sharma pairs within 1e-4, with every intermediate", Reference.needed)
     func sharma() {
         let rows = Reference.csv("ciede2000_sharma.csv")
         #expect(rows.count == 34)
@@ -27,7 +27,7 @@ struct ColourScienceTests {
         }
     }
 
-    @Test("CIEDE2000 is symmetric in its arguments on the Sharma pairs", .enabled(if: Reference.available))
+    @Test("CIEDE2000 is symmetric in its arguments on the Sharma pairs", Reference.needed)
     func symmetric() {
         for row in Reference.csv("ciede2000_sharma.csv") {
             func v(_ k: String) -> Double { Double(row[k] ?? "") ?? .nan }
@@ -36,7 +36,7 @@ struct ColourScienceTests {
         }
     }
 
-    @Test("sRGB → linear → XYZ → CIELAB stages within 1e-6 of colour-science", .enabled(if: Reference.available))
+    @Test("sRGB → linear → XYZ → CIELAB stages within 1e-6 of colour-science", Reference.needed)
     func labStages() {
         let rows = Reference.csv("srgb_lab_reference.csv")
         #expect(rows.count == 20)
@@ -51,7 +51,7 @@ struct ColourScienceTests {
         }
     }
 
-    @Test("the 16-bit linear table agrees with colour-science's decoding of every 8-bit code", .enabled(if: Reference.available))
+    @Test("the 16-bit linear table agrees with colour-science's decoding of every 8-bit code", Reference.needed)
     func linearTable() {
         let rows = Reference.csv("srgb8_to_linear.csv")
         #expect(rows.count == 256)

@@ -59,7 +59,7 @@ struct ReportTests {
         #expect(fromTIFF.expected.mimeType == "image/png" && fromTIFF.expected.bytes != tiff)
     }
 
-    @Test("the report renders in headless Chromium without console errors", .enabled(if: HeadlessChromium.available))
+    @Test("the report renders in headless Chromium without console errors", .enabled(if: HeadlessChromium.available, "needs chromium on PATH (apt-get install chromium, or set IMGLAB_CHROMIUM)"))
     func rendersInChromium() throws {
         let chromium = try #require(HeadlessChromium.found)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-report-\(UUID().uuidString)")

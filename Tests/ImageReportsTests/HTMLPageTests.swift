@@ -32,7 +32,7 @@ struct HTMLPageTests {
     }
 
     @Test("the reproduce page renders in headless Chromium: its script finishes, nothing throws",
-          .enabled(if: HeadlessChromium.available))
+          .enabled(if: HeadlessChromium.available, "needs chromium on PATH (apt-get install chromium, or set IMGLAB_CHROMIUM)"))
     func reproducePageInChromium() throws {
         let chromium = try #require(HeadlessChromium.found)
         let reproduction = try #require(Reproduction(topic: "pink-tint", corpus: LabRuns.corpus, limit: 3, threads: 2))

@@ -40,7 +40,7 @@ struct RunReportChromiumTests {
     }
 
     @Test("index.html and pair pages of a real run render in headless Chromium with no console error",
-          .enabled(if: HeadlessChromium.available))
+          .enabled(if: HeadlessChromium.available, "needs chromium on PATH (apt-get install chromium, or set IMGLAB_CHROMIUM)"))
     func rendersInChromium() throws {
         let chromium = try #require(HeadlessChromium.found)
         let dir = try Self.temporaryFolder()
@@ -84,10 +84,9 @@ struct RunReportChromiumTests {
 
     static let payload = "<script>document.body.setAttribute('data-pwned','1')</script><img src=x onerror=\"document.body.setAttribute('data-pwned','2')\">"
 
-    @Test("a pair whose id, family, message and image names contain <script> renders inert")
-    func hostileStringsAreInert() throws {
-        let dir = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
+    /// The report pages of a one-pair run whose id, family, message, warnings and image names
+    /// all hold ``payload``.
+    static func hostileFiles() throws -> [(path: String, text: String)] {
         var runner = try LabRuns.runner(BuiltinResizer(), filter: "png-rgba8-colorPatches-48x32/resize-aspectFit-24x24")
         runner.keepEvidence = true
         let outcome = try runner.run()
@@ -107,17 +106,28 @@ struct RunReportChromiumTests {
         evidence.comparison.expected.name = p
         evidence.comparison.actual.name = p
         evidence.source?.name = p
-        let files = RunReport.files(r, evidence: [evidence], threads: 1)
+        return RunReport.files(r, evidence: [evidence], threads: 1)
+    }
+
+    @Test("a pair whose id, family, message and image names contain <script> is written as text, never as markup")
+    func hostileStringsAreEscaped() throws {
+        let files = try Self.hostileFiles()
         #expect(files.count == 2)
         for f in files {
             #expect(!f.text.contains("<script>document"), "\(f.path) holds the payload as markup")
             #expect(!f.text.contains("<img src=x"), "\(f.path) holds the payload as markup")
             #expect(f.text.contains("&lt;script&gt;document.body.setAttribute(&#39;data-pwned&#39;,&#39;1&#39;)&lt;/script&gt;"), "\(f.path) does not show the payload as text")
         }
-        guard let chromium = HeadlessChromium.found else {
-            print("SKIP: no chromium on PATH — the hostile report is checked as text only")
-            return
-        }
+    }
+
+    @Test("a pair whose id, family, message and image names contain <script> renders inert in headless Chromium",
+          .enabled(if: HeadlessChromium.available, "needs chromium on PATH (apt-get install chromium, or set IMGLAB_CHROMIUM)"))
+    func hostileStringsAreInert() throws {
+        let chromium = try #require(HeadlessChromium.found)
+        let dir = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let files = try Self.hostileFiles()
+        let p = Self.payload
         let report = dir.appendingPathComponent("report")
         try Self.write(files, to: report)
         // Negative control: the payload as markup does run, so the check below can fail.

@@ -50,10 +50,7 @@ struct ReproduceCommandTests {
 
     @Test("reproduce pink-tint shows a pink/magenta cast (hue within 22.5° of +a*) on every caught pair whose source is XRGB (padding byte read as red)")
     func pinkTint() throws {
-        guard Reproduction.topics.contains("pink-tint") else {
-            print("SKIP: the mutant catalogue of this build has no pink-tint topic (topics: \(Reproduction.topics.joined(separator: ", ")))")
-            return
-        }
+        try #require(Reproduction.topics.contains("pink-tint"), "topics: \(Reproduction.topics.joined(separator: ", "))")
         let dir = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let json = dir.appendingPathComponent("r.json").path

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Locates `shared/` (the read-only external corpus and reference data) beside the checkout.
 enum SharedData {
@@ -20,14 +21,11 @@ enum SharedData {
         return root.appendingPathComponent("corpus-external")
     }
 
-    /// Whether the external corpus is here; prints why tests skip when it is not.
-    static var corpusAvailable: Bool {
-        if corpus == nil {
-            print("SKIP: ../shared/corpus-external is absent (set IMGLAB_SHARED to its parent to run these tests)")
-            return false
-        }
-        return true
-    }
+    /// The condition of every test that reads the external corpus: where the corpus is absent the
+    /// test is skipped visibly, with this reason, and counted as skipped (CI has it, so a skip there
+    /// is a failure).
+    static let needsCorpus: ConditionTrait = .enabled(if: corpus != nil,
+        "needs ../shared/corpus-external (set IMGLAB_SHARED to the folder that holds it)")
 }
 
 /// One entry of `corpus-external/manifest.json`.

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import ImageCore
 import ImageCodecs
 import ImageMetrics
@@ -19,14 +20,10 @@ enum Reference {
         return FileManager.default.fileExists(atPath: dir.appendingPathComponent("README.md").path) ? dir : nil
     }()
 
-    /// Whether the reference data is present; prints why tests skip when it is not.
-    static var available: Bool {
-        if root == nil {
-            print("SKIP: ../shared/reference is absent (set IMGLAB_SHARED to the folder holding reference/)")
-            return false
-        }
-        return true
-    }
+    /// The condition of every test that reads the reference data: where it is absent the test is
+    /// skipped visibly, with this reason.
+    static let needed: ConditionTrait = .enabled(if: root != nil,
+        "needs ../shared/reference (set IMGLAB_SHARED to the folder that holds reference/)")
 
     /// Rows of a CSV file under `reference/` as dictionaries (no quoting in these files).
     static func csv(_ name: String) -> [[String: String]] {
