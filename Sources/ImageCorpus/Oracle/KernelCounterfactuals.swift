@@ -243,16 +243,19 @@ public enum KernelCounterfactuals {
     /// (0 where `a₈ = 0`), stored `round(e' · 65535)` with α `a₈ · 257`.
     static func premultipliedIn8Bits(_ rgba16: Bitmap) -> Bitmap {
         mapping(rgba16) { s in
-            let alpha = Double(s[3]) / 65535
-            let a8 = Int((alpha * 255).rounded())
+            let (a8, p) = premultiplied8Codes(s)
             var out = [UInt16](repeating: 0, count: 4)
             out[3] = UInt16(a8 * 257)
-            for c in 0..<3 where a8 > 0 {
-                let p = Int((Double(s[c]) / 65535 * alpha * 255).rounded())
-                out[c] = UInt16(min(Double(p) / Double(a8), 1) * 65535 + 0.5)
-            }
+            for c in 0..<3 where a8 > 0 { out[c] = UInt16(min(Double(p[c]) / Double(a8), 1) * 65535 + 0.5) }
             return out
         }
+    }
+
+    /// A straight 16-bit RGBA sample held premultiplied in 8 bits: `a₈ = round(α · 255)` and,
+    /// per colour, `p = round(e · α · 255)`.
+    static func premultiplied8Codes(_ s: [UInt16]) -> (alpha: Int, colour: [Int]) {
+        let alpha = Double(s[3]) / 65535
+        return (Int((alpha * 255).rounded()), (0..<3).map { Int((Double(s[$0]) / 65535 * alpha * 255).rounded()) })
     }
 
     // MARK: Storage departures
@@ -268,14 +271,10 @@ public enum KernelCounterfactuals {
             return mapping(model.bitmap16()) { $0.map { UInt16(Int($0) * 255 / 65535 * 257) } }
         case .premultiplied8:
             return mapping(model.bitmap16()) { s in
-                let alpha = Double(s[3]) / 65535
-                let a8 = Int((alpha * 255).rounded())
+                let (a8, p) = premultiplied8Codes(s)
                 var out = [UInt16](repeating: 0, count: 4)
                 out[3] = UInt16(a8 * 257)
-                for c in 0..<3 where a8 > 0 {
-                    let p = Int((Double(s[c]) / 65535 * alpha * 255).rounded())
-                    out[c] = UInt16(min(Int((Double(p) * 255 / Double(a8)).rounded()), 255) * 257)
-                }
+                for c in 0..<3 where a8 > 0 { out[c] = UInt16(min(Int((Double(p[c]) * 255 / Double(a8)).rounded()), 255) * 257) }
                 return out
             }
         case .wrapped(let bits):

@@ -1,4 +1,5 @@
 import Foundation
+import ImageReports
 
 /// The `--help` text of a command, generated from its declaration: the usage line from its
 /// positionals and required options, its description, the OPTIONS section from its declared
@@ -24,7 +25,7 @@ enum HelpText {
         var lines: [String] = []
         for (names, text) in options.map({ ($0.names.joined(separator: ", ") + ($0.placeholder.map { " " + $0 } ?? ""), $0.helpLine) })
             + [("-h, --help", "this help")] {
-            var words = wrap(text, width: width - column)
+            var words = TerminalText.wrap(text, width: width - column)
             let head = "  " + names
             if head.count + 2 > column { lines.append(head) } else {
                 lines.append(head.padding(toLength: column, withPad: " ", startingAt: 0) + (words.first ?? ""))
@@ -33,16 +34,5 @@ enum HelpText {
             lines += words.map { String(repeating: " ", count: column) + $0 }
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// Greedy word wrap of `text` into lines of at most `width` characters (a longer word stands alone).
-    static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = [], line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty && line.count + 1 + word.count > width { lines.append(line); line = "" }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
     }
 }
