@@ -1,3 +1,5 @@
+import ImageCore
+
 /// One candidate explanation of a difference: a known bug, written as the transform it
 /// applies to the *expected* image. The diagnosis applies every candidate to the expected
 /// image and measures how much of the difference to the actual image it accounts for.
@@ -98,14 +100,57 @@ struct Candidate: Sendable {
     }
 }
 
-/// What the diagnosis knows about the two files besides their pixels.
+/// What the diagnosis knows about the two files besides their pixels, and about the source
+/// they were made from when the caller knows it (the lab); `imglab diff` knows only the two files.
 struct DiagnosisContext: Sendable {
     /// Whether each file's pixel format has an alpha channel (palette transparency counts).
     var expectedHasAlpha: Bool, actualHasAlpha: Bool
     /// Whether either file is indexed with a transparent palette entry (PNG tRNS, GIF).
     var indexedTransparency: Bool
-    /// Bits per component of each source.
+    /// Bits per component of each source (32 for float components).
     var expectedBits: Int, actualBits: Int
     /// Whether any expected pixel is translucent or transparent.
     var expectedTranslucent: Bool
+    /// The pixel formats of the two files, and of the source they were made from when the caller
+    /// knows it (`nil` in `imglab diff`).
+    var expectedFormat: PixelFormat, actualFormat: PixelFormat, source: PixelFormat?
+
+    /// The context of `expected` and `actual`, made from a source of format `source` when known.
+    init(expected: PixelFormat, actual: PixelFormat, source: PixelFormat?, expectedBits: Int, actualBits: Int,
+         expectedTranslucent: Bool) {
+        expectedHasAlpha = expected.hasAlpha
+        actualHasAlpha = actual.hasAlpha
+        indexedTransparency = expected.colorModel.paletteHasAlpha || actual.colorModel.paletteHasAlpha
+        self.expectedBits = expectedBits
+        self.actualBits = actualBits
+        self.expectedTranslucent = expectedTranslucent
+        expectedFormat = expected
+        actualFormat = actual
+        self.source = source
+    }
+
+    /// Whether CMYK inks can be involved. With the source known: the source or the actual file
+    /// is CMYK (the expected side is the caller's rendering, not a step of the chain). Without
+    /// it: the expected file is not grey, or the actual file is CMYK (a grey expected image
+    /// carries no inks to invert).
+    var cmyk: Bool {
+        func isCMYK(_ f: PixelFormat) -> Bool { if case .cmyk = f.colorModel { return true } else { return false } }
+        if let source { return isCMYK(source) || isCMYK(actualFormat) }
+        return expectedFormat.colorModel != .gray || isCMYK(actualFormat)
+    }
+
+    /// Whether float components are involved: the source or the actual file has them (source
+    /// known), either file has them (source unknown).
+    var floatSamples: Bool {
+        if let source { return source.isFloat || actualFormat.isFloat }
+        return expectedFormat.isFloat || actualFormat.isFloat
+    }
+
+    /// Whether 16-bit integer samples can have been narrowed to the actual's 8: the source has
+    /// them (source known), or always when the source is unknown (two 8-bit outputs of a 16-bit
+    /// source show no trace of it); the actual file has 8-bit integer samples either way.
+    var narrowedFromSixteen: Bool {
+        guard actualFormat.bitsPerComponent == 8, !actualFormat.isFloat else { return false }
+        return source.map { $0.bitsPerComponent == 16 } ?? true
+    }
 }

@@ -1,0 +1,59 @@
+import Testing
+import ImageCore
+@testable import ImageMetrics
+
+/// The alpha-edge halo: straight colour resampled without premultiplying pulls the translucent
+/// pixels of alpha edges toward the colour hidden under α = 0 (`AlphaEdgeHalo`).
+@Suite("alpha-edge halo")
+struct AlphaEdgeHaloTests {
+    static let width = 16, height = 12
+
+    /// Columns 0…5 opaque white, column 6 half covered (α = 128), the rest transparent; the
+    /// translucent column's straight colour `edge`, the colour under α = 0 `hidden`.
+    static func edge(_ edge: (Int) -> [UInt8], hidden: [UInt8]) throws -> Bitmap {
+        var bytes: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                bytes += x < 6 ? [255, 255, 255, 255] : x == 6 ? edge(y) + [128] : hidden + [0]
+            }
+        }
+        return try Bitmap(width: width, height: height, format: .rgba8, bytes: bytes)
+    }
+
+    /// Premultiplied, a 2-tap box over white and transparent gives white at α = ½; straight, it
+    /// averages white with the hidden magenta: (255 + 255)/2, (255 + 0)/2 → 128, (255 + 255)/2.
+    @Test("a translucent edge pulled halfway to the hidden magenta is named premultiplication by the halo")
+    func namesHalo() throws {
+        let expected = try Self.edge({ _ in [255, 255, 255] }, hidden: [0, 0, 0])
+        let actual = try Self.edge({ _ in [255, 128, 255] }, hidden: [255, 0, 255])
+        let d = Comparison(expected: ComparedImage(image: Image(bitmap: expected), name: "e"),
+                           actual: ComparedImage(image: Image(bitmap: actual), name: "a"),
+                           options: ComparisonOptions(structural: false)).diagnosis
+        #expect(d.bugClass == "premultiplication" && d.candidate == AlphaEdgeHalo.id, "\(d.summary)")
+        // s = ⟨A − E, H − E⟩ / |H − E|² = (127/255) / 1 puts the prediction on 128 exactly.
+        #expect(abs((d.explained ?? 0) - 1) < 1e-9)
+    }
+
+    @Test("symmetric changes of translucent colour are not offered the halo")
+    func symmetricNoiseIsNotOffered() throws {
+        let expected = ValueImage(try Self.edge({ _ in [200, 200, 200] }, hidden: [0, 0, 0]), withAlpha: true)
+        // Rows alternately 20 codes darker and lighter: half the pulls point away from the hidden black.
+        let noisy = ValueImage(try Self.edge({ y in y % 2 == 0 ? [180, 180, 180] : [220, 220, 220] }, hidden: [0, 0, 0]), withAlpha: true)
+        #expect(!AlphaEdgeHalo.isOneSided(expected: expected, actual: noisy))
+        #expect(AlphaEdgeHalo.candidate(expected: expected, actual: noisy) == nil)
+        let pulled = ValueImage(try Self.edge({ _ in [120, 120, 120] }, hidden: [0, 0, 0]), withAlpha: true)
+        #expect(AlphaEdgeHalo.isOneSided(expected: expected, actual: pulled))
+    }
+
+    /// Pixels 0 and 4 transparent (red and blue under them), 1 and 3 visible: around pixel 2 the
+    /// square of half-width 1 holds no transparent pixel, that of half-width 2 holds both.
+    @Test("the hidden colour is the mean of the transparent pixels in the smallest square that holds any")
+    func hiddenColour() {
+        let samples: [UInt16] = [65535, 0, 0, 0,  0, 0, 0, 65535,  0, 0, 0, 30000,  0, 0, 0, 65535,  0, 0, 65535, 0]
+        let image = ValueImage(width: 5, height: 1, channels: 4, samples: samples)
+        #expect(AlphaEdgeHalo.hiddenColour(image, 2, 0) == SIMD3(0.5, 0, 0.5))
+        #expect(AlphaEdgeHalo.hiddenColour(image, 1, 0) == SIMD3(1, 0, 0))
+        let opaque = ValueImage(width: 1, height: 1, channels: 4, samples: [0, 0, 0, 65535])
+        #expect(AlphaEdgeHalo.hiddenColour(opaque, 0, 0) == nil)
+    }
+}
