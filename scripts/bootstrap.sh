@@ -3,7 +3,7 @@
 # Sourced by scripts/lab and scripts/test.
 set -euo pipefail
 
-IMGLAB_DEB_PACKAGES="libpng-dev libjpeg-dev libgif-dev libtiff-dev libdeflate-dev zlib1g-dev pkg-config"
+IMGLAB_DEB_PACKAGES="libpng-dev libjpeg-dev libgif-dev libtiff-dev libdeflate-dev zlib1g-dev pkg-config python3"
 
 imglab_missing_packages() {
   local missing=""

@@ -93,6 +93,9 @@ for f in fams:
 doc={'schema':'imglab-gates/1',
  'about':'Reviewed gates of imglab run, per family of (case, operation) pairs; the first family that takes a pair judged against its oracle judges it. A resizer that declares its kernel (the built-in: Lanczos 3) is judged against the kernel-exact oracle of that design, rendered from the source as decoded, with bounds from arithmetic (a code value or so: the kernel families). A resizer that declares none is judged against the box (area-average) ideal with the other families, whose bounds leave room for the blur of a Lanczos 3 resizer in linear light; each rationale gives the observed worst values the bounds rest on (scripts/derive-gates.py). Shrinking is split by scene kind so that smooth scenes get tight bounds; the mean metrics are gated because the subtle bugs (sRGB averaging, nearest neighbour, half-pixel offset) move them far more than blur does. Change a bound only with new observations. Canaries: pairs run through the built-in resizer broken by a mutant of the catalogue (imglab selftest lists them) before the real run; each must fail (with the named diagnosis, when one is given), or the run exits 2.',
  'families':out,
+ # Invisible-pixel invariance: a source and its twin differ only under alpha 0, so a resizer that
+ # premultiplies gives the same visible output for both (any difference is hidden colour leaking).
+ 'invariance':'hidden.delta <= 0',
  'canaries':[
    {'pair':'png-rgba8-colorPatches-48x32/resize-aspectFit-24x24','mutant':'swap-rb','diagnosis':'channel-order'},
    {'pair':'jpeg-444-colorPatches-48x32/orient','mutant':'swap-rb','diagnosis':'channel-order'},

@@ -105,3 +105,48 @@ struct RunnerTests {
         #expect(back.metricDefinitions["ssim"]?.version == MetricCatalog.definition(named: "ssim")?.version)
     }
 }
+
+/// Invisible-pixel invariance: each alpha source's twin differs only under α = 0, so outputs
+/// that differ show hidden colour leaking into visible pixels.
+@Suite("Invisible-pixel invariance")
+struct HiddenColourInvarianceTests {
+    @Test("the built-in resizer gives every twin the same visible output: hidden.delta is 0 on every pair with a twin")
+    func builtinIsInvariant() throws {
+        let results = try RunnerTests.runner(BuiltinResizer(), filter: "png-rgba8-halo,png-rgba16-softAlpha,bmp-bgra32-v5").run().results
+        let deltas = results.pairs.compactMap { $0.metrics["hidden.delta"] }
+        #expect(deltas.count >= 10)
+        #expect(deltas.allSatisfy { $0 == 0 })
+    }
+
+    /// Straight RGBA 8 made opaque before the built-in resize: the colour stored under α = 0 shows.
+    struct HiddenColourShown: Resizer {
+        let name = "hidden-colour-shown"
+        func apply(_ operation: LabOperation, to source: Image) throws(ResizerError) -> Image {
+            var opaque = source
+            do {
+                var rgba = try source.bitmap.converted(to: .rgba8)
+                for i in stride(from: 3, to: rgba.bytes.count, by: 4) { rgba.bytes[i] = 255 }
+                opaque.bitmap = rgba
+            } catch { throw .failed("\(error)") }
+            return try BuiltinResizer().apply(operation, to: opaque)
+        }
+    }
+
+    @Test("a resizer that shows the colour under α = 0 fails the invariance gate")
+    func leakFailsTheGate() throws {
+        let results = try RunnerTests.runner(HiddenColourShown(), filter: "png-rgba8-halo-48x32/resize-aspectFit-24x24").run().results
+        let pair = try #require(results.pairs.first)
+        // Magenta (255, 0, 255) against green (0, 255, 0) under α = 0: the visible difference is a full code range.
+        #expect((pair.metrics["hidden.delta"] ?? 0) > 100)
+        #expect(pair.verdict == .fail)
+    }
+
+    @Test("the invariance gate may name only hidden.delta")
+    func invarianceGateNamesOnlyHiddenDelta() {
+        let text = """
+        {"schema": "imglab-gates/1", "families": [{"name": "all", "gate": "visible.max <= 1"}], "invariance": "visible.max <= 0",
+         "canaries": [{"pair": "a/b", "mutant": "swap-rb"}]}
+        """
+        #expect(throws: RunError.self) { try GateBook(data: Data(text.utf8)) }
+    }
+}

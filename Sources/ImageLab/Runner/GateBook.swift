@@ -70,12 +70,17 @@ public struct GateBook: Sendable {
         public var about: String?
         public var families: [Family]
         public var canaries: [Canary]
+        /// The invisible-pixel invariance gate over `hidden.delta`, applied to every pair whose
+        /// case has a hidden-colour twin (``CaseRecord/hiddenTwin``); none when absent.
+        public var invariance: String?
     }
 
     /// The file's content.
     public var file: File
     /// Each family's parsed gate, in family order.
     public var gates: [GateExpression]
+    /// The parsed ``File/invariance`` gate.
+    public var invariance: GateExpression?
 
     /// Parses and checks a gates file. Operation names and canary pair ids of manifest version 1
     /// are read as the current ones (``ManifestV1Names``).
@@ -95,6 +100,10 @@ public struct GateBook: Sendable {
         }
         for canary in file.canaries where MutantCatalogue.mutant(canary.mutant) == nil {
             throw .gates("canary \(canary.pair): unknown mutant '\(canary.mutant)' (known: \(MutantCatalogue.all.map(\.id).joined(separator: ", ")))")
+        }
+        if let text = file.invariance {
+            do { invariance = try GateExpression(text) } catch { throw .gates("invariance: \(error)") }
+            guard invariance?.metricNames == ["hidden.delta"] else { throw .gates("invariance: the gate may name only hidden.delta") }
         }
         self.file = file
         self.gates = gates

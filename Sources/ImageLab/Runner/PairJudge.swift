@@ -92,6 +92,7 @@ struct PairJudge: Sendable {
         }
 
         var worst: [String: Double] = [:]
+        var invarianceFailed = false
         var judged: (judgement: Judgement, expected: ComparedImage, actual: ComparedImage, expectedFile: [UInt8]?)?
         let frames = min(output.frameCount, declared.frames)
         for k in 0..<frames {
@@ -148,6 +149,20 @@ struct PairJudge: Sendable {
                 }
             }
         }
+        // Invisible-pixel invariance: the case's twin differs only in the colour under α = 0, so
+        // a resizer that premultiplies gives the same visible output for both.
+        if let twin = record.hiddenTwin, let invariance = gates.invariance {
+            let delta: Double
+            do { delta = try hiddenDelta(twin: twin, scale: record.scale, operation: operation, resizer: resizer, declared: declared, output: output) } catch {
+                return erred("\(error)")
+            }
+            worst["hidden.delta"] = delta
+            if let check = try? invariance.evaluate({ $0 == "hidden.delta" ? delta : nil }), !check.passed, result.verdict != .fail {
+                result.verdict = .fail
+                result.message = "invisible-pixel invariance: the output changes with the colour hidden under α = 0 (" + check.failedClauses.joined(separator: "; ") + ")"
+                invarianceFailed = true
+            }
+        }
         if result.verdict == .error && result.message == nil { result.verdict = .pass }
         result.metrics = worst
         guard let (judgement, expected, actual, expectedFile) = judged else { return (result, nil) }
@@ -170,11 +185,43 @@ struct PairJudge: Sendable {
         if result.verdict == .fail {
             let d = comparison.diagnosis
             result.diagnosis = .init(bugClass: d.bugClass, name: d.name, confidence: d.confidence, summary: d.summary)
+            if invarianceFailed && d.bugClass == nil {
+                // Hidden colour reaching visible pixels is what resampling straight colour does.
+                result.diagnosis = .init(bugClass: "premultiplication", name: "colour hidden under α = 0 reaches visible pixels",
+                                         confidence: 1, summary: "premultiplication: the output of the hidden-colour twin differs (hidden.delta \(String(format: "%.3g", worst["hidden.delta"] ?? 0))): colour under α = 0 is resampled into visible pixels, as straight-alpha resampling does (B4)")
+            }
         }
         guard keepEvidence else { return (result, nil) }
         let sourceSide = ComparedImage(image: source, name: "source: \(record.file)", container: ContainerFormat(sniffing: sourceFile))
         return (result, PairEvidence(judgement: judgement, expected: expected, actual: actual, expectedFile: expectedFile,
                                      source: sourceSide, sourceFile: sourceFile, golden: goldenImage))
+    }
+
+    /// `hidden.delta`: the largest visible or alpha |Δ| (8-bit code units, over every frame)
+    /// between `output` and the resizer's output of the case's hidden-colour twin, fed the same
+    /// way as the source (the file, or its upright pixels when the resizer does not orient).
+    private func hiddenDelta(twin: String, scale: Int, operation: LabOperation, resizer: any Resizer, declared: DeclaredJudgement,
+                             output: Image) throws -> Double {
+        var twinImage: Image
+        do { twinImage = try ImageCodecs.decode(try read(twin)) } catch { throw DeclaredJudgementError(reason: "cannot decode the twin \(twin): \(error)") }
+        if scale != 1 { twinImage.metadata.scale = Double(scale) }
+        let fedFile = declared.inputFile != nil
+        let twinOutput: Image
+        do {
+            twinOutput = try resizer.apply(operation, to: fedFile ? twinImage : twinImage.oriented(),
+                                           file: fedFile ? corpus.appendingPathComponent(twin).path : nil)
+        } catch { throw DeclaredJudgementError(reason: "resizer \(resizer.name) on the twin \(twin): \(error)") }
+        guard twinOutput.frameCount == output.frameCount, twinOutput.displaySize == output.displaySize else { return .infinity }
+        var delta = 0.0
+        for k in 0..<output.frameCount {
+            func frame(_ image: Image) -> ComparedImage {
+                ComparedImage(image: Image(bitmap: image.animation.map { $0.frames[k].canvas } ?? image.bitmap, orientation: image.orientation,
+                                           metadata: image.metadata), name: "")
+            }
+            let c = Comparison(expected: frame(output), actual: frame(twinOutput), options: ComparisonOptions(diagnose: false, structural: false))
+            delta = max(delta, c.value("visible.max") ?? .infinity, c.value("alpha.max") ?? .infinity)
+        }
+        return delta
     }
 
     /// What counts as rounding before a diagnosis is attempted (8-bit code units): against the

@@ -57,6 +57,7 @@ public enum MetricCatalog {
         add("translucent.max", code, exactVersion, .distance, "largest straight-colour |Δ| where the expected pixel is translucent (0 < α < 1); 0 when none is")
         add("translucent.mean", code, exactVersion, .distance, "mean straight-colour |Δ| where the expected pixel is translucent")
         add("hidden.pixels", "pixels", exactVersion, .distance, "pixels transparent in both images whose hidden colour changed (not visible)")
+        add("hidden.delta", code, exactVersion, .distance, "lab only: largest visible or alpha |Δ| between a resizer's outputs of a source and of its twin that differs only in the colour hidden under α = 0 (invisible-pixel invariance)")
         for band in ["opaque", "translucent", "transparent"] {
             for (c, n) in [("r", "red"), ("g", "green"), ("b", "blue"), ("a", "alpha")] {
                 add("bias.\(band).\(c)", code, exactVersion, .signed, "mean signed Δ (actual − expected) of \(n) where the expected pixel is \(band)")
