@@ -39,10 +39,10 @@ struct AlphaEdgeHaloTests {
         let expected = ValueImage(try Self.edge({ _ in [200, 200, 200] }, hidden: [0, 0, 0]), withAlpha: true)
         // Rows alternately 20 codes darker and lighter: half the pulls point away from the hidden black.
         let noisy = ValueImage(try Self.edge({ y in y % 2 == 0 ? [180, 180, 180] : [220, 220, 220] }, hidden: [0, 0, 0]), withAlpha: true)
-        #expect(!AlphaEdgeHalo.isOneSided(expected: expected, actual: noisy))
+        #expect(!AlphaEdgeHalo.isOneSided(expected: expected, actual: noisy, hidden: HiddenColourField(noisy)))
         #expect(AlphaEdgeHalo.candidate(expected: expected, actual: noisy) == nil)
         let pulled = ValueImage(try Self.edge({ _ in [120, 120, 120] }, hidden: [0, 0, 0]), withAlpha: true)
-        #expect(AlphaEdgeHalo.isOneSided(expected: expected, actual: pulled))
+        #expect(AlphaEdgeHalo.isOneSided(expected: expected, actual: pulled, hidden: HiddenColourField(pulled)))
     }
 
     /// Pixels 0 and 4 transparent (red and blue under them), 1 and 3 visible: around pixel 2 the
@@ -50,10 +50,22 @@ struct AlphaEdgeHaloTests {
     @Test("the hidden colour is the mean of the transparent pixels in the smallest square that holds any")
     func hiddenColour() {
         let samples: [UInt16] = [65535, 0, 0, 0,  0, 0, 0, 65535,  0, 0, 0, 30000,  0, 0, 0, 65535,  0, 0, 65535, 0]
-        let image = ValueImage(width: 5, height: 1, channels: 4, samples: samples)
-        #expect(AlphaEdgeHalo.hiddenColour(image, 2, 0) == SIMD3(0.5, 0, 0.5))
-        #expect(AlphaEdgeHalo.hiddenColour(image, 1, 0) == SIMD3(1, 0, 0))
-        let opaque = ValueImage(width: 1, height: 1, channels: 4, samples: [0, 0, 0, 65535])
-        #expect(AlphaEdgeHalo.hiddenColour(opaque, 0, 0) == nil)
+        let field = HiddenColourField(ValueImage(width: 5, height: 1, channels: 4, samples: samples))
+        #expect(field.colour(2, 0) == SIMD3(0.5, 0, 0.5))
+        #expect(field.colour(1, 0) == SIMD3(1, 0, 0))
+        #expect(HiddenColourField(ValueImage(width: 1, height: 1, channels: 4, samples: [0, 0, 0, 65535])).colour(0, 0) == nil)
+    }
+
+    /// A 64 × 1 row, transparent green at x = 0 only: from x = 40 the pixel squares (half-width
+    /// ≤ 8: x 32…48) hold none; in blocks of 16, x = 40 is in block 2, whose square of half-width 1
+    /// (blocks 1…3) holds none and of half-width 2 (blocks 0…4) holds block 0's green.
+    @Test("a transparent pixel beyond the pixel squares is found through the block sums")
+    func hiddenColourFarAway() {
+        var samples = [UInt16](repeating: 0, count: 64 * 4)
+        for x in 0..<64 { samples[x * 4 + 3] = 65535 }
+        samples[1] = 65535; samples[3] = 0
+        let field = HiddenColourField(ValueImage(width: 64, height: 1, channels: 4, samples: samples))
+        #expect(field.colour(40, 0) == SIMD3(0, 1, 0))
+        #expect(field.colour(8, 0) == SIMD3(0, 1, 0))
     }
 }

@@ -13,7 +13,9 @@
 /// predicted unchanged. One number per translucent pixel along a line fixed by the images: a
 /// halo is explained whole, while a difference that does not point at the hidden colour is
 /// explained at most by its component along that line (a third of random colour noise in the
-/// translucent pixels, none of an alpha or opaque difference).
+/// translucent pixels, none of an alpha or opaque difference). Where an exact candidate of the
+/// same class — premultiplied colour read as straight, the halo of a black hidden colour beside
+/// opaque edges — explains nearly as much, that one is named (``Candidate/fitsEachPixel``).
 ///
 /// A halo pulls one way only: toward H. The candidate is offered only when the pulls of the
 /// translucent pixels are one-sided — the squared components along H − E (weighted by α², as
@@ -25,16 +27,14 @@
 ///
 /// The hidden colour H is read from the *actual* image's transparent pixels, which the bug
 /// keeps (the filter spreads H alone where every tap is transparent): the mean straight colour of
-/// the actual's α = 0 pixels in the smallest square around the pixel (half-width 1, 2, 4, 8 or 16)
-/// that holds any. Colour under α = 0 carries no weight in any explained fraction (visible
-/// values are colour × α). Where no transparent pixel lies within 16 pixels, the pixel is
-/// predicted unchanged; an actual that stores black under α = 0 gives the dark fringe of a black
-/// hidden colour.
+/// the actual's α = 0 pixels in the smallest square around the pixel that holds any
+/// (``HiddenColourField``). Colour under α = 0 carries no weight in any explained fraction
+/// (visible values are colour × α). Where no transparent pixel is found, the pixel is predicted
+/// unchanged; an actual that stores black under α = 0 gives the dark fringe of a black hidden
+/// colour.
 enum AlphaEdgeHalo {
     /// Identifier of the candidate.
     static let id = "premultiplication.alpha-edge-halo"
-    /// Half-widths of the squares searched for transparent pixels, smallest first.
-    static let searchRadii = [1, 2, 4, 8, 16]
 
     /// Largest share of away-pointing to toward-pointing pull for the candidate to be offered.
     static let maximumAwayShare = 0.25
@@ -45,25 +45,27 @@ enum AlphaEdgeHalo {
     /// expected image has no translucent pixel or the pulls are not one-sided.
     static func candidate(expected: ValueImage, actual: ValueImage) -> Candidate? {
         guard expected.channels == 4, actual.channels == 4, expected.width == actual.width, expected.height == actual.height,
-              isOneSided(expected: expected, actual: actual) else { return nil }
+              expected.hasTranslucency else { return nil }
+        let hidden = HiddenColourField(actual)
+        guard isOneSided(expected: expected, actual: actual, hidden: hidden) else { return nil }
         let view = ExpectedView(actual)
         return Candidate(id: id, bugClass: "premultiplication",
                          name: "straight colour resampled without premultiplying: the colour hidden under α = 0 bleeds into the translucent pixels of alpha edges (the halo)",
-                         references: ["B4", "B5", "D7"],
+                         references: ["B4", "B5", "D7"], fitsEachPixel: true,
                          applies: { $0.expectedTranslucent && $0.actualHasAlpha }) { e, x, y in
             let v = e.pixel(x, y)
-            guard let s = pull(v, view.pixel(x, y), actual, x, y) else { return v }
+            guard x < view.width, y < view.height, let s = pull(v, view.pixel(x, y), hidden, x, y) else { return v }
             return SIMD4(v.x + s.share * s.toward.x, v.y + s.share * s.toward.y, v.z + s.share * s.toward.z, v.w)
         }
     }
 
-    /// At a translucent expected pixel `v` (straight, 0…1) with actual pixel `a` at (x, y): the
-    /// direction H − E and the share s = ⟨A − E, H − E⟩ / |H − E|², unclamped; `nil` where the
-    /// pixel is not translucent, no hidden colour is found or H = E.
+    /// At a translucent expected pixel `v` (straight, 0…1) with actual pixel `a` at (x, y), H read
+    /// from `hidden`: the direction H − E and the share s = ⟨A − E, H − E⟩ / |H − E|², clamped to
+    /// 0…1 and raw; `nil` where the pixel is not translucent, no hidden colour is found or H = E.
     @inline(__always)
-    static func pull(_ v: SIMD4<Double>, _ a: SIMD4<Double>, _ actual: ValueImage, _ x: Int, _ y: Int)
+    static func pull(_ v: SIMD4<Double>, _ a: SIMD4<Double>, _ hidden: HiddenColourField, _ x: Int, _ y: Int)
         -> (toward: SIMD3<Double>, share: Double, raw: Double)? {
-        guard v.w > 0, v.w < 1, let h = hiddenColour(actual, x, y) else { return nil }
+        guard v.w > 0, v.w < 1, let h = hidden.colour(x, y) else { return nil }
         let t = SIMD3(h.x - v.x, h.y - v.y, h.z - v.z), d = SIMD3(a.x - v.x, a.y - v.y, a.z - v.z)
         let tt = (t * t).sum()
         guard tt > 0 else { return nil }
@@ -72,44 +74,26 @@ enum AlphaEdgeHalo {
     }
 
     /// Whether the translucent pixels' pulls along H − E are one-sided (see the type's notes).
-    static func isOneSided(expected: ValueImage, actual: ValueImage) -> Bool {
+    static func isOneSided(expected: ValueImage, actual: ValueImage, hidden: HiddenColourField) -> Bool {
         let e = ExpectedView(expected), a = ExpectedView(actual)
-        var translucent: [Int] = []
+        let pixels = expected.width * expected.height
+        func isTranslucent(_ s: UnsafeBufferPointer<UInt16>, _ p: Int) -> Bool { s[p * 4 + 3] != 0 && s[p * 4 + 3] != 65535 }
+        let count = expected.samples.withUnsafeBufferPointer { s in (0..<pixels).reduce(0) { $0 + (isTranslucent(s, $1) ? 1 : 0) } }
+        // Every step-th translucent pixel, counted in pixel order from 0.
+        let step = max(1, (count + screenBudget - 1) / screenBudget)
+        var toward = 0.0, away = 0.0, rank = 0
         expected.samples.withUnsafeBufferPointer { s in
-            for p in 0..<(expected.width * expected.height) where s[p * 4 + 3] != 0 && s[p * 4 + 3] != 65535 { translucent.append(p) }
-        }
-        let step = max(1, (translucent.count + screenBudget - 1) / screenBudget)
-        var toward = 0.0, away = 0.0
-        for k in Swift.stride(from: 0, to: translucent.count, by: step) {
-            let p = translucent[k], x = p % expected.width, y = p / expected.width
-            let v = e.pixel(x, y)
-            guard let s = pull(v, a.pixel(x, y), actual, x, y) else { continue }
-            // The squared length of the component along H − E, in visible (× α) terms.
-            let component = s.raw * s.raw * (s.toward * s.toward).sum() * v.w * v.w
-            if s.raw > 0 { toward += component } else { away += component }
+            for p in 0..<pixels where isTranslucent(s, p) {
+                defer { rank += 1 }
+                guard rank % step == 0 else { continue }
+                let x = p % expected.width, y = p / expected.width
+                let v = e.pixel(x, y)
+                guard let pulled = pull(v, a.pixel(x, y), hidden, x, y) else { continue }
+                // The squared length of the component along H − E, in visible (× α) terms.
+                let component = pulled.raw * pulled.raw * (pulled.toward * pulled.toward).sum() * v.w * v.w
+                if pulled.raw > 0 { toward += component } else { away += component }
+            }
         }
         return toward > 0 && away <= maximumAwayShare * toward
-    }
-
-    /// The mean straight colour (0…1) of the transparent pixels of `image` in the smallest square
-    /// of ``searchRadii`` around (x, y) that holds any, or `nil` when none does.
-    static func hiddenColour(_ image: ValueImage, _ x: Int, _ y: Int) -> SIMD3<Double>? {
-        guard image.channels == 4, x >= 0, y >= 0, x < image.width, y < image.height else { return nil }
-        let w = image.width, h = image.height
-        return image.samples.withUnsafeBufferPointer { s -> SIMD3<Double>? in
-            for r in searchRadii {
-                var sum = SIMD3<Double>(repeating: 0), count = 0
-                for yy in max(y - r, 0)...min(y + r, h - 1) {
-                    for xx in max(x - r, 0)...min(x + r, w - 1) {
-                        let i = (yy * w + xx) * 4
-                        guard s[i + 3] == 0 else { continue }
-                        sum += SIMD3(Double(s[i]), Double(s[i + 1]), Double(s[i + 2]))
-                        count += 1
-                    }
-                }
-                if count > 0 { return sum / (Double(count) * 65535) }
-            }
-            return nil
-        }
     }
 }

@@ -42,6 +42,10 @@ struct Candidate: Sendable {
     /// format has no alpha, the predicted alpha is dropped (the misread alpha byte is lost).
     /// Only byte-layout candidates do this; others must not get "alpha dropped" for free.
     let followsActualStorage: Bool
+    /// Whether the prediction fits each pixel to the actual image along a line the images fix
+    /// (``AlphaEdgeHalo``): it then yields to an exact candidate of its class that explains
+    /// nearly as much (``Diagnoser``).
+    let fitsEachPixel: Bool
     /// Whether the candidate can be told apart from "no change" for these images.
     let applies: @Sendable (DiagnosisContext) -> Bool
     /// The actual image's size this candidate predicts, from the expected size.
@@ -51,12 +55,13 @@ struct Candidate: Sendable {
 
     /// A candidate that reads the expected image anywhere (`predict(view, x, y)`).
     init(id: String, bugClass: String, name: String, references: [String] = [], kind: Kind = .exact,
-         followsActualStorage: Bool = false,
+         followsActualStorage: Bool = false, fitsEachPixel: Bool = false,
          applies: @escaping @Sendable (DiagnosisContext) -> Bool = { _ in true },
          size: @escaping @Sendable (Int, Int) -> (width: Int, height: Int) = { ($0, $1) },
          predict: @escaping @Sendable (ExpectedView, Int, Int) -> SIMD4<Double>) {
         self.init(id: id, bugClass: bugClass, name: name, references: references, kind: kind,
-                  followsActualStorage: followsActualStorage, applies: applies, size: size, reading: .anywhere(predict))
+                  followsActualStorage: followsActualStorage, fitsEachPixel: fitsEachPixel, applies: applies, size: size,
+                  reading: .anywhere(predict))
     }
 
     /// A candidate that reads only the 3×3 neighbourhood of the pixel it predicts (same size).
@@ -65,12 +70,12 @@ struct Candidate: Sendable {
          applies: @escaping @Sendable (DiagnosisContext) -> Bool = { _ in true },
          local predict: @escaping @Sendable (Neighbourhood) -> SIMD4<Double>) {
         self.init(id: id, bugClass: bugClass, name: name, references: references, kind: kind,
-                  followsActualStorage: followsActualStorage, applies: applies, size: { ($0, $1) },
+                  followsActualStorage: followsActualStorage, fitsEachPixel: false, applies: applies, size: { ($0, $1) },
                   reading: .neighbourhood(predict))
     }
 
     private init(id: String, bugClass: String, name: String, references: [String], kind: Kind,
-                 followsActualStorage: Bool, applies: @escaping @Sendable (DiagnosisContext) -> Bool,
+                 followsActualStorage: Bool, fitsEachPixel: Bool, applies: @escaping @Sendable (DiagnosisContext) -> Bool,
                  size: @escaping @Sendable (Int, Int) -> (width: Int, height: Int), reading: Reading) {
         self.id = id
         self.bugClass = bugClass
@@ -78,6 +83,7 @@ struct Candidate: Sendable {
         self.references = references
         self.kind = kind
         self.followsActualStorage = followsActualStorage
+        self.fitsEachPixel = fitsEachPixel
         self.applies = applies
         self.size = size
         self.reading = reading

@@ -85,9 +85,18 @@ enum Diagnoser {
         // Candidates whose scoring stopped cannot be in the ranking's first five, the best or
         // the rival (``CandidateScoring``): they leave the ranking.
         let admitted = scores.compactMap { $0 }.filter(isAdmitted)
-        let ranked = admitted.enumerated().sorted { a, b in
+        var ranked = admitted.enumerated().sorted { a, b in
             a.element.explained != b.element.explained ? a.element.explained > b.element.explained : a.offset < b.offset
         }.map(\.element)
+        // A candidate fitted pixel by pixel (the halo) yields to the best candidate of its class
+        // among the five best (always scored in full, ``CandidateScoring``) when it leaves at
+        // least half of that one's residual: the other states the transform exactly, while a
+        // per-pixel fit also absorbs some of the rounding and noise.
+        if let first = ranked.first, candidates.first(where: { $0.id == first.id })?.fitsEachPixel == true,
+           let j = ranked.indices.dropFirst().prefix(4).first(where: { ranked[$0].bugClass == first.bugClass }),
+           1 - first.explained >= 0.5 * (1 - ranked[j].explained) {
+            ranked.insert(ranked.remove(at: j), at: 0)
+        }
         let top = Array(ranked.prefix(5))
         guard let best = ranked.first else { return .none("no candidate applies", sampled: samples.count) }
         // The rival is the best candidate of another class: two candidates of one class that
