@@ -30,7 +30,7 @@ public enum JUnitReport {
         x += "    </properties>\n"
         for p in r.pairs {
             x += "    <testcase classname=\"\(e(p.caseID))\" name=\"\(e(p.operation))\""
-            let policyOut = p.policy.map { "      <system-out>\(e($0.joined(separator: "\n")))</system-out>\n" } ?? ""
+            let policyOut = p.policy.map { "      <system-out>\(e($0.map(\.text).joined(separator: "\n")))</system-out>\n" } ?? ""
             switch p.verdict {
             case .pass:
                 x += policyOut.isEmpty ? "/>\n" : ">\n" + policyOut + "    </testcase>\n"

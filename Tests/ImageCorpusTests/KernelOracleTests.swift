@@ -109,6 +109,16 @@ struct KernelOracleTests {
         #expect(abs(p.red - 0) < 1e-6 && abs(p.green - 200.0 / 255) < 1e-6)
     }
 
+    @Test("the same render gives the same bytes every time (no order of a hash table reaches a sum)")
+    func deterministic() throws {
+        let source = Self.image(37, 23) { x, y in (UInt8((x * 37 + y * 11) % 256), UInt8((x * x + y) % 256), UInt8((y * 53) % 256), UInt8(40 + (x * y) % 200)) }
+        let placement = OraclePlacement(width: 17, height: 11, content: (0, 0, 17, 11), source: (0.75, 1.5, 35.5, 20.25))
+        let first = try KernelOracle.render(source: source, placement: placement, kernel: .lanczos3).bitmap16().bytes
+        for _ in 0..<30 {
+            #expect(try KernelOracle.render(source: source, placement: placement, kernel: .lanczos3).bitmap16().bytes == first)
+        }
+    }
+
     @Test("the rounded rectangle's pixel areas sum to w·h − (4 − π)·r² and match a fine grid")
     func roundedRectArea() {
         for (w, h, r) in [(24, 24, 6.0), (48, 32, 8.0), (20, 20, 10.0), (17, 9, 2.5)] {

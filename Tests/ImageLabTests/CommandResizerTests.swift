@@ -248,7 +248,7 @@ struct CommandResizerTests {
                 #expect(r.pairs.first?.policy == nil)
             } else {
                 #expect(fed.hasSuffix("/in.png") && !fed.hasPrefix(Self.corpus))
-                #expect(r.pairs.first?.policy?.first?.hasPrefix("policy: orientation not applied") == true)
+                #expect(r.pairs.first?.policy?.first?.text.hasPrefix("policy: orientation not applied") == true)
                 // The upright PNG copied back is the upright picture: it passes the exact-copy gate.
                 #expect(r.pairs.first?.verdict == .pass, "\(r.pairs.first?.message ?? "")")
             }

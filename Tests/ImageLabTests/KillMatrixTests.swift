@@ -74,6 +74,39 @@ struct KillMatrixTests {
         #expect(row.caught == 2 && row.named == 1)
     }
 
+    @Test("a subtle mutant needs 80 %, a gross one 90 %: 8 named of 10 caught passes the first and fails the second")
+    func subtleAccuracy() throws {
+        let subtle = try #require(MutantCatalogue.mutant("truncation")), gross = try #require(MutantCatalogue.mutant("swap-rb"))
+        func results(_ m: Mutant) -> [PairResult] {
+            (0..<8).map { Self.result("n\($0)", .fail, diagnosis: m.bugClass) } + (0..<2).map { Self.result("m\($0)", .fail, diagnosis: nil) }
+        }
+        let subtleRow = KillMatrix.row(for: subtle, results: results(subtle)), grossRow = KillMatrix.row(for: gross, results: results(gross))
+        #expect(subtleRow.subtle && subtleRow.requiredAccuracy == 0.8 && subtleRow.meetsAccuracy)
+        #expect(!grossRow.subtle && grossRow.requiredAccuracy == 0.9 && !grossRow.meetsAccuracy)
+        #expect(KillMatrix.reasons(builtin: Self.cleanBuiltin, mutants: [subtleRow]).isEmpty)
+        let reasons = KillMatrix.reasons(builtin: Self.cleanBuiltin, mutants: [grossRow])
+        #expect(reasons.count == 1 && reasons[0].contains("8 of 10") && reasons[0].contains("< 90 %"))
+        // 7 of 9 (78 %) is below 80 %.
+        let seven = KillMatrix.row(for: subtle, results: Array(results(subtle).dropFirst()))
+        #expect(!seven.meetsAccuracy && KillMatrix.reasons(builtin: Self.cleanBuiltin, mutants: [seven]).first?.contains("< 80 %") == true)
+    }
+
+    @Test("caught / triggered counts the caught pairs among those the triggers select, also when every pair ran")
+    func caughtOfTriggered() {
+        let results = [Self.result("a", .fail, diagnosis: "alpha-position"), Self.result("b", .pass),
+                       Self.result("c", .fail, diagnosis: "alpha-position"), Self.result("d", .fail, diagnosis: "channel-order")]
+        let all = KillMatrix.row(for: .pinkTint, results: results)
+        #expect(all.triggered == 4 && all.caughtTriggered == 3 && all.caughtOfTriggered == "3/4")
+        let some = KillMatrix.row(for: .pinkTint, results: results, triggered: { ["a", "b"].contains($0) })
+        #expect(some.run == 4 && some.caught == 3 && some.triggered == 2 && some.caughtTriggered == 1 && some.caughtOfTriggered == "1/2")
+        let m = KillMatrix(profile: "quick", allPairs: true, families: ["resample", "lossy"], builtin: Self.cleanBuiltin, mutants: [some],
+                           passed: true, reasons: [])
+        let header = m.table.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(header.contains("caught/triggered") && header.contains("needs"))
+        #expect(m.table.contains("1/2") && m.table.contains("≥ 90 %"))
+        #expect(SelftestReport.html(m).contains("<td>1 / 2</td>"))
+    }
+
     @Test("the report escapes every string and marks a mutant below 90 % as failing")
     func reportEscapes() {
         var row = KillMatrix.row(for: .nearestNeighbour, results: [Self.result("<img src=x>/o", .fail, diagnosis: "light-space")])

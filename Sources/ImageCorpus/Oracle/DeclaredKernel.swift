@@ -74,4 +74,7 @@ public enum EdgeRule: String, Sendable, Hashable, Codable, CaseIterable {
     case renormalize
     /// Read the nearest edge pixel instead (replicate the border).
     case clamp
+    /// Read the pixel as far inside the opposite edge (the image tiled, a GPU sampler's repeat
+    /// mode): right for seamless textures, a bug for photographs.
+    case wrap
 }

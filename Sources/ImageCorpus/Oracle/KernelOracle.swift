@@ -21,6 +21,8 @@ import ImageCore
 ///    of the content is weighted by the exact area of it inside the rounded rectangle
 ///    (``RoundedRectArea``).
 /// 4. α is clamped to 0…1 and colour to 0…α; the result is an ``OracleImage`` (premultiplied linear).
+///    (A ``Design`` that departs from the declared one, for a bug's prediction, may keep the
+///    overshoot or average on a pure power curve; see its fields.)
 public enum KernelOracle {
     /// A resampler design: what a resizer declares, plus the departures from it that real bugs
     /// make (used to predict a bug's exact output for the diagnosis, ``KernelCounterfactuals``).
@@ -40,6 +42,12 @@ public enum KernelOracle {
         /// Added to every output pixel's centre in source pixels, per axis (`−½`: the
         /// half-pixel offset bug of centres at `i · scale`).
         public var centreOffset: (x: Double, y: Double) = (0, 0)
+        /// The exponent γ of a pure power curve (`linear = encoded^γ`) taken for the sRGB curve
+        /// when averaging in linear light, or `nil` for the sRGB curve of IEC 61966-2-1.
+        public var gamma: Double?
+        /// Whether α is clamped to 0…1 and colour to 0…α after resampling (`false`: the
+        /// overshoot of a negative-lobe kernel is kept, for a storage rule to act on).
+        public var clampsOutput = true
 
         /// A design of `kernel` in `lightSpace` with `edge` taps, otherwise correct.
         public init(kernel: DeclaredKernel, lightSpace: LightSpace = .linear, edge: EdgeRule = .renormalize) {
@@ -51,11 +59,13 @@ public enum KernelOracle {
         public static func == (a: Design, b: Design) -> Bool {
             a.kernel == b.kernel && a.lightSpace == b.lightSpace && a.edge == b.edge && a.premultiplied == b.premultiplied
                 && a.widensWhenShrinking == b.widensWhenShrinking && a.centreOffset == b.centreOffset
+                && a.gamma == b.gamma && a.clampsOutput == b.clampsOutput
         }
 
         public func hash(into hasher: inout Hasher) {
             hasher.combine(kernel); hasher.combine(lightSpace); hasher.combine(edge); hasher.combine(premultiplied)
             hasher.combine(widensWhenShrinking); hasher.combine(centreOffset.x); hasher.combine(centreOffset.y)
+            hasher.combine(gamma); hasher.combine(clampsOutput)
         }
     }
 
@@ -77,6 +87,13 @@ public enum KernelOracle {
         let upright = still.oriented().bitmap
         let rgba = try upright.converted(to: .rgbaFloat)
         let w = rgba.width, h = rgba.height
+        // Encoded value → averaging space, and averaging space → the linear light an OracleImage holds.
+        let toAveraging: (Double) -> Double, toLinearLight: (Double) -> Double
+        switch (lightSpace, design.gamma) {
+        case (.linear, nil): toAveraging = srgbToLinear; toLinearLight = { $0 }
+        case (.linear, let g?): toAveraging = { pow($0, g) }; toLinearLight = { srgbToLinear(pow($0, 1 / g)) }
+        case (.srgb, _): toAveraging = { $0 }; toLinearLight = srgbToLinear
+        }
 
         // Premultiplied values in the averaging space, 4 per pixel.
         var values = [Double](repeating: 0, count: w * h * 4)
@@ -89,7 +106,7 @@ public enum KernelOracle {
                 values[4 * p + 3] = a
                 for k in 0..<3 {
                     let encoded = min(max(sample(k), 0), 1)
-                    values[4 * p + k] = (lightSpace == .linear ? srgbToLinear(encoded) : encoded) * (design.premultiplied ? a : 1)
+                    values[4 * p + k] = toAveraging(encoded) * (design.premultiplied ? a : 1)
                 }
             }
         }
@@ -132,17 +149,19 @@ public enum KernelOracle {
                 let x = cx0 + i, y = cy0 + k
                 guard x >= 0, x < placement.width, y >= 0, y < placement.height else { continue }
                 let coverage = area.fraction(x: x, y: y)
-                let a = min(max(sum[3], 0), 1)
+                let a = design.clampsOutput ? min(max(sum[3], 0), 1) : sum[3]
                 let o = 4 * (y * placement.width + x)
                 for q in 0..<3 {
                     // Back to linear light from the averaging space (straight, then premultiplied again).
                     let straight: Double
-                    if design.premultiplied {
+                    if !design.clampsOutput {
+                        straight = a > 0 ? sum[q] / (design.premultiplied ? a : 1) : 0
+                    } else if design.premultiplied {
                         straight = a > 0 ? min(max(sum[q], 0), a) / a : 0
                     } else {
                         straight = a > 0 ? min(max(sum[q], 0), 1) : 0
                     }
-                    pixels[o + q] = (lightSpace == .linear ? straight : srgbToLinear(straight)) * a * coverage
+                    pixels[o + q] = toLinearLight(straight) * a * coverage
                 }
                 pixels[o + 3] = a * coverage
             }
@@ -172,12 +191,17 @@ public enum KernelOracle {
                     taps[j, default: 0] += weight
                 } else if edge == .clamp {
                     taps[min(max(j, 0), n - 1), default: 0] += weight
+                } else if edge == .wrap {
+                    taps[(j % n + n) % n, default: 0] += weight
                 }
             }
-            let total = taps.values.reduce(0, +)
+            // Summed in index order: a dictionary's order changes from process to process, and so
+            // would the last bit of the total (and now and then a 16-bit code of the oracle).
+            let indices = taps.keys.sorted()
+            let total = indices.reduce(0) { $0 + (taps[$1] ?? 0) }
             // A box narrower than the pixel spacing can miss every centre: take the pixel under the centre.
             guard total != 0 else { return [(nearest, 1.0)] }
-            return taps.keys.sorted().map { ($0, (taps[$0] ?? 0) / total) }
+            return indices.map { ($0, (taps[$0] ?? 0) / total) }
         }
     }
 

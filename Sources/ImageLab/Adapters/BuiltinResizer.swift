@@ -3,8 +3,9 @@ import ImageCore
 import ImageResize
 
 /// The built-in adapter: imglab's own resizer (`ImageResize`) with its defaults (Lanczos 3,
-/// premultiplied, linear light). Besides `OracleGeometry.swift`, this is the only file of
-/// ImageLab that imports ImageResize; the oracle never calls it.
+/// premultiplied, linear light). Besides the mutants that reuse the resizer's pieces
+/// (`SamplingMutants.swift`, `ResamplingDeparture.swift`), this is the only file of ImageLab
+/// that imports ImageResize; the oracle never calls it.
 ///
 /// Operation mapping (one name each, see ``LabOperation``): `orient` → `oriented()`; `resize` →
 /// `resized(width:height:contentMode:)` with the content mode of the same name; `crop` →

@@ -73,7 +73,7 @@ public struct LeagueTable: Sendable, Hashable, Codable {
             var parts: [String] = []
             if let d = p.diagnosis { parts.append(d.summary) }
             if let m = p.message { parts.append(m) }
-            if let labels = p.policy { parts.append(labels.joined(separator: "; ")) }
+            if let labels = p.policy { parts.append(labels.map(\.text).joined(separator: "; ")) }
             return "\(p.pair): " + parts.joined(separator: " — ")
         }
         func groups(_ pairs: [PairResult], key: (PairResult) -> String) -> [Group] {
@@ -143,6 +143,23 @@ public struct LeagueTable: Sendable, Hashable, Codable {
             s += "| \(cell(e.resizer)) | \(cell(e.policy?.summary ?? "")) | \(sm.pass) | \(sm.fail) | \(sm.error) | \(sm.skipped ?? 0) | \(e.policyLabelled) | \(fails.isEmpty ? "–" : fails) | \(errs.isEmpty ? "–" : errs) |\n"
         }
         return s
+    }
+
+    /// What `imglab league` prints after the runs: a blank line, the Markdown table, then per
+    /// resizer with failures or errors each group with an example on one line (at most 400
+    /// characters; the JSON and the HTML page keep it whole). Ends with a newline.
+    public func terminalText() -> String {
+        func line(_ text: String) -> String {
+            let one = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            return one.count > 400 ? String(one.prefix(399)) + "…" : one
+        }
+        var lines = ["", markdown()]
+        for e in entries where !e.failures.isEmpty || !e.errors.isEmpty {
+            lines.append("\(e.resizer):")
+            for g in e.failures { lines.append("  fail \(g.key) ×\(g.count) — e.g. \(line(g.example))") }
+            for g in e.errors { lines.append("  error \(g.key) ×\(g.count) — e.g. \(line(g.example))") }
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// Pretty, key-sorted JSON.

@@ -27,8 +27,14 @@ public struct Mutant: Sendable {
     public var triggers: @Sendable (LabPair) -> Bool
     /// The buggy adapter built on `base`.
     public var make: @Sendable (_ base: any Resizer) -> any Resizer
+    /// Whether the bug is subtle: a departure of a code value or so on the pairs it touches
+    /// (rounding, a transfer curve, one axis, the edge taps), against the gross bugs that change
+    /// whole images. The selftest asks a subtle mutant to be named on ≥ 80 % of its catches
+    /// (``requiredAccuracy``), a gross one on ≥ 90 %.
+    public var subtle: Bool
 
     public init(id: String, topic: String, title: String, history: String, references: [String], bugClass: String,
+                subtle: Bool = false,
                 triggers: @escaping @Sendable (LabPair) -> Bool = { _ in true },
                 make: @escaping @Sendable (_ base: any Resizer) -> any Resizer) {
         self.id = id
@@ -37,9 +43,17 @@ public struct Mutant: Sendable {
         self.history = history
         self.references = references
         self.bugClass = bugClass
+        self.subtle = subtle
         self.triggers = triggers
         self.make = make
     }
+
+    /// The least fraction of its caught pairs whose diagnosis must name ``bugClass``: 0.8 for a
+    /// ``subtle`` mutant, 0.9 otherwise.
+    public var requiredAccuracy: Double { Self.requiredAccuracy(subtle: subtle) }
+
+    /// The least accuracy of a subtle (0.8) or gross (0.9) mutant.
+    public static func requiredAccuracy(subtle: Bool) -> Double { subtle ? 0.8 : 0.9 }
 }
 
 /// A mutant's adapter: the base resizer's behaviour changed by one closure. The closure gets the
@@ -92,6 +106,19 @@ public enum MutantCatalogue {
         .cropOffCentre,
         .sizeOvershoot,
         .contextFromSource,
+        // The subtle mutants: each a code value or so on the pairs it touches.
+        .straightResampling,
+        .fixedSupport,
+        .powerGamma,
+        .truncation,
+        .eightBitIntermediate,
+        .premultipliedEightBit,
+        .overshootWrap,
+        .halfPixelOneAxis,
+        .wrapEdges,
+        .transposeTransverseSwapped,
+        .floatAs255,
+        .adobeCMYKPlain,
     ]
 
     /// The mutant with this id, if any.

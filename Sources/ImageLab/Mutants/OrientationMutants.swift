@@ -71,3 +71,24 @@ extension Mutant {
             }
         })
 }
+
+extension Mutant {
+    /// EXIF 5 (transpose) and 7 (transverse) exchanged; every other orientation right.
+    static let transposeTransverseSwapped = Mutant(
+        id: "transpose-transverse", topic: "orientation",
+        title: "orientations 5 and 7 swapped (transpose and transverse exchanged), the other six right",
+        history: "Orientations 5 and 7 are a mirror plus a quarter turn, and the order of the two decides which one comes out: Bun.Image applied flop before rotate, which \"yields the anti-transpose for 5 (should be transpose) and vice-versa — the two are effectively swapped\" (bun#30032); Microsoft's PhotoOrientation documentation had Transpose and Transverse the wrong way around (winrt-api#1427); exif-py's usage example mishandled 5 and 7 (exif-py#157). Rotations and plain mirrors are right, so only the rare mirrored-and-turned photos come out upside down (B16).",
+        references: ["D5", "B16"], bugClass: "orientation", subtle: true,
+        triggers: { pair in [5, 7].contains(pair.record.orientation) },
+        make: { base in
+            MutantResizer(name: "transpose-transverse(\(base.name))", base: base) { base, operation, source throws(ResizerError) in
+                var swapped = source
+                switch source.orientation {
+                case .leftMirrored: swapped.orientation = .rightMirrored
+                case .rightMirrored: swapped.orientation = .leftMirrored
+                default: break
+                }
+                return try base.apply(operation, to: swapped)
+            }
+        })
+}

@@ -40,9 +40,10 @@ public struct ReproduceResults: Sendable, Hashable, Codable {
         public var diagnoses: [String]
     }
 
-    /// Whether a tally reproduces: caught at least once, and named on at least 90 % of the catches.
-    public static func reproduces(caught: Int, named: Int) -> Bool {
-        caught > 0 && named * 10 >= caught * 9
+    /// Whether a tally reproduces: caught at least once, and named on at least `required` of
+    /// the catches (``Mutant/requiredAccuracy``: 90 %, 80 % for a subtle mutant).
+    public static func reproduces(caught: Int, named: Int, required: Double = Mutant.requiredAccuracy(subtle: false)) -> Bool {
+        caught > 0 && Double(named) >= Double(caught) * required - 1e-9
     }
 
     /// The JSON, keys sorted, pretty printed; PSNR of identical images is the string `"inf"`.

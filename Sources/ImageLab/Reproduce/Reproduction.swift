@@ -169,7 +169,7 @@ public struct Reproduction: Sendable {
         let diagnoses = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
         return .init(id: m.id, title: m.title, history: m.history, references: m.references, bugClass: m.bugClass,
                      pairs: results.count, caught: caught, named: named, shown: shown,
-                     reproduced: ReproduceResults.reproduces(caught: caught, named: named),
+                     reproduced: ReproduceResults.reproduces(caught: caught, named: named, required: m.requiredAccuracy),
                      diagnoses: diagnoses)
     }
 }

@@ -69,6 +69,17 @@ public struct TopicEvidence: Sendable, Hashable {
         TopicEvidence(topic: "retina", metrics: [.metric("visible.mean")], scenes: ["colorPatches", "orientation"]),
         TopicEvidence(topic: "crop-anchor", metrics: [.metric("visible.mean"), .metric("ssim")], scenes: ["orientation", "landscape"]),
         TopicEvidence(topic: "size-rounding", metrics: [.metric("visible.mean")], scenes: ["colorPatches", "landscape"]),
+        // Truncation: under a code on opaque pixels; alpha and translucent colour show it.
+        TopicEvidence(topic: "rounding", metrics: [.metric("alpha.max"), .metric("translucent.max"), .metric("visible.mean")],
+                      scenes: ["softAlpha", "halo", "stencil"]),
+        // Unclamped overshoot wraps: a full-scale jump at the pixels next to sharp edges.
+        TopicEvidence(topic: "overshoot", metrics: [.metric("visible.max"), .metric("alpha.max")], scenes: ["stepEdges", "stencil", "thinStrokes"]),
+        // Wrap-around edges: the border pixels take the opposite side's colour.
+        TopicEvidence(topic: "edges", metrics: [.metric("visible.max"), .metric("deltaE00.p99")], scenes: ["colorPatches", "landscape", "orientation"]),
+        // Float samples read as 0…255: everything near black.
+        TopicEvidence(topic: "value-range", metrics: [.metric("visible.mean"), .metric("alpha.max")], scenes: ["landscape", "softAlpha"]),
+        // Adobe CMYK read as plain: the negative image.
+        TopicEvidence(topic: "cmyk", metrics: [.metric("deltaE00.p99"), .metric("visible.mean")], scenes: ["colorPatches"], requiresColour: true),
         // The context built from the source's own bitmap info: Quartz's error, no output.
         TopicEvidence(topic: "bitmap-context", metrics: [.metric("visible.max")], scenes: ["colorPatches", "landscape"],
                       errorSignatures: [BitmapContextFailure.quartzText]),

@@ -14,7 +14,7 @@ struct DeclaredJudgement {
     /// The file holding ``input``: the corpus file, or `nil` when the pixels were changed.
     var inputFile: String?
     /// One label per policy that changed the judgement.
-    var labels: [String] = []
+    var labels: [PolicyLabel] = []
     /// `[width, height]` of the expected output.
     var expectedSize: [Int]
     /// Frames to compare.
@@ -38,10 +38,10 @@ struct DeclaredJudgement {
         if !policy.appliesOrientation && source.orientation != .up {
             input = source.oriented()
             inputFile = nil
-            labels.append("policy: orientation not applied (declared): fed the upright pixels as PNG instead of the file with EXIF orientation \(pair.record.orientation)")
+            labels.append(PolicyLabel(.orientationNotApplied, "fed the upright pixels as PNG instead of the file with EXIF orientation \(pair.record.orientation)"))
         }
         if policy.firstFrameOnly && frames > 1 {
-            labels.append("policy: first frame only (declared): frame 0 of \(frames) compared")
+            labels.append(PolicyLabel(.firstFrameOnly, "frame 0 of \(frames) compared"))
             frames = 1
         }
         if let kernel = policy.kernel {
@@ -56,12 +56,12 @@ struct DeclaredJudgement {
             throw DeclaredJudgementError(reason: "declared-policy oracle of \(pair.id): \(error)")
         }
         if plan.enlargingKept {
-            labels.append("policy: srgb light space (declared): an enlargement, judged against the committed linear-light oracle (the averaging space matters little below one source pixel)")
+            labels.append(PolicyLabel(.srgbLightSpace, "an enlargement, judged against the committed linear-light oracle (the averaging space matters little below one source pixel)"))
         }
         guard plan.render else { return }
-        if policy.lightSpace == .srgb { labels.append("policy: srgb light space (declared): judged against the oracle averaged in sRGB") }
+        if policy.lightSpace == .srgb { labels.append(PolicyLabel(.srgbLightSpace, "judged against the oracle averaged in sRGB")) }
         if plan.placement.width != entry.outputWidth || plan.placement.height != entry.outputHeight {
-            labels.append("policy: rounding \(policy.rounding.rawValue) (declared): expected \(plan.placement.width)×\(plan.placement.height), built-in rule \(entry.outputWidth)×\(entry.outputHeight)")
+            labels.append(PolicyLabel(.rounding(policy.rounding), "expected \(plan.placement.width)×\(plan.placement.height), built-in rule \(entry.outputWidth)×\(entry.outputHeight)"))
             expectedSize = [plan.placement.width, plan.placement.height]
         }
         guard let orient = pair.record.operations.first(where: { $0.operation.kind == "orient" }) else {
@@ -91,9 +91,9 @@ struct DeclaredJudgement {
             placement = try DeclaredOracle.plan(operation, width: display.width, height: display.height,
                                                 lightSpace: policy.lightSpace, rounding: policy.rounding).placement
         } catch { throw DeclaredJudgementError(reason: "kernel-exact oracle of \(pair.id): \(error)") }
-        if policy.lightSpace == .srgb { labels.append("policy: srgb light space (declared): judged against the kernel-exact oracle averaged in sRGB") }
+        if policy.lightSpace == .srgb { labels.append(PolicyLabel(.srgbLightSpace, "judged against the kernel-exact oracle averaged in sRGB")) }
         if placement.width != pair.entry.outputWidth || placement.height != pair.entry.outputHeight {
-            labels.append("policy: rounding \(policy.rounding.rawValue) (declared): expected \(placement.width)×\(placement.height), built-in rule \(pair.entry.outputWidth)×\(pair.entry.outputHeight)")
+            labels.append(PolicyLabel(.rounding(policy.rounding), "expected \(placement.width)×\(placement.height), built-in rule \(pair.entry.outputWidth)×\(pair.entry.outputHeight)"))
             expectedSize = [placement.width, placement.height]
         }
         let design = KernelOracle.Design(kernel: kernel, lightSpace: policy.lightSpace, edge: policy.edge)
@@ -112,9 +112,10 @@ struct DeclaredJudgement {
     var rendersOracle: Bool { rendered != nil }
 
     /// The exact predictions under bug hypotheses (``KernelCounterfactuals``) of frame `k` of
-    /// `source`, when the kernel-exact oracle judges the pair; `nil` otherwise.
-    func kernelCounterfactuals(source: Image, frame k: Int) -> [Counterfactual]? {
-        kernelPlan.map { KernelCounterfactuals.counterfactuals(source: source, frame: k, placement: $0.placement, design: $0.design) }
+    /// `source`, for an output stored as `output` (its depth chooses the storage hypotheses),
+    /// when the kernel-exact oracle judges the pair; `nil` otherwise.
+    func kernelCounterfactuals(source: Image, frame k: Int, output: PixelFormat) -> [Counterfactual]? {
+        kernelPlan.map { KernelCounterfactuals.counterfactuals(source: source, frame: k, placement: $0.placement, design: $0.design, output: output) }
     }
 
     /// Which oracle judges the pair: `kernel` (``KernelOracle``) or `box` (the committed ideal
@@ -132,7 +133,7 @@ struct DeclaredJudgement {
     /// The name the report gives the expected side.
     func oracleName(frame k: Int) -> String {
         if let kernelOracle { return kernelOracle + (frames > 1 ? ", frame \(k)" : "") }
-        return rendered == nil ? "oracle: \(oracleFiles[k])" : "declared-policy oracle (\(labels.filter { !$0.contains("orientation") && !$0.contains("first frame") }.joined(separator: "; "))) rendered from \(oracleFiles[k])'s case"
+        return rendered == nil ? "oracle: \(oracleFiles[k])" : "declared-policy oracle (\(labels.filter { $0.kind != .orientationNotApplied && $0.kind != .firstFrameOnly }.map(\.text).joined(separator: "; "))) rendered from \(oracleFiles[k])'s case"
     }
 }
 

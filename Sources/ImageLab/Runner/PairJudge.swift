@@ -116,14 +116,14 @@ struct PairJudge: Sendable {
             let firstFailure = judged.map { $0.judgement.passed } ?? true
             let floors = Self.roundingFloors(kernelJudged: declared.oracleKind == .kernel, output: actualBitmap.format)
             let judge = Judge(gate: gate, canaries: .checked(canaries), diagnosing: firstFailure ? .whenFailing : .never,
-                              roundingFloor: floors.visible, straightColourFloor: floors.straightColour)
+                              roundingFloor: floors.visible, straightColourFloor: floors.straightColour, alphaFloor: floors.alpha)
             // Against the kernel-exact oracle, the diagnosis tests bug hypotheses predicted exactly
             // from the source (KernelCounterfactuals). Against the box oracle, it tests the oracle
             // re-computed under bug hypotheses (CounterfactualOracle), with the built-in resizer's
             // output on the same input as the reference of the `.reference` forms (none when it
             // throws); not against a declared-policy oracle, which already is a re-computation.
             let judgement = judge.judge(expected: expected, actual: actual, source: source.format) {
-                declared.kernelCounterfactuals(source: source, frame: k) ?? (declared.rendersOracle ? [] :
+                declared.kernelCounterfactuals(source: source, frame: k, output: actualBitmap.format) ?? (declared.rendersOracle ? [] :
                     CounterfactualOracle.counterfactuals(source: source, frame: k, operation: operation, expected: expectedImage,
                                                          reference: try? BuiltinResizer().apply(operation, to: declared.input, file: declared.inputFile)))
             }
@@ -226,11 +226,12 @@ struct PairJudge: Sendable {
 
     /// What counts as rounding before a diagnosis is attempted (8-bit code units): against the
     /// kernel-exact oracle, the kernel families' bounds (a 16-bit code for 16-bit and float
-    /// outputs, straight colour to its rounding in straight outputs); otherwise 1 code.
-    static func roundingFloors(kernelJudged: Bool, output: PixelFormat) -> (visible: Double, straightColour: Double?) {
-        guard kernelJudged else { return (1, nil) }
-        if output.bitsPerComponent >= 16 { return (1.0 / 257, 2.5 / 257) }
-        return (1, output.isPremultiplied ? nil : 0.51)
+    /// outputs; in 8-bit outputs alpha to its rounding, half a code, and straight colour too in
+    /// straight outputs); otherwise 1 code (`nil` alpha: the visible floor).
+    static func roundingFloors(kernelJudged: Bool, output: PixelFormat) -> (visible: Double, straightColour: Double?, alpha: Double?) {
+        guard kernelJudged else { return (1, nil, nil) }
+        if output.bitsPerComponent >= 16 { return (1.0 / 257, 2.5 / 257, nil) }
+        return (1, output.isPremultiplied ? nil : 0.51, 0.51)
     }
 
     /// The judged frame against the pair's goldens.

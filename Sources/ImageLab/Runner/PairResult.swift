@@ -84,8 +84,8 @@ public struct PairResult: Sendable, Hashable, Codable {
     /// nearest to the oracle (16 hex digits, ``GoldenStore/pixelHash(_:)``).
     public var goldenHash: String?
     /// How the resizer's declared policies (``ResizerPolicy``) changed this pair's judgement,
-    /// one label each (`policy: srgb light space: …`); absent when they did not.
-    public var policy: [String]?
+    /// one label each (in JSON its text, `policy: srgb light space (declared): …`); absent when they did not.
+    public var policy: [PolicyLabel]?
 
     /// The metrics every result carries besides the gate's own.
     public static let headlineMetrics = ["exact.max", "visible.max", "visible.mean", "alpha.max", "deltaE00.p99",

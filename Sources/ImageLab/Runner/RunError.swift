@@ -8,6 +8,10 @@ public enum RunError: Error, Sendable, Hashable, CustomStringConvertible {
     case corpus(String)
     /// The gates file is missing, malformed, or names an unknown metric.
     case gates(String)
+    /// The corpus folder holds another profile than the run asks for.
+    case corpusProfile(String)
+    /// The golden store exists but cannot be read.
+    case goldens(String)
     /// The filter and shard selected no pair.
     case nothingSelected(String)
     /// Fail closed: a metric canary failed (a metric cannot tell pairs apart), so no gate is trusted.
@@ -20,6 +24,7 @@ public enum RunError: Error, Sendable, Hashable, CustomStringConvertible {
         case .badSelection(let why): return "bad selection: \(why)"
         case .corpus(let why): return "corpus: \(why)"
         case .gates(let why): return "gates: \(why)"
+        case .corpusProfile(let why), .goldens(let why): return why
         case .nothingSelected(let why): return "no (case, operation) pair selected: \(why)"
         case .metricCanaries(let failures):
             return "metric canaries failed, so no gate can be trusted: " + failures.joined(separator: "; ")

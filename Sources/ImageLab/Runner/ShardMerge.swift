@@ -1,4 +1,5 @@
 import ImageCorpus
+import Foundation
 /// Joins the results of sharded runs (`imglab run --shard I/N --json …`) into the results of
 /// one run, as `imglab merge` does.
 ///
@@ -11,12 +12,40 @@ public enum ShardMerge {
     public enum MergeError: Error, Sendable, Hashable, CustomStringConvertible {
         case mismatch(String)
         case shards(String)
+        /// A results file cannot be read.
+        case unreadable(path: String)
+        /// A file is not the results of an `imglab run`.
+        case notResults(path: String, reason: String)
         public var description: String {
             switch self {
+            case .unreadable(let path): return "cannot read \(path)"
+            case .notResults(let path, let reason): return "\(path) is not an imglab run results file: \(reason)"
             case .mismatch(let why): return "the results do not belong to one run: \(why)"
             case .shards(let why): return "incomplete shards: \(why)"
             }
         }
+    }
+
+    /// The results files of every shard of one run, merged: pairs in the manifest order of
+    /// `corpus` (when it can be read), and the lax-bound warnings of the whole corpus recomputed
+    /// when the run was unfiltered and used the corpus's gates.
+    public static func merge(files: [String], corpus: String) throws(MergeError) -> RunResults {
+        var parts: [RunResults] = []
+        for path in files {
+            guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
+            do { parts.append(try RunResults.decode(data)) } catch { throw .notResults(path: path, reason: "\(error)") }
+        }
+        var order: [String: Int] = [:]
+        var gates: GateBook?
+        if let manifest = try? LabRunner.manifest(corpus: corpus) {
+            for (i, p) in LabPair.all(in: manifest).enumerated() { order[p.id] = i }
+            gates = try? GateBook.load(corpus: corpus)
+        }
+        var merged = try merge(parts, order: order)
+        if let gates, merged.filter.isEmpty, gates.file.families.map(\.gate) == merged.gates.map(\.gate) {
+            merged.warnings = LaxBound.find(gates: gates, results: merged.pairs).map(\.description)
+        }
+        return merged
     }
 
     /// The merged results; `shard` becomes `[1, 1]`.

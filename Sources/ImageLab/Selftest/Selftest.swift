@@ -51,13 +51,15 @@ public struct Selftest: Sendable {
         let judge = PairJudge(corpus: URL(fileURLWithPath: corpus), gates: gates, canaries: [], keepEvidence: false)
         var rows: [KillMatrix.Row] = []
         for (k, mutant) in mutants.enumerated() {
-            let pairs = allPairs ? all : all.filter(mutant.triggers)
+            let triggered = all.filter(mutant.triggers)
+            let pairs = allPairs ? all : triggered
             let resizer = mutant.make(BuiltinResizer())
             let judged = ParallelMap.run(pairs.count, threads: threads) { i in judge.judge(pairs[i], with: resizer).result }
-            let row = KillMatrix.row(for: mutant, results: judged)
+            let triggeredIDs = Set(triggered.map(\.id))
+            let row = KillMatrix.row(for: mutant, results: judged, triggered: { triggeredIDs.contains($0) })
             rows.append(row)
             let accuracy = row.accuracy.map { String(format: "%.0f %%", $0 * 100) } ?? "—"
-            progress(Progress(done: k + 2, total: total, line: "\(mutant.id): \(row.run) pairs run, \(row.caught) caught, \(row.named) named '\(mutant.bugClass)' (\(accuracy))"))
+            progress(Progress(done: k + 2, total: total, line: "\(mutant.id): \(row.run) pairs run, \(row.caught) caught, \(row.named) named '\(mutant.bugClass)' (\(accuracy)), caught on \(row.caughtOfTriggered) triggered"))
         }
         let reasons = KillMatrix.reasons(builtin: builtin, mutants: rows)
         return KillMatrix(profile: manifest.profile, allPairs: allPairs, families: gates.file.families.map(\.name),

@@ -34,14 +34,19 @@ public struct ComparisonOptions: Sendable, Hashable {
     /// rounded colour by a small α magnifies its rounding). Against a kernel-exact oracle a
     /// straight output's colour is exact to its own rounding, so a larger difference is evidence.
     public var straightColourFloor: Double?
+    /// The largest alpha |Δ| that counts as rounding, when it is not ``roundingFloor``: against a
+    /// kernel-exact oracle an 8-bit output's alpha is exact to half a code (its own rounding),
+    /// so a larger difference is evidence.
+    public var alphaFloor: Double?
 
     public init(tolerance: Double = 0, diagnose: Bool = true, structural: Bool = true, roundingFloor: Double = 1,
-                straightColourFloor: Double? = nil) {
+                straightColourFloor: Double? = nil, alphaFloor: Double? = nil) {
         self.tolerance = tolerance
         self.diagnose = diagnose
         self.structural = structural
         self.roundingFloor = roundingFloor
         self.straightColourFloor = straightColourFloor
+        self.alphaFloor = alphaFloor
     }
 }
 
@@ -214,7 +219,7 @@ public struct Comparison: Sendable, Hashable, Codable {
         } else if !options.diagnose {
             diagnosis = .none("not run")
         } else if let floor = options.straightColourFloor, stats.translucentMax > floor,
-                  (stats.visible.map(\.maxAbs).max() ?? 0) <= options.roundingFloor, stats.maxAbs[3] <= options.roundingFloor,
+                  (stats.visible.map(\.maxAbs).max() ?? 0) <= options.roundingFloor, stats.maxAbs[3] <= options.alphaFloor ?? options.roundingFloor,
                   a.image.format.isPremultiplied, !e.image.format.isPremultiplied {
             // Only the straight colour of translucent pixels differs, by more than a straight
             // output rounds it, and the actual stores premultiplied alpha: its colour was rounded
@@ -224,7 +229,7 @@ public struct Comparison: Sendable, Hashable, Codable {
                                   summary: String(format: "premultiplication: the output stores premultiplied alpha, so translucent colours lose precision (straight colour off by up to %.3g codes, composited within %.3g)",
                                                   stats.translucentMax, options.roundingFloor),
                                   ranking: [], sampledPixels: 0)
-        } else if (stats.visible.map(\.maxAbs).max() ?? 0) <= options.roundingFloor && stats.maxAbs[3] <= options.roundingFloor
+        } else if (stats.visible.map(\.maxAbs).max() ?? 0) <= options.roundingFloor && stats.maxAbs[3] <= options.alphaFloor ?? options.roundingFloor
                     && stats.translucentMax <= (options.straightColourFloor ?? .infinity) {
             diagnosis = .none(options.roundingFloor == 1 ? "no diagnosis: every difference is within 1 code value (rounding, 8↔16-bit conversion)"
                               : "no diagnosis: every difference is within 1/257 code value (16-bit rounding)")

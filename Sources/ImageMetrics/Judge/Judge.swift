@@ -46,19 +46,21 @@ public struct Judge: Sendable {
     public var tolerance: Double
     public var canaries: CanaryCheck
     public var diagnosing: Diagnosing
-    /// What counts as rounding before a diagnosis is attempted (``ComparisonOptions/roundingFloor``
-    /// and ``ComparisonOptions/straightColourFloor``), 8-bit code units.
+    /// What counts as rounding before a diagnosis is attempted (``ComparisonOptions/roundingFloor``,
+    /// ``ComparisonOptions/straightColourFloor`` and ``ComparisonOptions/alphaFloor``), 8-bit code units.
     public var roundingFloor: Double
     public var straightColourFloor: Double?
+    public var alphaFloor: Double?
 
     public init(gate: GateExpression?, tolerance: Double = 0, canaries: CanaryCheck = .skip, diagnosing: Diagnosing = .whenFailing,
-                roundingFloor: Double = 1, straightColourFloor: Double? = nil) {
+                roundingFloor: Double = 1, straightColourFloor: Double? = nil, alphaFloor: Double? = nil) {
         self.gate = gate
         self.tolerance = tolerance
         self.canaries = canaries
         self.diagnosing = diagnosing
         self.roundingFloor = roundingFloor
         self.straightColourFloor = straightColourFloor
+        self.alphaFloor = alphaFloor
     }
 
     /// Judges `actual` against `expected`.
@@ -72,7 +74,7 @@ public struct Judge: Sendable {
         func compare(diagnose: Bool, _ counterfactuals: [Counterfactual] = []) -> Comparison {
             Comparison(expected: expected, actual: actual,
                        options: ComparisonOptions(tolerance: tolerance, diagnose: diagnose, roundingFloor: roundingFloor,
-                                                  straightColourFloor: straightColourFloor),
+                                                  straightColourFloor: straightColourFloor, alphaFloor: alphaFloor),
                        source: source, counterfactuals: counterfactuals)
         }
         let always = diagnosing == .always

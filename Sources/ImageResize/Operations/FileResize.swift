@@ -44,6 +44,22 @@ public enum FileResize {
         return Image(bitmap: o.apply(to: bitmap), orientation: .up, metadata: metadata)
     }
 
+    /// Resizes the image in `path` into a box given in points for a display of `scale` pixels
+    /// per point, by ``Image/resized(pointWidth:pointHeight:scale:contentMode:options:)``'s
+    /// rule; the result's `metadata.scale` is `scale`.
+    public static func resized(path: String, pointWidth: Double, pointHeight: Double, scale: Double,
+                               contentMode: ContentMode = .scaleToFill, options: ResizeOptions = ResizeOptions(),
+                               limits: DecodeLimits = .default) throws -> Image {
+        guard scale > 0, scale.isFinite, pointWidth > 0, pointHeight > 0 else {
+            throw ResizeError.invalidGeometry("\(pointWidth)×\(pointHeight) pt at scale \(scale) is empty")
+        }
+        var result = try resized(path: path, width: try PointSize.pixels(pointWidth, scale: scale),
+                                 height: try PointSize.pixels(pointHeight, scale: scale), contentMode: contentMode,
+                                 options: options, limits: limits)
+        result.metadata.scale = scale
+        return result
+    }
+
     /// The stored-image rectangle that displays as `rect` under orientation `o`.
     static func storedRect(_ rect: (x: Double, y: Double, width: Double, height: Double), displayWidth: Int, displayHeight: Int,
                            orientation o: Orientation) -> (x: Double, y: Double, width: Double, height: Double) {

@@ -116,7 +116,7 @@ extension Image {
         guard scale > 0, scale.isFinite, pointWidth > 0, pointHeight > 0 else {
             throw .invalidGeometry("\(pointWidth)×\(pointHeight) pt at scale \(scale) is empty")
         }
-        let width = Int((pointWidth * scale + 0.5).rounded(.down)), height = Int((pointHeight * scale + 0.5).rounded(.down))
+        let width = try PointSize.pixels(pointWidth, scale: scale), height = try PointSize.pixels(pointHeight, scale: scale)
         var result = try resized(width: width, height: height, contentMode: contentMode, options: options)
         result.metadata.scale = scale
         return result

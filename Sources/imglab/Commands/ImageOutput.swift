@@ -1,49 +1,23 @@
-import ImageCore
+import Foundation
 import ImageCodecs
 
-/// Options shared by the commands that write an image: output path, container and encoder settings.
-struct ImageOutput {
-    static let valuedOptions: Set<String> = ["-o", "--output", "--format", "--jpeg-quality"]
-    static let helpText = """
-      -o, --output FILE      where to write (required); written atomically
-      --format NAME          png, jpeg, gif, tiff or bmp (default: from the output's extension)
-      --jpeg-quality Q       JPEG quality 1…100 (default 90)
-    """
+/// The options of the commands that write an image: output path, container and encoder settings.
+enum ImageOutput {
+    static let path = Option<String?>.text("-o, --output", "FILE", "where to write; written atomically").required()
+    static let format = Option<ContainerFormat?>.choice("--format", "NAME", "the container; without it, the output file's extension says",
+                                                        ContainerFormat.allCases.map { ($0.rawValue, $0) },
+                                                        aliases: [("jpg", .jpeg), ("jpe", .jpeg), ("jfif", .jpeg), ("tif", .tiff), ("apng", .png)], ignoringCase: true)
+    static let jpegQuality = Option.integer("--jpeg-quality", "Q", "JPEG quality", default: 90, in: 1...100)
+    static let options: [any OptionDeclaration] = [path, format, jpegQuality]
 
-    var path: String
-    var container: ContainerFormat
-    var options: EncodeOptions
-
-    init(_ args: Arguments) throws(UsageError) {
-        guard let path = args.value("-o") ?? args.value("--output") else { throw UsageError("no output file: give -o FILE") }
-        self.path = path
-        if let name = args.value("--format") {
-            guard let c = ContainerFormat(rawValue: name.lowercased()) ?? ContainerFormat(fileExtension: name) else {
-                throw UsageError("unknown --format '\(name)': use png, jpeg, gif, tiff or bmp")
-            }
-            container = c
-        } else {
-            let ext = (path as NSString).pathExtension
-            guard let c = ContainerFormat(fileExtension: ext) else {
-                throw UsageError("cannot tell the format from '\(path)': add --format png|jpeg|gif|tiff|bmp")
-            }
-            container = c
+    /// The output path, its container and the encoder settings.
+    static func parse(_ args: Arguments) throws(UsageError) -> (path: String, container: ContainerFormat, encoding: EncodeOptions) {
+        let file = try args.value(path) ?? ""
+        guard let container = try args.value(format) ?? ContainerFormat(fileExtension: (file as NSString).pathExtension) else {
+            throw UsageError("cannot tell the format from '\(file)': add --format png|jpeg|gif|tiff|bmp")
         }
-        options = EncodeOptions()
-        options.jpegQuality = try args.int("--jpeg-quality", default: 90, in: 1...100)
-    }
-
-    /// Encodes and writes atomically; reports failures on stderr.
-    func write(_ image: Image, command: String) -> ExitStatus {
-        do {
-            let bytes = try ImageCodecs.encode(image, as: container, options: options)
-            try ImageCodecs.writeAtomically(bytes, to: path)
-            return .ok
-        } catch {
-            printError("imglab \(command): \(path): \(error)")
-            return .failure
-        }
+        var encoding = EncodeOptions()
+        encoding.jpegQuality = try args.value(jpegQuality)
+        return (file, container, encoding)
     }
 }
-
-import Foundation

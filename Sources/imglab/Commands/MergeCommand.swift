@@ -1,80 +1,39 @@
-import ImageReports
-import Foundation
-import ImageCodecs
 import ImageLab
+import ImageReports
 
 /// `imglab merge`: joins the results of sharded `imglab run`s into one result, JUnit and report.
 enum MergeCommand: Command {
     static let name = "merge"
     static let summary = "join the results of sharded 'imglab run --shard I/N' into one result, JUnit and report"
-    static let help = """
-    USAGE: imglab merge RESULTS.json... [--corpus DIR] [--json FILE] [--junit FILE] [--report DIR]
+    static let positionals = Positionals(synopsis: "RESULTS.json...", count: 1...Int.max, problem: "give the results files of every shard")
+    static let corpus = Option.text("--corpus", "DIR", "the corpus folder, for the manifest order and the gates", default: "Corpus")
+    static let json = Option<String?>.text("--json", "FILE", "write the joined results (schema imglab-run/1) atomically")
+    static let junit = Option<String?>.text("--junit", "FILE", "write JUnit XML atomically")
+    static let report = Option<String?>.text("--report", "DIR", "write DIR/index.html")
+    static let options: [any OptionDeclaration] = [corpus, json, junit, report]
+    static let help = Help(about: """
+        Joins the results files of 'imglab run --shard I/N --json FILE' (any order) as if one unsharded run
+        had made them, after checking they belong to one run (same resizer, profile, filter, gates, N, every
+        shard once). The merged report has the index but no pair pages (only the shards had the images).
+        """, exitStatus: "  0 every pair passed, 1 a pair failed or erred, 2 bad usage, unreadable or mismatched results, or a missing shard",
+        examples: ["imglab run --shard 1/3 --json shard1.json --report none     # machine 1 (2/3, 3/3 alike)",
+                   "imglab merge shard1.json shard2.json shard3.json --junit junit.xml --report Reports/merged"],
+        docs: "docs/sharding.md")
 
-    Reads the results files of 'imglab run --shard I/N --json FILE' (one per shard, in any
-    order), checks they belong to one run (same resizer, profile, filter, gates and N, every
-    shard 1…N exactly once), and writes the joined results as if one unsharded run had made
-    them: pairs in manifest order, counts, lax-bound warnings over the whole corpus. Prints the
-    summary; the exit status is the joined run's.
-
-    The merged report has the index (summary, failures first, diagnoses) but no per-pair pages:
-    those need the images, which only the shard runs had (each shard's own --report has them).
-
-    OPTIONS:
-      --corpus DIR     the corpus folder, for the manifest order and the gates (default: Corpus)
-      --json FILE      write the joined results (schema imglab-run/1) atomically
-      --junit FILE     write JUnit XML atomically
-      --report DIR     write DIR/index.html
-
-    EXIT STATUS: 0 every pair passed, 1 a pair failed or erred, 2 bad usage, unreadable or
-    mismatched results, or a missing shard.
-
-    EXAMPLE (a CI matrix of three machines, then one merge job):
-      imglab run --shard 1/3 --json shard1.json --report none     # machine 1 (2/3, 3/3 alike)
-      imglab merge shard1.json shard2.json shard3.json --junit junit.xml --report Reports/merged
-    """
-
-    static func run(_ argv: [String]) throws(UsageError) -> ExitStatus {
-        let args = try Arguments(argv, valued: ["--corpus", "--json", "--junit", "--report"], flags: [])
-        if args.flag("--help") { print(help); return .ok }
-        guard !args.positionals.isEmpty else { throw UsageError("give the results files of every shard") }
-        var parts: [RunResults] = []
-        for path in args.positionals {
-            guard let data = FileManager.default.contents(atPath: path) else { printError("imglab merge: cannot read \(path)"); return .usage }
-            do { parts.append(try RunResults.decode(data)) } catch {
-                printError("imglab merge: \(path) is not an imglab run results file: \(error)")
-                return .usage
-            }
-        }
-        let corpus = args.value("--corpus") ?? "Corpus"
-        var order: [String: Int] = [:]
-        var gates: GateBook?
-        if let manifest = try? LabRunner.manifest(corpus: corpus) {
-            for (i, p) in LabPair.all(in: manifest).enumerated() { order[p.id] = i }
-            gates = try? GateBook.load(corpus: corpus)
-        }
-        var merged: RunResults
-        do { merged = try ShardMerge.merge(parts, order: order) } catch {
+    static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
+        let merged: RunResults, folder = try args.value(corpus)
+        do { merged = try ShardMerge.merge(files: args.positionals, corpus: folder) } catch {
             printError("imglab merge: \(error)")
             return .usage
         }
-        if let gates, merged.filter.isEmpty, gates.file.families.map(\.gate) == merged.gates.map(\.gate) {
-            merged.warnings = LaxBound.find(gates: gates, results: merged.pairs).map(\.description)
-        }
         for w in merged.warnings { printError("warning: \(w)") }
-        do {
-            if let path = args.value("--json") { try ImageCodecs.writeAtomically([UInt8](try merged.jsonData()), to: path) }
-            if let path = args.value("--junit") { try ImageCodecs.writeAtomically(Array(JUnitReport.xml(merged).utf8), to: path) }
-            if let dir = args.value("--report") {
-                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-                try ImageCodecs.writeAtomically(Array(RunReport.index(merged, links: [:]).utf8), to: dir + "/index.html")
-            }
-        } catch {
+        let reportFolder = try args.value(report), jsonPath = try args.value(json), junitPath = try args.value(junit)
+        do { try ResultFiles.write(merged, json: jsonPath, junit: junitPath, report: reportFolder) } catch {
             printError("imglab merge: cannot write the results: \(error)")
             return .usage
         }
-        let s = merged.summary
-        print("imglab merge: \(parts.count) shards, \(merged.resizer) on \(merged.profile): \(s.line)")
-        if let dir = args.value("--report") { print("report: \(dir)/index.html") }
+        print("imglab merge: \(args.positionals.count) shards, \(merged.resizer) on \(merged.profile): \(merged.summary.line)")
+        if let reportFolder { print("report: \(reportFolder)/index.html") }
         return merged.exitStatus == 0 ? .ok : .failure
     }
 }

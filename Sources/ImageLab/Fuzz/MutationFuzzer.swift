@@ -11,23 +11,50 @@ import ImageCodecs
 /// noise, splices of two seeds, and edits of a PNG's filtered rows (inflated, edited and
 /// deflated again, so they reach the unfiltering). Half of the PNG inputs then get every chunk
 /// CRC recomputed: without that, almost every edit inside a chunk stops at the CRC check.
-struct MutationFuzzer {
+public struct MutationFuzzer: Sendable {
     /// The kinds of mutation, cycled so every kind hits every container.
-    enum Mutation: String, CaseIterable {
+    public enum Mutation: String, CaseIterable, Sendable {
         case bitFlip, interestingBytes, truncate, headerField, structureShuffle, insertNoise, splice, filteredRows
     }
 
     /// One seed input.
-    struct Seed {
-        var name: String
-        var bytes: [UInt8]
+    public struct Seed: Sendable, Hashable {
+        /// Where it came from (`png-rgba8-plain`, a file's relative path).
+        public var name: String
+        /// The file's bytes.
+        public var bytes: [UInt8]
+
+        public init(name: String, bytes: [UInt8]) {
+            self.name = name
+            self.bytes = bytes
+        }
     }
 
-    let seeds: [Seed]
-    let runSeed: UInt64
+    /// The inputs mutations start from (never empty).
+    public let seeds: [Seed]
+    /// The run seed: with the input number it fixes every random choice.
+    public let runSeed: UInt64
+
+    /// A fuzzer over `seeds` with run seed `runSeed`; `nil` when there is no seed.
+    public init?(seeds: [Seed], runSeed: UInt64) {
+        guard !seeds.isEmpty else { return nil }
+        self.seeds = seeds
+        self.runSeed = runSeed
+    }
+
+    /// One mutated input and how it was made.
+    public struct Input: Sendable, Hashable {
+        public var bytes: [UInt8]
+        /// The seed's name.
+        public var seed: String
+        /// The mutations applied, in order.
+        public var mutations: [Mutation]
+        /// Whether the PNG chunk CRCs were recomputed after the mutations.
+        public var checksumsRecomputed: Bool
+    }
 
     /// SplitMix64: small, fast, and the same on every platform.
-    struct Generator: RandomNumberGenerator {
+    struct Generator: RandomNumberGenerator, Sendable {
         var state: UInt64
         mutating func next() -> UInt64 {
             state &+= 0x9E37_79B9_7F4A_7C15
@@ -38,19 +65,20 @@ struct MutationFuzzer {
         }
     }
 
-    /// The mutated input number `index`, with a description of what was done (`checksumsRecomputed`:
-    /// the PNG chunk CRCs were recomputed after the mutations).
-    func input(_ index: Int) -> (bytes: [UInt8], seed: String, mutations: [Mutation], checksumsRecomputed: Bool) {
-        var rng = Generator(state: runSeed &* 0x2545_F491_4F6C_DD1D ^ UInt64(index))
-        let seed = seeds[index % seeds.count]
+    /// The mutated input number `index`, a pure function of (``runSeed``, `index`): seed
+    /// `index mod n`, first mutation kind `(index / n) mod 8` (n seeds; `index` read as unsigned).
+    public func input(_ index: Int) -> Input {
+        let number = UInt(bitPattern: index), n = UInt(seeds.count)
+        var rng = Generator(state: runSeed &* 0x2545_F491_4F6C_DD1D ^ UInt64(number))
+        let seed = seeds[Int(number % n)]
         var bytes = seed.bytes
         // The first mutation cycles through every kind; one or two random ones may follow.
-        var applied = [Mutation.allCases[(index / seeds.count) % Mutation.allCases.count]]
+        var applied = [Mutation.allCases[Int((number / n) % UInt(Mutation.allCases.count))]]
         for _ in 0..<Int.random(in: 0...2, using: &rng) { applied.append(Mutation.allCases.randomElement(using: &rng) ?? .bitFlip) }
         for m in applied { bytes = mutate(bytes, m, &rng) }
         let recompute = ContainerFormat(sniffing: bytes) == .png && Bool.random(using: &rng)
         if recompute { bytes = PNGChunkEditing.recomputingChecksums(bytes) }
-        return (bytes, seed.name, applied, recompute)
+        return Input(bytes: bytes, seed: seed.name, mutations: applied, checksumsRecomputed: recompute)
     }
 
     private static let interesting8: [UInt8] = [0, 1, 0x7F, 0x80, 0xFF, 0xFE, 0x10, 0x40]

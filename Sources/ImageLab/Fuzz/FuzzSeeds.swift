@@ -1,0 +1,65 @@
+import Foundation
+import ImageCore
+import ImageCodecs
+
+/// The inputs the decoder fuzzer starts from.
+public enum FuzzSeeds {
+    /// Small images in every container and in several pixel formats (RGBA 8, RGB 8, gray 8,
+    /// RGB 16; plain and interlaced/progressive/planar variants; palette versions for PNG, GIF,
+    /// BMP and TIFF), made by imglab's own encoders. The same bytes on every run.
+    public static func synthetic() -> [MutationFuzzer.Seed] {
+        var seeds: [MutationFuzzer.Seed] = []
+        let formats: [(String, PixelFormat)] = [("rgba8", .rgba8), ("rgb8", .rgb8), ("gray8", .gray8), ("rgb16", .rgb16)]
+        for (name, format) in formats {
+            guard let bitmap = gradient(width: 23, height: 17, format: format) else { continue }
+            var image = Image(bitmap: bitmap, orientation: .right)
+            image.metadata.iccProfile = nil
+            for container in ContainerFormat.allCases {
+                for (variant, options) in [("plain", EncodeOptions()), ("interlaced", EncodeOptions(jpegProgressive: true, interlaced: true, tiffCompression: .deflate, tiffPlanar: true, bmpTopDown: true))] {
+                    if let bytes = try? ImageCodecs.encode(image, as: container, options: options) {
+                        seeds.append(.init(name: "\(container.rawValue)-\(name)-\(variant)", bytes: bytes))
+                    }
+                }
+            }
+            if let indexed = try? bitmap.converted(to: .rgb8).withExactPalette(bitsPerComponent: 8) {
+                for container in [ContainerFormat.png, .gif, .bmp, .tiff] {
+                    if let bytes = try? ImageCodecs.encode(Image(bitmap: indexed), as: container) {
+                        seeds.append(.init(name: "\(container.rawValue)-indexed", bytes: bytes))
+                    }
+                }
+            }
+        }
+        return seeds
+    }
+
+    /// A gradient with a few distinct colours (posterised so palettes fit) and a transparent
+    /// left edge, in `format`.
+    static func gradient(width: Int, height: Int, format: PixelFormat) -> Bitmap? {
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                bytes[i] = UInt8((x * 255 / (width - 1)) & 0xF0)
+                bytes[i + 1] = UInt8((y * 255 / (height - 1)) & 0xC0)
+                bytes[i + 2] = UInt8(((x + y) & 1) * 200)
+                bytes[i + 3] = x < 3 ? 0 : 255
+            }
+        }
+        guard let rgba = try? Bitmap(width: width, height: height, format: .rgba8, bytes: bytes) else { return nil }
+        return try? rgba.converted(to: format)
+    }
+
+    /// The image files under `folder` (recursively, sorted by path, at most 256 KiB each,
+    /// recognised by their first bytes), named by their path relative to `folder`.
+    public static func files(under folder: String) -> [MutationFuzzer.Seed] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var paths: [String] = []
+        while let p = walker.nextObject() as? String { paths.append(p) }
+        return paths.sorted().compactMap { p in
+            let full = (folder as NSString).appendingPathComponent(p)
+            guard let data = FileManager.default.contents(atPath: full), data.count <= 256 << 10,
+                  ContainerFormat(sniffing: [UInt8](data.prefix(8))) != nil else { return nil }
+            return .init(name: p, bytes: [UInt8](data))
+        }
+    }
+}

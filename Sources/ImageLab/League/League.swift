@@ -1,0 +1,124 @@
+import ImageCorpus
+import Foundation
+
+/// `imglab league`: several resizers through the lab, each exactly as `imglab run` would judge
+/// it (same corpus, oracle, gates, canaries first), tabulated side by side (``LeagueTable``).
+/// A resizer whose config names a program that is not installed is skipped with a row saying
+/// so; one that cannot be judged gets an `unusable` row; neither stops the league.
+public struct League: Sendable {
+    /// The resizers, as `--resizer` names them (`builtin`, `mutant:ID`, `cmd:TEMPLATE`, `config:FILE`), in order.
+    public var specs: [String]
+    /// The corpus folder.
+    public var corpus: String
+    /// Filter patterns (``RunSelection``); `nil` takes every pair.
+    public var filter: String?
+    /// Worker threads per resizer.
+    public var threads: Int
+
+    public init(specs: [String], corpus: String = "Corpus", filter: String? = nil,
+                threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.specs = specs
+        self.corpus = corpus
+        self.filter = filter
+        self.threads = threads
+    }
+
+    /// The resizers of a league given none: `builtin`, then every config in `folder`, sorted.
+    public static func defaultSpecs(folder: String = "benchmarks/resizers") -> [String] {
+        let configs = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        return ["builtin"] + configs.map { "config:\(folder)/\($0)" }
+    }
+
+    /// What happened to one resizer, as it happens.
+    public enum Event: Sendable, CustomStringConvertible {
+        /// A program of its config is not installed.
+        case skipped(spec: String, reason: String)
+        /// It starts, with its declared policies.
+        case started(resizer: String, policy: ResizerPolicy)
+        /// It was judged.
+        case finished(resizer: String, summary: RunResults.Summary, seconds: Double)
+        /// It could not be judged (the run threw).
+        case unusable(resizer: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .skipped(let spec, let reason): return "skipping \(spec): \(reason)"
+            case .started(let name, let policy): return "\(name) — declared: \(policy.summary)"
+            case .finished(let name, let s, let seconds):
+                return "\(name): \(s.pass) pass, \(s.fail) fail, \(s.error) error, \(s.skipped ?? 0) skipped in \(String(format: "%.1f", seconds)) s"
+            case .unusable(let name, let reason): return "\(name) could not be judged: \(reason)"
+            }
+        }
+    }
+
+    /// The table and each judged resizer's full results.
+    public struct Outcome: Sendable {
+        public var table: LeagueTable
+        public var results: [RunResults]
+    }
+
+    /// Runs every resizer in turn.
+    /// - Throws: ``LeagueError`` when the corpus, its gates or a filter cannot be used, or a
+    ///   config is bad for another reason than a missing program.
+    public func run(progress: (Event) -> Void = { _ in }) throws(LeagueError) -> Outcome {
+        let selection: RunSelection, gates: GateBook, manifest: CorpusManifest
+        do {
+            selection = try RunSelection(filter: filter)
+            gates = try GateBook.load(corpus: corpus)
+            manifest = try LabRunner.manifest(corpus: corpus)
+        } catch { throw .run(error) }
+        var entries: [LeagueTable.Entry] = []
+        var results: [RunResults] = []
+        for spec in specs {
+            let resizer: any Resizer
+            do throws(ResizerConfigError) { resizer = try ResizerChoice.adapter(spec) } catch {
+                guard error.missingProgram else { throw .config(error) }
+                progress(.skipped(spec: spec, reason: error.reason))
+                entries.append(LeagueTable.notRun(resizer: Self.name(of: spec), spec: spec, status: "not installed", note: error.reason, policy: nil))
+                continue
+            }
+            progress(.started(resizer: resizer.name, policy: resizer.policy))
+            let started = Date()
+            do {
+                let r = try LabRunner(corpus: corpus, resizer: resizer, gates: gates, selection: selection, threads: threads).run().results
+                let seconds = Date().timeIntervalSince(started)
+                entries.append(LeagueTable.entry(spec: spec, results: r, policy: resizer.policy, seconds: seconds))
+                results.append(r)
+                progress(.finished(resizer: resizer.name, summary: r.summary, seconds: seconds))
+            } catch {
+                progress(.unusable(resizer: resizer.name, reason: "\(error)"))
+                entries.append(LeagueTable.notRun(resizer: resizer.name, spec: spec, status: "unusable", note: "\(error)", policy: resizer.policy))
+            }
+        }
+        return Outcome(table: LeagueTable(profile: manifest.profile, corpus: corpus, entries: entries), results: results)
+    }
+
+    /// A display name for a resizer that could not be built: the config file's base name.
+    static func name(of spec: String) -> String {
+        guard spec.hasPrefix("config:") else { return spec }
+        return URL(fileURLWithPath: String(spec.dropFirst("config:".count))).deletingPathExtension().lastPathComponent
+    }
+
+    /// The results file of a resizer in the league's folder: `results/NAME.json`, every
+    /// character of the name but letters, digits, `-`, `.` and `_` replaced by `_`.
+    public static func resultsPath(_ resizer: String) -> String {
+        "results/" + String(resizer.unicodeScalars.map { ch -> Character in
+            (ch >= "a" && ch <= "z") || (ch >= "A" && ch <= "Z") || (ch >= "0" && ch <= "9") || ch == "-" || ch == "." || ch == "_" ? Character(ch) : "_"
+        }) + ".json"
+    }
+}
+
+/// Why a league could not run.
+public enum LeagueError: Error, Sendable, CustomStringConvertible {
+    /// The corpus, its gates or the filter cannot be used.
+    case run(RunError)
+    /// A resizer's config is bad (not merely naming a program that is not installed).
+    case config(ResizerConfigError)
+
+    public var description: String {
+        switch self {
+        case .run(let error): return error.description
+        case .config(let error): return error.description
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import ImageCorpus
+
+/// One way a resizer's declared policies (``ResizerPolicy``) changed the judgement of a pair
+/// (``PairResult/policy``): which policy, and what it changed. In results files it is its
+/// ``text``, `policy: NAME (declared): DETAIL`.
+public struct PolicyLabel: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The declared policy that changed the judgement.
+    public enum Kind: Sendable, Hashable, Comparable {
+        /// The resizer does not orient: it was fed the upright pixels.
+        case orientationNotApplied
+        /// Only the first frame of an animation was compared.
+        case firstFrameOnly
+        /// It averages in sRGB: judged against an oracle averaged in sRGB (or, for an
+        /// enlargement, the committed one).
+        case srgbLightSpace
+        /// It rounds output sizes by this rule, which gave a size other than the built-in rule's.
+        case rounding(SizeRounding)
+
+        /// Every kind, for reading labels back from results.
+        public static let all: [Kind] = [.orientationNotApplied, .firstFrameOnly, .srgbLightSpace] + SizeRounding.allCases.map(Kind.rounding)
+
+        /// The words of the label: `orientation not applied`, `rounding floor`, …
+        public var name: String {
+            switch self {
+            case .orientationNotApplied: return "orientation not applied"
+            case .firstFrameOnly: return "first frame only"
+            case .srgbLightSpace: return "srgb light space"
+            case .rounding(let rule): return "rounding \(rule.rawValue)"
+            }
+        }
+
+        public static func < (a: Kind, b: Kind) -> Bool { a.name < b.name }
+    }
+
+    public var kind: Kind
+    /// What the policy changed, in words.
+    public var detail: String
+
+    public init(_ kind: Kind, _ detail: String) {
+        self.kind = kind
+        self.detail = detail
+    }
+
+    /// `policy: NAME (declared): DETAIL`.
+    public var text: String { "policy: \(kind.name) (declared): \(detail)" }
+    public var description: String { text }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let kind = Kind.all.first(where: { text.hasPrefix("policy: \($0.name) (declared): ") }) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a policy label: \(text)"))
+        }
+        self.init(kind, String(text.dropFirst("policy: \(kind.name) (declared): ".count)))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+}
+
+extension RunResults {
+    /// How many labels of each kind the judged pairs carry, by kind name.
+    public var policyCounts: [(kind: PolicyLabel.Kind, count: Int)] {
+        var counts: [PolicyLabel.Kind: Int] = [:]
+        for label in pairs.flatMap({ $0.policy ?? [] }) { counts[label.kind, default: 0] += 1 }
+        return counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+}

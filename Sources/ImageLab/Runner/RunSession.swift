@@ -1,0 +1,68 @@
+import ImageCorpus
+import Foundation
+
+/// `imglab run`: one resizer over the selected pairs of a corpus that must hold a given profile,
+/// judged against the oracle and, when the corpus has a golden store, against the goldens
+/// (``LabRunner`` does the judging, canaries first).
+public struct RunSession: Sendable {
+    /// The corpus folder (manifest, gates, sources, oracle; `goldens/` by default).
+    public var corpus: String
+    public var resizer: any Resizer
+    /// The profile the corpus must hold (`quick`, `full`).
+    public var profile: CorpusProfile
+    /// Filter patterns (``RunSelection``), comma-separated; `nil` takes every pair.
+    public var filter: String?
+    /// 1-based shard index and shard count.
+    public var shard: (index: Int, count: Int)
+    /// Worker threads; the results do not depend on it.
+    public var threads: Int
+    /// The golden store; `nil` means `CORPUS/goldens`, used when it has an index.
+    public var goldens: String?
+    /// Whether to keep each pair's evidence (for the HTML report).
+    public var keepEvidence: Bool
+
+    public init(corpus: String, resizer: any Resizer, profile: CorpusProfile = .quick, filter: String? = nil,
+                shard: (index: Int, count: Int) = (1, 1), threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+                goldens: String? = nil, keepEvidence: Bool = false) {
+        self.corpus = corpus
+        self.resizer = resizer
+        self.profile = profile
+        self.filter = filter
+        self.shard = shard
+        self.threads = threads
+        self.goldens = goldens
+        self.keepEvidence = keepEvidence
+    }
+
+    /// What a session produced.
+    public struct Outcome: Sendable {
+        public var results: RunResults
+        /// Each pair's evidence (same order as `results.pairs`), when kept.
+        public var evidence: [PairEvidence?]
+        /// Wall-clock seconds, from reading the corpus to the last verdict.
+        public var seconds: Double
+    }
+
+    /// Checks the corpus's profile, loads the goldens, and runs.
+    /// - Throws: ``RunError`` when the run cannot judge the resizer: a bad selection, an
+    ///   unreadable corpus, gates or golden store, a corpus of another profile, a canary that
+    ///   misbehaves.
+    public func run(progress: @escaping @Sendable (LabRunner.Progress) -> Void = { _ in }) throws(RunError) -> Outcome {
+        let started = Date()
+        let selection = try RunSelection(filter: filter, shardIndex: shard.index, shardCount: shard.count)
+        let gates = try GateBook.load(corpus: corpus)
+        let manifest = try LabRunner.manifest(corpus: corpus)
+        guard manifest.profile == profile.rawValue else {
+            throw .corpusProfile("\(corpus) holds the \(manifest.profile) profile, not \(profile.rawValue); generate it with 'imglab corpus --profile \(profile.rawValue) --out DIR' and pass --corpus DIR")
+        }
+        var runner = LabRunner(corpus: corpus, resizer: resizer, gates: gates, selection: selection, threads: threads, keepEvidence: keepEvidence)
+        let folder = goldens ?? corpus + "/goldens"
+        if FileManager.default.fileExists(atPath: folder + "/index.json") {
+            let store = GoldenStore(folder: folder)
+            do { runner.goldens = try store.load() } catch { throw .goldens(error.description) }
+            runner.goldenStore = store
+        }
+        let outcome = try runner.run(progress: progress)
+        return Outcome(results: outcome.results, evidence: outcome.evidence, seconds: Date().timeIntervalSince(started))
+    }
+}

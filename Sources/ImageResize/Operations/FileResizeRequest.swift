@@ -1,0 +1,147 @@
+import ImageCore
+import ImageCodecs
+
+/// One file-to-file resize (`imglab resize`, `imglab thumbnail`): read ``input``, make the
+/// result, encode it as ``container`` and write ``output`` atomically.
+///
+/// The result is always upright. The steps, in order: ``crop`` (when given); the ``size`` (a
+/// box in points at ``scale`` pixels per point, a rectangle scaled to a box, or the ImageIO
+/// thumbnail); a transparent ``border`` and rounded corners of ``cornerRadius`` points; an
+/// alpha channel when ``addsAlpha``. A box alone is resized straight from the file, streaming
+/// rows where the container allows (``FileResize``); a thumbnail never decodes a JPEG in full
+/// (``MaxPixelSizeThumbnail``); everything else is decoded whole first. Colours are delivered
+/// with straight alpha unless the container stores premultiplied alpha (TIFF), so they are
+/// rounded once.
+public struct FileResizeRequest: Sendable {
+    /// What size the result has.
+    public enum Size: Sendable, Hashable {
+        /// The upright image as it is.
+        case original
+        /// Into a box of `width × height` points, placed by `contentMode`.
+        case box(width: Double, height: Double, contentMode: ContentMode)
+        /// Exactly `rect` (pixels of the upright image, fractional edges allowed) scaled to a box of
+        /// `width × height` points, ignoring aspect (CoreGraphics' `scaleToFill(from:in:)`).
+        case rect(Rect, width: Double, height: Double)
+        /// The ImageIO thumbnail: the longer side at most this many pixels, never enlarged.
+        case maxPixelSize(Int)
+    }
+
+    /// The image file to read (PNG, JPEG, GIF, TIFF, BMP; animations frame by frame).
+    public var input: String
+    /// Where to write.
+    public var output: String
+    /// The output's container and its encoder settings.
+    public var container: ContainerFormat
+    public var encoding: EncodeOptions
+    public var size: Size
+    /// Pixels per point (2 for @2x): multiplies a box and ``cornerRadius``; the result's `metadata.scale`.
+    public var scale: Double
+    /// A rectangle of the upright image, in pixels, cropped before anything else.
+    public var crop: Rect?
+    /// Transparent border added around the result, in pixels.
+    public var border: Int
+    /// Radius of the antialiased rounded corners, in points.
+    public var cornerRadius: Double
+    /// Whether the result gets an alpha channel (opaque where the input had none).
+    public var addsAlpha: Bool
+    /// Kernel, light space, only-shrink.
+    public var options: ResizeOptions
+
+    public init(input: String, output: String, container: ContainerFormat, encoding: EncodeOptions = EncodeOptions(),
+                size: Size = .original, scale: Double = 1, crop: Rect? = nil, border: Int = 0, cornerRadius: Double = 0,
+                addsAlpha: Bool = false, options: ResizeOptions = ResizeOptions()) {
+        self.input = input
+        self.output = output
+        self.container = container
+        self.encoding = encoding
+        self.size = size
+        self.scale = scale
+        self.crop = crop
+        self.border = border
+        self.cornerRadius = cornerRadius
+        self.addsAlpha = addsAlpha
+        self.options = options
+    }
+
+    /// Makes the result and writes it.
+    /// - Throws: ``FileResizeError``: the input cannot be read or resized, or the output cannot be written.
+    public func write() throws(FileResizeError) {
+        let image = try resized()
+        do { try ImageCodecs.writeAtomically(try ImageCodecs.encode(image, as: container, options: encoding), to: output) } catch {
+            throw .write(path: output, underlying: error)
+        }
+    }
+
+    /// Makes the result without writing it.
+    public func resized() throws(FileResizeError) -> Image {
+        var options = self.options
+        options.straightAlpha = !container.storesPremultipliedAlpha
+        let finishing = border > 0 || cornerRadius > 0 || addsAlpha
+        switch size {
+        case .maxPixelSize(let limit) where crop == nil && !finishing:
+            do { return try MaxPixelSizeThumbnail.thumbnail(atPath: input, maxPixelSize: limit, options: options) } catch {
+                throw .read(path: input, underlying: error)
+            }
+        case .box(let width, let height, let mode) where crop == nil && !finishing:
+            do { return try FileResize.resized(path: input, pointWidth: width, pointHeight: height, scale: scale, contentMode: mode, options: options) } catch {
+                throw .read(path: input, underlying: error)
+            }
+        default:
+            break
+        }
+        var image: Image
+        do { image = try ImageCodecs.decode(contentsOf: input) } catch { throw .read(path: input, underlying: error) }
+        do throws(ResizeError) {
+            if let crop { image = try image.cropped(to: crop) }
+            switch size {
+            case .original:
+                if crop == nil && !finishing { image = image.oriented() }
+            case .box(let width, let height, let mode):
+                image = try image.resized(pointWidth: width, pointHeight: height, scale: scale, contentMode: mode, options: options)
+            case .rect(let rect, let width, let height):
+                image = try image.scaledToFill(from: rect, width: try PointSize.pixels(width, scale: scale),
+                                               height: try PointSize.pixels(height, scale: scale), options: options)
+                image.metadata.scale = scale
+            case .maxPixelSize(let limit):
+                let display = image.displaySize
+                let target = OutputGeometry.maxPixelSize(width: display.width, height: display.height, limit: limit)
+                image = try image.resized(width: target.width, height: target.height, options: options)
+            }
+            if border > 0 || cornerRadius > 0 { image = try image.roundedCorners(radius: cornerRadius * scale, border: border, options: options) }
+            if addsAlpha { image = try image.oriented().addingAlpha() }
+        } catch {
+            throw .resize(error)
+        }
+        return image
+    }
+}
+
+/// Why a file-to-file resize failed; the description names the file where one is at fault.
+public enum FileResizeError: Error, CustomStringConvertible {
+    /// The input could not be read, or (for a streamed box or a thumbnail) resized.
+    case read(path: String, underlying: any Error)
+    /// An operation rejected the geometry or the output format.
+    case resize(ResizeError)
+    /// The result could not be encoded or written.
+    case write(path: String, underlying: any Error)
+
+    public var description: String {
+        switch self {
+        case .read(let path, let error), .write(let path, let error): return "\(path): \(error)"
+        case .resize(let error): return "\(error)"
+        }
+    }
+}
+
+/// Lengths in points to pixels.
+enum PointSize {
+    /// `points × scale` rounded half up, the one rule of every operation given points.
+    /// - Throws: ``ResizeError/invalidGeometry(_:)`` when the product is not a number a size can have.
+    static func pixels(_ points: Double, scale: Double) throws(ResizeError) -> Int {
+        let product = points * scale + 0.5
+        guard product.isFinite, product >= 0, product < Double(1 << 40) else {
+            throw .invalidGeometry("\(points) pt at scale \(scale) is not a size")
+        }
+        return Int(product.rounded(.down))
+    }
+}

@@ -1,0 +1,29 @@
+import ImageResize
+
+/// `imglab thumbnail IN --max-pixel-size N -o OUT`: the ImageIO thumbnail contract.
+enum ThumbnailCommand: Command {
+    static let name = "thumbnail"
+    static let summary = "ImageIO-style thumbnail: upright, longest side ≤ N, never enlarged, shrink-on-load"
+    static let positionals = ResizeCommand.positionals
+    static let maxPixelSize = Option.integer("--max-pixel-size", "N", "longest side of the result, in pixels", default: 0, in: 1...1_000_000).optional().required()
+    static let options: [any OptionDeclaration] = [maxPixelSize, ResizeCommand.quality, ResizeCommand.kernel, ResizeCommand.srgb, ResizeCommand.linear]
+        + ImageOutput.options
+    static let help = Help(about: """
+        Makes an upright thumbnail whose longer side is at most N pixels, never enlarging (the
+        kCGImageSourceThumbnailMaxPixelSize contract with the transform applied). JPEGs are decoded
+        at 1/2, 1/4 or 1/8 scale in the DCT domain when that still leaves N pixels, so a large photo
+        is never decoded in full.
+        """, exitStatus: "  0 written, 1 the input could not be read or the output written, 2 a usage error",
+        examples: ["imglab thumbnail IMG_0001.jpg --max-pixel-size 640 -o thumb.jpg"], docs: "docs/thumbnail.md")
+
+    static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
+        let output = try ImageOutput.parse(args)
+        let request = FileResizeRequest(input: args.positionals[0], output: output.path, container: output.container, encoding: output.encoding,
+                                        size: .maxPixelSize(try args.value(maxPixelSize) ?? 1), options: try ResizeCommand.resizeOptions(args))
+        do { try request.write() } catch {
+            printError("imglab \(name): \(error)")
+            return .failure
+        }
+        return .ok
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// What the parser and the help text know of one option, whatever its value type.
+protocol OptionDeclaration: Sendable {
+    /// Every spelling, short first (`-o`, `--output`); the last is the option's name in messages.
+    var names: [String] { get }
+    /// Older spellings, read as the option and named in its help line.
+    var aliases: [String] { get }
+    /// The value's placeholder in help and messages (`N`, `FILE`); `nil` for a flag.
+    var placeholder: String? { get }
+    /// The help line: the declared text, then the accepted values and the default.
+    var helpLine: String { get }
+    /// Whether every occurrence is kept (`--resizer A --resizer B`), not only the last.
+    var repeatable: Bool { get }
+    /// Whether the command cannot run without it.
+    var isRequired: Bool { get }
+    /// Throws the usage error the value would give, so a bad value stops the command before it works.
+    func validate(_ text: String?) throws(UsageError)
+}
+
+extension OptionDeclaration {
+    /// The name messages use: the long spelling.
+    var name: String { names.last ?? "" }
+}
+
+/// One command-line option declared once: its spellings, placeholder, help line, default and
+/// validation. The parser (``Arguments``), the OPTIONS section of `--help` (``HelpText``) and the
+/// usage errors all come from this value.
+struct Option<Value: Sendable>: OptionDeclaration {
+    var names: [String]
+    var aliases: [String] = []
+    var placeholder: String?
+    /// The declared help text, without the generated notes.
+    var help: String
+    /// Generated notes: the accepted values (a range, a choice list) and the default.
+    var notes: [String] = []
+    var repeatable = false
+    var isRequired = false
+    /// The value when the option is not given.
+    var fallback: Value
+    /// Turns the given text (`nil` for a flag) into the value, or throws the usage error.
+    var convert: @Sendable (String?) throws(UsageError) -> Value
+
+    var helpLine: String { notes.isEmpty ? help : help + " (" + notes.joined(separator: "; ") + ")" }
+
+    func validate(_ text: String?) throws(UsageError) { _ = try convert(text) }
+
+    /// The same option, kept at every occurrence.
+    func repeated() -> Option { var o = self; o.repeatable = true; return o }
+
+    /// The same option without a default: `nil` when not given.
+    func optional() -> Option<Value?> {
+        let convert = self.convert
+        return Option<Value?>(names: names, aliases: aliases, placeholder: placeholder, help: help, notes: notes.filter { !$0.hasPrefix("default: ") },
+                              repeatable: repeatable, isRequired: isRequired, fallback: nil) { given throws(UsageError) in try convert(given) }
+    }
+
+    /// The same option, also read under these spellings.
+    func alsoSpelled(_ spellings: String...) -> Option {
+        var o = self
+        o.aliases += spellings
+        o.notes.append("also " + spellings.joined(separator: ", "))
+        return o
+    }
+
+    /// The same option, required.
+    func required() -> Option { var o = self; o.isRequired = true; return o }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+// The kinds of option value: flags, text, integers in a range, numbers with a minimum, choice
+// lists and values parsed by the declaring command, each with its validation and usage error.
+
+/// Spellings from one declaration string: `"-o, --output"` → `["-o", "--output"]`.
+fileprivate func spellings(_ names: String) -> [String] {
+    names.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+}
+
+/// The value text of a valued option (never `nil` once parsed; the empty string otherwise).
+fileprivate func valueText(_ given: String?) -> String { given ?? "" }
+
+extension Option where Value == Bool {
+    /// A flag: `true` when given.
+    static func flag(_ names: String, _ help: String) -> Option {
+        Option(names: spellings(names), placeholder: nil, help: help, fallback: false) { _ throws(UsageError) in true }
+    }
+}
+
+extension Option where Value == String? {
+    /// A text value, `nil` when not given (`default` only describes what the command then does).
+    static func text(_ names: String, _ placeholder: String, _ help: String, default described: String? = nil) -> Option {
+        Option(names: spellings(names), placeholder: placeholder, help: help, notes: described.map { ["default: " + $0] } ?? [],
+               fallback: nil) { given throws(UsageError) in valueText(given) }
+    }
+}
+
+extension Option where Value == String {
+    /// A text value with a default.
+    static func text(_ names: String, _ placeholder: String, _ help: String, default value: String) -> Option {
+        Option(names: spellings(names), placeholder: placeholder, help: help, notes: ["default: " + value],
+               fallback: value) { given throws(UsageError) in valueText(given) }
+    }
+}
+
+extension Option where Value == Int {
+    /// An integer in `range`, `value` when not given; `shownAs` describes a default that is not a constant.
+    static func integer(_ names: String, _ placeholder: String, _ help: String, default value: Int, shownAs: String? = nil,
+                        in range: ClosedRange<Int>) -> Option {
+        let spelled = spellings(names)
+        let bounds = range.upperBound == Int.max ? "≥ \(range.lowerBound)" : "\(range.lowerBound)…\(range.upperBound)"
+        return Option(names: spelled, placeholder: placeholder, help: help, notes: [bounds, "default: " + (shownAs ?? "\(value)")],
+                      fallback: value) { given throws(UsageError) in
+            guard let v = Int(valueText(given)), range.contains(v) else {
+                throw UsageError("\(spelled.last ?? "") must be an integer \(range.upperBound == Int.max ? "" : "in ")\(bounds), not '\(valueText(given))'")
+            }
+            return v
+        }
+    }
+}
+
+extension Option where Value == Double {
+    /// A finite number ≥ `minimum`, `value` when not given.
+    static func number(_ names: String, _ placeholder: String, _ help: String, default value: Double, atLeast minimum: Double) -> Option {
+        let spelled = spellings(names)
+        return Option(names: spelled, placeholder: placeholder, help: help, notes: [String(format: "≥ %g", minimum), String(format: "default: %g", value)],
+                      fallback: value) { given throws(UsageError) in
+            guard let v = Double(valueText(given)), v.isFinite, v >= minimum else {
+                throw UsageError("\(spelled.last ?? "") must be a number \(String(format: "≥ %g", minimum)), not '\(valueText(given))'")
+            }
+            return v
+        }
+    }
+}
+
+extension Option {
+    /// One of a list of words: `first` (the default) or one of `others`, each word paired with
+    /// its value; `aliases` are accepted too. Words match exactly.
+    static func choice(_ names: String, _ placeholder: String, _ help: String, default first: (String, Value),
+                       _ others: [(String, Value)], aliases: [(String, Value)] = []) -> Option {
+        choice(names, placeholder, help, [first] + others, aliases: aliases, fallback: first.1, defaultWord: first.0)
+    }
+
+    /// One of a list of words, each paired with its value; `nil` when not given. Words match
+    /// exactly unless `ignoringCase`.
+    static func choice<Wrapped>(_ names: String, _ placeholder: String, _ help: String, _ choices: [(String, Wrapped)],
+                                aliases: [(String, Wrapped)] = [], ignoringCase: Bool = false) -> Option where Value == Wrapped? {
+        choice(names, placeholder, help, choices.map { ($0.0, Optional($0.1)) }, aliases: aliases.map { ($0.0, Optional($0.1)) },
+               fallback: nil, defaultWord: nil, ignoringCase: ignoringCase)
+    }
+
+    private static func choice(_ names: String, _ placeholder: String, _ help: String, _ choices: [(String, Value)],
+                               aliases: [(String, Value)], fallback: Value, defaultWord: String?, ignoringCase: Bool = false) -> Option {
+        let spelled = spellings(names)
+        let words = choices.map(\.0)
+        let listed = words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
+        let table = choices + aliases
+        return Option(names: spelled, placeholder: placeholder, help: help,
+                      notes: [words.joined(separator: ", ")] + (defaultWord.map { ["default: " + $0] } ?? [])
+                          + (aliases.isEmpty ? [] : ["also " + aliases.map(\.0).joined(separator: ", ")]),
+                      fallback: fallback) { given throws(UsageError) in
+            let word = ignoringCase ? valueText(given).lowercased() : valueText(given)
+            guard let match = table.first(where: { (ignoringCase ? $0.0.lowercased() : $0.0) == word }) else {
+                throw UsageError("\(spelled.last ?? "") must be \(listed), not '\(valueText(given))'")
+            }
+            return match.1
+        }
+    }
+
+    /// A value made by `parse`, which throws the usage error; `nil` when not given.
+    static func parsed<Wrapped>(_ names: String, _ placeholder: String, _ help: String,
+                                _ parse: @escaping @Sendable (String) throws(UsageError) -> Wrapped) -> Option where Value == Wrapped? {
+        Option(names: spellings(names), placeholder: placeholder, help: help, fallback: nil) { given throws(UsageError) in
+            try parse(valueText(given))
+        }
+    }
+}

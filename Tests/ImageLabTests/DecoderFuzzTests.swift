@@ -1,0 +1,45 @@
+import Testing
+import ImageCodecs
+@testable import ImageLab
+
+/// The decoder fuzzer as a library: deterministic inputs, every outcome an image or a typed error.
+@Suite("Decoder fuzz")
+struct DecoderFuzzTests {
+    static let seeds = FuzzSeeds.synthetic()
+
+    @Test("the same run seed gives the same inputs; another run seed gives others")
+    func determinism() throws {
+        let a = try #require(MutationFuzzer(seeds: Self.seeds, runSeed: 7))
+        let b = try #require(MutationFuzzer(seeds: FuzzSeeds.synthetic(), runSeed: 7))
+        let c = try #require(MutationFuzzer(seeds: Self.seeds, runSeed: 8))
+        for i in 0..<64 { #expect(a.input(i) == b.input(i), "input \(i)") }
+        #expect((0..<64).contains { a.input($0).bytes != c.input($0).bytes })
+    }
+
+    @Test("input i starts from seed i mod n with mutation kind (i / n) mod 8")
+    func schedule() throws {
+        let fuzzer = try #require(MutationFuzzer(seeds: Self.seeds, runSeed: 1))
+        let n = Self.seeds.count
+        #expect(n >= 20, "every container in several formats")
+        for i in [0, 1, n - 1, n, 3 * n + 2, 8 * n + 5] {
+            let input = fuzzer.input(i)
+            #expect(input.seed == Self.seeds[i % n].name)
+            #expect(input.mutations.first == MutationFuzzer.Mutation.allCases[(i / n) % 8])
+            #expect((1...3).contains(input.mutations.count))
+        }
+        #expect(MutationFuzzer(seeds: [], runSeed: 1) == nil)
+    }
+
+    @Test("a tiny seed set through every mutation kind: every input decodes or is rejected with a typed error")
+    func crashFreeCount() throws {
+        let tiny = ["png-rgba8-plain", "gif-indexed"].compactMap { name in Self.seeds.first { $0.name == name } }
+        #expect(tiny.count == 2)
+        let fuzzer = try #require(MutationFuzzer(seeds: tiny, runSeed: 3))
+        var progressCalls = 0
+        let report = DecoderFuzz(fuzzer: fuzzer, count: 2 * 8 * 4).run { _, _ in progressCalls += 1 }
+        #expect(report.decoded + report.rejected == 64)
+        #expect(report.errorKinds.values.reduce(0, +) == report.rejected)
+        #expect(report.rejected > 0 && report.decoded > 0, "bit flips keep some files decodable, truncations break others")
+        #expect(progressCalls == 0, "progress comes every 10 000 inputs")
+    }
+}
