@@ -39,10 +39,20 @@ struct AlphaEdgeHaloTests {
         let expected = ValueImage(try Self.edge({ _ in [200, 200, 200] }, hidden: [0, 0, 0]), withAlpha: true)
         // Rows alternately 20 codes darker and lighter: half the pulls point away from the hidden black.
         let noisy = ValueImage(try Self.edge({ y in y % 2 == 0 ? [180, 180, 180] : [220, 220, 220] }, hidden: [0, 0, 0]), withAlpha: true)
-        #expect(!AlphaEdgeHalo.isOneSided(expected: expected, actual: noisy, hidden: HiddenColourField(noisy)))
+        #expect(!AlphaEdgeHalo.pullsLikeAHalo(expected: expected, actual: noisy, hidden: HiddenColourField(noisy)))
         #expect(AlphaEdgeHalo.candidate(expected: expected, actual: noisy) == nil)
+    }
+
+    /// 200 → 120 toward black at α = 128/255: s = 80/200 = 0.4 against a full halo's
+    /// 1 − α = 127/255, strength (0.4 / (127/255))² = 0.645 ≥ 0.05. 200 → 196: s = 0.02,
+    /// strength 0.0016 < 0.05 — a few codes that lean toward the hidden colour are no bleed.
+    @Test("the halo is offered for strong pulls toward the hidden colour, not for a few codes")
+    func weakPullsAreNotOffered() throws {
+        let expected = ValueImage(try Self.edge({ _ in [200, 200, 200] }, hidden: [0, 0, 0]), withAlpha: true)
         let pulled = ValueImage(try Self.edge({ _ in [120, 120, 120] }, hidden: [0, 0, 0]), withAlpha: true)
-        #expect(AlphaEdgeHalo.isOneSided(expected: expected, actual: pulled, hidden: HiddenColourField(pulled)))
+        #expect(AlphaEdgeHalo.pullsLikeAHalo(expected: expected, actual: pulled, hidden: HiddenColourField(pulled)))
+        let nudged = ValueImage(try Self.edge({ _ in [196, 196, 196] }, hidden: [0, 0, 0]), withAlpha: true)
+        #expect(!AlphaEdgeHalo.pullsLikeAHalo(expected: expected, actual: nudged, hidden: HiddenColourField(nudged)))
     }
 
     /// Pixels 0 and 4 transparent (red and blue under them), 1 and 3 visible: around pixel 2 the
