@@ -38,7 +38,7 @@ struct DiagnosisHonestyTests {
     }
 
     /// A 1-bit grey stencil encoded all black against its grey oracle: CMYK inversion predicts
-    /// black for every grey (k = 1 − v, no colour ink, R = G = B = c·k = 0), so it explained the
+    /// black for every grey (k = 1 − v, no colour ink, R = G = B = c·k = 0), so it explains the
     /// black image; a grey source has no inks to invert.
     @Test("a black output of a grey source is not named cmyk-inversion, with or without the source", .enabled(if: Reference.available))
     func greyIsNotCMYK() throws {
