@@ -122,7 +122,7 @@ struct PairJudge: Sendable {
             // re-computed under bug hypotheses (CounterfactualOracle), with the built-in resizer's
             // output on the same input as the reference of the `.reference` forms (none when it
             // throws); not against a declared-policy oracle, which already is a re-computation.
-            let judgement = judge.judge(expected: expected, actual: actual) {
+            let judgement = judge.judge(expected: expected, actual: actual, source: source.format) {
                 declared.kernelCounterfactuals(source: source, frame: k, output: actualBitmap.format) ?? (declared.rendersOracle ? [] :
                     CounterfactualOracle.counterfactuals(source: source, frame: k, operation: operation, expected: expectedImage,
                                                          reference: try? BuiltinResizer().apply(operation, to: declared.input, file: declared.inputFile)))

@@ -84,11 +84,14 @@ public struct Comparison: Sendable, Hashable, Codable {
     /// The value of a metric, if defined.
     public func value(_ name: String) -> Double? { metrics[name]?.value }
 
-    /// Compares `actual` against `expected`. `counterfactuals`: predictions of the actual image
-    /// under bug hypotheses from a caller that knows the source (the lab), tested by the
-    /// diagnosis beside its own candidates (``Counterfactual``); none by default.
+    /// Compares `actual` against `expected`. `source`: the pixel format of the image both were
+    /// made from, when the caller knows it (the lab); the diagnosis then leaves out candidates
+    /// that cannot apply to it (CMYK inversion on a grey or RGB source, value-range errors on an
+    /// 8-bit one). `counterfactuals`: predictions of the actual image under bug hypotheses from a
+    /// caller that knows the source, tested by the diagnosis beside its own candidates
+    /// (``Counterfactual``); none by default.
     public init(expected e: ComparedImage, actual a: ComparedImage, options: ComparisonOptions = ComparisonOptions(),
-                counterfactuals: [Counterfactual] = []) {
+                source: PixelFormat? = nil, counterfactuals: [Counterfactual] = []) {
         var timer = StageTimer()
         expected = ImageSummary(name: e.name, container: e.container, image: e.image)
         actual = ImageSummary(name: a.name, container: a.container, image: a.image)
@@ -106,11 +109,9 @@ public struct Comparison: Sendable, Hashable, Codable {
         sameSize = ev.width == av.width && ev.height == av.height
         identical = sameSize && ev.samples == av.samples
         timer.mark("values (16-bit samples)")
-        let context = DiagnosisContext(
-            expectedHasAlpha: e.image.format.hasAlpha, actualHasAlpha: a.image.format.hasAlpha,
-            indexedTransparency: e.image.format.colorModel.paletteHasAlpha || a.image.format.colorModel.paletteHasAlpha,
-            expectedBits: ev.sourceBitsPerComponent, actualBits: av.sourceBitsPerComponent,
-            expectedTranslucent: ev.hasTranslucency)
+        let context = DiagnosisContext(expected: e.image.format, actual: a.image.format, source: source,
+                                       expectedBits: ev.sourceBitsPerComponent, actualBits: av.sourceBitsPerComponent,
+                                       expectedTranslucent: ev.hasTranslucency)
 
         var metrics: [String: MetricValue] = [:]
         func set(_ name: String, _ value: Double?, missing: String? = nil) {

@@ -1,3 +1,5 @@
+import ImageCore
+
 /// One candidate explanation of a difference: a known bug, written as the transform it
 /// applies to the *expected* image. The diagnosis applies every candidate to the expected
 /// image and measures how much of the difference to the actual image it accounts for.
@@ -40,6 +42,10 @@ struct Candidate: Sendable {
     /// format has no alpha, the predicted alpha is dropped (the misread alpha byte is lost).
     /// Only byte-layout candidates do this; others must not get "alpha dropped" for free.
     let followsActualStorage: Bool
+    /// Whether the prediction fits each pixel to the actual image along a line the images fix
+    /// (``AlphaEdgeHalo``): it then yields to an exact candidate of its class that explains
+    /// nearly as much (``Diagnoser``).
+    let fitsEachPixel: Bool
     /// Whether the candidate can be told apart from "no change" for these images.
     let applies: @Sendable (DiagnosisContext) -> Bool
     /// The actual image's size this candidate predicts, from the expected size.
@@ -49,12 +55,13 @@ struct Candidate: Sendable {
 
     /// A candidate that reads the expected image anywhere (`predict(view, x, y)`).
     init(id: String, bugClass: String, name: String, references: [String] = [], kind: Kind = .exact,
-         followsActualStorage: Bool = false,
+         followsActualStorage: Bool = false, fitsEachPixel: Bool = false,
          applies: @escaping @Sendable (DiagnosisContext) -> Bool = { _ in true },
          size: @escaping @Sendable (Int, Int) -> (width: Int, height: Int) = { ($0, $1) },
          predict: @escaping @Sendable (ExpectedView, Int, Int) -> SIMD4<Double>) {
         self.init(id: id, bugClass: bugClass, name: name, references: references, kind: kind,
-                  followsActualStorage: followsActualStorage, applies: applies, size: size, reading: .anywhere(predict))
+                  followsActualStorage: followsActualStorage, fitsEachPixel: fitsEachPixel, applies: applies, size: size,
+                  reading: .anywhere(predict))
     }
 
     /// A candidate that reads only the 3×3 neighbourhood of the pixel it predicts (same size).
@@ -63,12 +70,12 @@ struct Candidate: Sendable {
          applies: @escaping @Sendable (DiagnosisContext) -> Bool = { _ in true },
          local predict: @escaping @Sendable (Neighbourhood) -> SIMD4<Double>) {
         self.init(id: id, bugClass: bugClass, name: name, references: references, kind: kind,
-                  followsActualStorage: followsActualStorage, applies: applies, size: { ($0, $1) },
+                  followsActualStorage: followsActualStorage, fitsEachPixel: false, applies: applies, size: { ($0, $1) },
                   reading: .neighbourhood(predict))
     }
 
     private init(id: String, bugClass: String, name: String, references: [String], kind: Kind,
-                 followsActualStorage: Bool, applies: @escaping @Sendable (DiagnosisContext) -> Bool,
+                 followsActualStorage: Bool, fitsEachPixel: Bool, applies: @escaping @Sendable (DiagnosisContext) -> Bool,
                  size: @escaping @Sendable (Int, Int) -> (width: Int, height: Int), reading: Reading) {
         self.id = id
         self.bugClass = bugClass
@@ -76,6 +83,7 @@ struct Candidate: Sendable {
         self.references = references
         self.kind = kind
         self.followsActualStorage = followsActualStorage
+        self.fitsEachPixel = fitsEachPixel
         self.applies = applies
         self.size = size
         self.reading = reading
@@ -98,14 +106,57 @@ struct Candidate: Sendable {
     }
 }
 
-/// What the diagnosis knows about the two files besides their pixels.
+/// What the diagnosis knows about the two files besides their pixels, and about the source
+/// they were made from when the caller knows it (the lab); `imglab diff` knows only the two files.
 struct DiagnosisContext: Sendable {
     /// Whether each file's pixel format has an alpha channel (palette transparency counts).
     var expectedHasAlpha: Bool, actualHasAlpha: Bool
     /// Whether either file is indexed with a transparent palette entry (PNG tRNS, GIF).
     var indexedTransparency: Bool
-    /// Bits per component of each source.
+    /// Bits per component of each source (32 for float components).
     var expectedBits: Int, actualBits: Int
     /// Whether any expected pixel is translucent or transparent.
     var expectedTranslucent: Bool
+    /// The pixel formats of the two files, and of the source they were made from when the caller
+    /// knows it (`nil` in `imglab diff`).
+    var expectedFormat: PixelFormat, actualFormat: PixelFormat, source: PixelFormat?
+
+    /// The context of `expected` and `actual`, made from a source of format `source` when known.
+    init(expected: PixelFormat, actual: PixelFormat, source: PixelFormat?, expectedBits: Int, actualBits: Int,
+         expectedTranslucent: Bool) {
+        expectedHasAlpha = expected.hasAlpha
+        actualHasAlpha = actual.hasAlpha
+        indexedTransparency = expected.colorModel.paletteHasAlpha || actual.colorModel.paletteHasAlpha
+        self.expectedBits = expectedBits
+        self.actualBits = actualBits
+        self.expectedTranslucent = expectedTranslucent
+        expectedFormat = expected
+        actualFormat = actual
+        self.source = source
+    }
+
+    /// Whether CMYK inks can be involved. With the source known: the source or the actual file
+    /// is CMYK (the expected side is the caller's rendering, not a step of the chain). Without
+    /// it: the expected file is not grey, or the actual file is CMYK (a grey expected image
+    /// carries no inks to invert).
+    var cmyk: Bool {
+        func isCMYK(_ f: PixelFormat) -> Bool { if case .cmyk = f.colorModel { return true } else { return false } }
+        if let source { return isCMYK(source) || isCMYK(actualFormat) }
+        return expectedFormat.colorModel != .gray || isCMYK(actualFormat)
+    }
+
+    /// Whether float components are involved: the source or the actual file has them (source
+    /// known), either file has them (source unknown).
+    var floatSamples: Bool {
+        if let source { return source.isFloat || actualFormat.isFloat }
+        return expectedFormat.isFloat || actualFormat.isFloat
+    }
+
+    /// Whether 16-bit integer samples can have been narrowed to the actual's 8: the source has
+    /// them (source known), or always when the source is unknown (two 8-bit outputs of a 16-bit
+    /// source show no trace of it); the actual file has 8-bit integer samples either way.
+    var narrowedFromSixteen: Bool {
+        guard actualFormat.bitsPerComponent == 8, !actualFormat.isFloat else { return false }
+        return source.map { $0.bitsPerComponent == 16 } ?? true
+    }
 }

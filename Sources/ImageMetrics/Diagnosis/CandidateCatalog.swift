@@ -6,11 +6,13 @@ import ImageCore
 /// read as straight and the reverse, alpha dropped (hidden colour revealed / over black / over
 /// white; "palette transparency ignored" when a palette has transparent entries), the 7 wrong
 /// orientations, sRGB vs linear-light averaging, 2× and ½× scale, half- and one-pixel shifts,
-/// CMYK inversion, 16-bit byte swap and low-byte truncation, and nearest-neighbour sampling where
-/// a filter was expected.
+/// CMYK inversion, 16-bit byte swap and low-byte truncation, nearest-neighbour sampling where
+/// a filter was expected, and value-range errors (``ValueRangeCandidates``). The alpha-edge halo
+/// reads the actual image too, so the diagnosis makes it for each pair (``AlphaEdgeHalo``).
 enum CandidateCatalog {
     static let all: [Candidate] = channelOrders + alphaPlacement + premultiplication + alphaDropped
         + orientations + [lightSpace] + scales + shifts + [cmykInversion] + sixteenBit + [nearestNeighbour] + GeometryCandidates.all
+        + ValueRangeCandidates.all
 
     // MARK: Channel order
 
@@ -187,11 +189,13 @@ enum CandidateCatalog {
     // MARK: CMYK
 
     /// RGB → naive CMYK (ImageCore's rule), inks inverted, back to RGB: Adobe-inverted CMYK
-    /// read as plain (or the reverse).
+    /// read as plain (or the reverse). Offered only when CMYK is involved (``DiagnosisContext/cmyk``):
+    /// on a grey or RGB source it predicts black for every grey, which a near-black output of any
+    /// other bug matches.
     static let cmykInversion = Candidate(
         id: "cmyk.inverted", bugClass: "cmyk-inversion",
         name: "CMYK inks inverted (Adobe APP14 inverted CMYK read as plain, or the reverse)",
-        references: ["B-cmyk"]) { (n: Neighbourhood) in
+        references: ["B-cmyk"], applies: { $0.cmyk }) { (n: Neighbourhood) in
         let v = n.centre
         let k = 1 - max(v.x, v.y, v.z)
         let d = 1 - k

@@ -45,6 +45,13 @@ struct CandidateScoring: Sendable {
     let actualVisible: [Double], baselineVisible: [Double]
     /// Σ wᵢ·|actual − baseline|², the denominator of every explained fraction.
     let baseline: Double
+    /// Σ wᵢ over the samples whose visible vectors differ (every sample when the sizes differ):
+    /// the pixels a residual is spread over.
+    let changedWeight: Double
+    /// The explained fraction of the content-free prediction "the actual image's mean visible
+    /// vector everywhere" (equal sizes; 0 when the sizes differ, where the baseline is that
+    /// prediction's own residual).
+    let uniformExplained: Double
 
     /// Samples between two checks of a candidate's bound.
     static let chunk = 1024
@@ -69,26 +76,31 @@ struct CandidateScoring: Sendable {
                 }
             }
         }
-        var baseline = 0.0
+        // The actual image's mean visible vector and the residual of predicting it everywhere.
+        var mean = [Double](repeating: 0, count: dim)
+        var total = 0.0
+        for (i, s) in samples.enumerated() {
+            total += s.weight
+            for k in 0..<dim { mean[k] += s.weight * actualVectors[i * dim + k] }
+        }
+        for k in 0..<dim { mean[k] /= max(total, 1) }
+        var uniform = 0.0
+        for (i, s) in samples.enumerated() {
+            var d2 = 0.0
+            for k in 0..<dim { let d = actualVectors[i * dim + k] - mean[k]; d2 += d * d }
+            uniform += s.weight * d2
+        }
+        var baseline = 0.0, changed = 0.0
         if sameSize {
             for (i, s) in samples.enumerated() {
                 var d2 = 0.0
                 for k in 0..<dim { let d = actualVectors[i * dim + k] - baselineVectors[i * dim + k]; d2 += d * d }
                 baseline += s.weight * d2
+                if d2 > 0 { changed += s.weight }
             }
         } else {
-            var mean = [Double](repeating: 0, count: dim)
-            var total = 0.0
-            for (i, s) in samples.enumerated() {
-                total += s.weight
-                for k in 0..<dim { mean[k] += s.weight * actualVectors[i * dim + k] }
-            }
-            for k in 0..<dim { mean[k] /= max(total, 1) }
-            for (i, s) in samples.enumerated() {
-                var d2 = 0.0
-                for k in 0..<dim { let d = actualVectors[i * dim + k] - mean[k]; d2 += d * d }
-                baseline += s.weight * d2
-            }
+            baseline = uniform
+            changed = total
         }
         self.samples = samples
         self.dim = dim
@@ -99,6 +111,15 @@ struct CandidateScoring: Sendable {
         actualVisible = actualVectors
         baselineVisible = baselineVectors
         self.baseline = baseline
+        changedWeight = changed
+        uniformExplained = sameSize && baseline > 0 ? 1 - uniform / baseline : 0
+    }
+
+    /// The root mean square of what a candidate explaining `explained` leaves, per visible value
+    /// of the changed samples, in 8-bit code values: `√((1 − explained) · baseline / (changed weight · dim))`.
+    func residualRMS(explained: Double) -> Double {
+        guard changedWeight > 0 else { return 0 }
+        return (max(0, 1 - explained) * baseline / (changedWeight * Double(dim))).squareRoot()
     }
 
     /// The visible vector of straight RGBA `p`: colour × α × 255, then (dim 6) composited

@@ -1,7 +1,9 @@
 import Foundation
 
-/// Applies every candidate of ``CandidateCatalog`` to the expected image and scores it against
-/// the actual one (see ``Diagnosis`` for the definitions).
+/// Applies every candidate of ``CandidateCatalog`` and the ``AlphaEdgeHalo`` to the expected
+/// image and scores it against the actual one (see ``Diagnosis`` for the definitions); only the
+/// candidates that can apply to the two files, and to the source when the caller knows it
+/// (``DiagnosisContext``), are offered.
 ///
 /// On large images the sums are estimated on a deterministic sample: pixels that differ and
 /// pixels that do not are each taken at a regular stride (at most ``sampleBudget`` of each)
@@ -24,6 +26,10 @@ enum Diagnoser {
     static let minimumExplained = 0.5
     static let minimumConfidence = 0.5
     static let separationScale = 0.25
+    /// Largest residual (RMS per visible value over the changed pixels, 8-bit code values) that
+    /// counts as rounding: a candidate that leaves no more than this need not separate from the
+    /// content-free prediction.
+    static let roundingResidual = 1.0
 
     /// A sampled pixel and its weight.
     struct Sample: Sendable { var x: Int, y: Int, weight: Double }
@@ -36,14 +42,15 @@ enum Diagnoser {
         let opaqueOnly = !context.expectedHasAlpha && !context.actualHasAlpha
         let withAlpha = expected.channels == 4
         let controls = counterfactuals.compactMap { $0.controlCandidate(withAlpha: withAlpha) }
-        let offered = CandidateCatalog.all + counterfactuals.map { $0.candidate(withAlpha: withAlpha) } + controls
+        let catalogue = CandidateCatalog.all + [AlphaEdgeHalo.candidate(expected: expected, actual: actual)].compactMap { $0 }
+        let offered = catalogue + counterfactuals.map { $0.candidate(withAlpha: withAlpha) } + controls
         let fits = { (c: Candidate) -> Bool in
             let s = c.size(expected.width, expected.height)
             return s.width == actual.width && s.height == actual.height && c.applies(context)
         }
         let candidates = offered.filter(fits)
         // The catalogue's candidates come first.
-        let catalogueCount = CandidateCatalog.all.filter(fits).count
+        let catalogueCount = catalogue.filter(fits).count
         if candidates.isEmpty {
             return .none(sameSize ? "no candidate applies" :
                 "the sizes differ (\(expected.width)×\(expected.height) vs \(actual.width)×\(actual.height)) and no orientation or 2×/½× scale maps one onto the other")
@@ -78,9 +85,18 @@ enum Diagnoser {
         // Candidates whose scoring stopped cannot be in the ranking's first five, the best or
         // the rival (``CandidateScoring``): they leave the ranking.
         let admitted = scores.compactMap { $0 }.filter(isAdmitted)
-        let ranked = admitted.enumerated().sorted { a, b in
+        var ranked = admitted.enumerated().sorted { a, b in
             a.element.explained != b.element.explained ? a.element.explained > b.element.explained : a.offset < b.offset
         }.map(\.element)
+        // A candidate fitted pixel by pixel (the halo) yields to the best candidate of its class
+        // among the five best (always scored in full, ``CandidateScoring``) when it leaves at
+        // least half of that one's residual: the other states the transform exactly, while a
+        // per-pixel fit also absorbs some of the rounding and noise.
+        if let first = ranked.first, candidates.first(where: { $0.id == first.id })?.fitsEachPixel == true,
+           let j = ranked.indices.dropFirst().prefix(4).first(where: { ranked[$0].bugClass == first.bugClass }),
+           1 - first.explained >= 0.5 * (1 - ranked[j].explained) {
+            ranked.insert(ranked.remove(at: j), at: 0)
+        }
         let top = Array(ranked.prefix(5))
         guard let best = ranked.first else { return .none("no candidate applies", sampled: samples.count) }
         // The rival is the best candidate of another class: two candidates of one class that
@@ -93,8 +109,14 @@ enum Diagnoser {
         // rival leaves unexplained, whichever is larger — a candidate that leaves a third of
         // the rival's residual or less is told apart even when both explain most of it.
         let confidence = max(0, best.explained) * separation(best.explained, from: runnerUp)
+        // A candidate must explain more than the content-free prediction (the actual image's
+        // mean colour everywhere), unless it leaves only rounding: a bug that erased the content
+        // (a near-black or near-white actual) is matched by any candidate that darkens or
+        // brightens, and naming one that does worse than "everything is one colour" is a guess.
+        let residual = scoring.residualRMS(explained: best.explained)
+        let uniform = residual <= roundingResidual ? -Double.infinity : scoring.uniformExplained
         let percent = String(format: "%.0f%%", max(0, best.explained) * 100)
-        if best.explained >= minimumExplained && confidence >= minimumConfidence,
+        if best.explained >= minimumExplained && confidence >= minimumConfidence && best.explained > uniform,
            let c = candidates.first(where: { $0.id == best.id }) {
             let strengthNote = c.kind == .fitted ? String(format: " (fitted strength %.2f)", best.strength) : ""
             return Diagnosis(bugClass: best.bugClass, candidate: best.id, name: best.name, references: c.references,
@@ -130,9 +152,15 @@ enum Diagnoser {
                                  ranking: top, sampledPixels: samples.count)
             }
         }
-        let why = best.explained < minimumExplained
-            ? "no candidate explains half of the difference (best: \(best.id), \(percent)); it looks like noise, lossy re-encoding or a change of content"
-            : "ambiguous: \(best.id) explains \(percent) but \(rival?.id ?? "another candidate") explains \(String(format: "%.0f%%", max(0, runnerUp) * 100))"
+        let why: String
+        if best.explained < minimumExplained {
+            why = "no candidate explains half of the difference (best: \(best.id), \(percent)); it looks like noise, lossy re-encoding or a change of content"
+        } else if best.explained <= uniform {
+            let lost = String(format: "%.0f%%", max(0, uniform) * 100), left = String(format: "%.1f", residual)
+            why = "the actual image's own mean colour explains \(lost), at least as much as the best candidate (\(best.id), \(percent), leaving \(left) codes RMS): the content is lost, not transformed by a known bug"
+        } else {
+            why = "ambiguous: \(best.id) explains \(percent) but \(rival?.id ?? "another candidate") explains \(String(format: "%.0f%%", max(0, runnerUp) * 100))"
+        }
         return .none("no diagnosis: " + why, ranking: top, sampled: samples.count)
     }
 

@@ -13,7 +13,17 @@ import Foundation
 /// explained fraction of the runner-up, the best candidate of another bug class: a candidate
 /// that one of another class explains almost as well is not named with confidence, unless it
 /// leaves at most a third of what that rival leaves unexplained. A candidate is named when
-/// explained ≥ 0.5 and confidence ≥ 0.5.
+/// explained ≥ 0.5, confidence ≥ 0.5, and it explains more than the *content-free prediction*
+/// (the actual image's mean visible vector everywhere, equal sizes only) unless its residual is
+/// rounding: at most 1 code value RMS per visible value over the changed pixels. A wrong name
+/// costs more than no name: when the actual has lost its content (a near-black or near-white
+/// image), any candidate that darkens or brightens explains most of the difference, and only one
+/// that predicts the actual to its rounding is named.
+///
+/// The candidates offered depend on what is known of the files (``DiagnosisContext``): CMYK
+/// inversion only where CMYK can be involved (never on a grey expected image, and with the
+/// source known only when it or the actual is CMYK), value-range errors only where a wider range
+/// can have been misread, the alpha-edge halo only where the expected image is translucent.
 ///
 /// Two exceptions, tried in this order only when no candidate explains half of the difference
 /// and the sizes are equal, each naming a bug no pixel-wise prediction from the expected image
@@ -41,8 +51,10 @@ public struct Diagnosis: Sendable, Hashable, Codable {
     /// Definition version of the explained fraction, the confidence and the candidate list
     /// (2: the runner-up is the best candidate of another class; the aliasing signature; geometry candidates;
     /// 3: the aliasing signature reads mixed edge samples only; the fine-detail tone signature;
-    /// 4: counterfactual candidates from the caller).
-    public static let version = "diagnosis/4"
+    /// 4: counterfactual candidates from the caller;
+    /// 5: value-range candidates, the alpha-edge halo, candidates offered by the files' and the
+    /// source's formats, a named candidate explains more than the content-free prediction).
+    public static let version = "diagnosis/5"
 
     /// One candidate's result.
     public struct CandidateScore: Sendable, Hashable, Codable {

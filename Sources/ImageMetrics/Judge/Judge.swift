@@ -1,3 +1,5 @@
+import ImageCore
+
 /// The one judge of two images, used by `imglab diff`, the lab's pairs (`imglab run`, `selftest`,
 /// `reproduce`) and `expectImage`: compare by value (``Comparison``), check the metric canaries
 /// (``Canaries``, fail closed), evaluate the gate (``GateExpression``), diagnose when needed,
@@ -62,15 +64,18 @@ public struct Judge: Sendable {
     }
 
     /// Judges `actual` against `expected`.
-    /// - Parameter counterfactuals: predictions of the actual image under bug hypotheses from a
-    ///   caller that knows the source (the lab); called only when the diagnosis runs.
-    public func judge(expected: ComparedImage, actual: ComparedImage,
+    /// - Parameters:
+    ///   - source: the pixel format of the image both sides were made from, when the caller knows
+    ///     it (the lab): the diagnosis offers only candidates that can apply to it.
+    ///   - counterfactuals: predictions of the actual image under bug hypotheses from a caller that
+    ///     knows the source (the lab); called only when the diagnosis runs.
+    public func judge(expected: ComparedImage, actual: ComparedImage, source: PixelFormat? = nil,
                       counterfactuals: () -> [Counterfactual] = { [] }) -> Judgement {
         func compare(diagnose: Bool, _ counterfactuals: [Counterfactual] = []) -> Comparison {
             Comparison(expected: expected, actual: actual,
                        options: ComparisonOptions(tolerance: tolerance, diagnose: diagnose, roundingFloor: roundingFloor,
                                                   straightColourFloor: straightColourFloor, alphaFloor: alphaFloor),
-                       counterfactuals: counterfactuals)
+                       source: source, counterfactuals: counterfactuals)
         }
         let always = diagnosing == .always
         var judgement = Judgement(verdict: .pass, comparison: compare(diagnose: always, always ? counterfactuals() : []), diagnosed: always)

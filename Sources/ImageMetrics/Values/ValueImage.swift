@@ -10,8 +10,8 @@ import ImageCore
 /// - an 8-bit code `c` is stored as `c · 257` exactly, and a 16-bit image and its 8-bit copy
 ///   are compared at 16-bit precision (their difference is the rounding, ≤ 128/65535);
 /// - a palette image and its RGB copy give identical samples;
-/// - 32-bit float components are clamped to 0…1 and compared at 16-bit precision (recorded in
-///   ``precisionNote``).
+/// - 32-bit float components are clamped to 0…1 (NaN read as 0) and compared at 16-bit
+///   precision (recorded in ``precisionNote``).
 ///
 /// Samples are interleaved, ``channels`` per pixel (3 = RGB, 4 = RGBA), rows top to bottom.
 public struct ValueImage: Sendable, Hashable {
@@ -124,7 +124,8 @@ public struct ValueImage: Sendable, Hashable {
                     var o = y * w * channels
                     for x in 0..<w {
                         for c in 0..<channels {
-                            let v = min(max(row[x * 4 + c], 0), 1)
+                            // NaN (a float sample with no value) reads as 0, as it would clamp nowhere.
+                            let sample = row[x * 4 + c], v = sample.isNaN ? 0 : min(max(sample, 0), 1)
                             dst[o + c] = UInt16((v * 65535).rounded())
                         }
                         o += channels
