@@ -5,9 +5,11 @@ import ImageCore
 ///
 /// Interpolation error is at most h²/8 · max|f″| on each step (h = 1/65535). The encoding curve
 /// bends most just above its linear segment (x = 0.0031308, |f″| ≈ 2,400), the decoding curve at
-/// 1 (|f″| ≈ 3), so the error stays below 1e-7 of full scale and 8- and 16-bit outputs round as
-/// the exact curves would. Reading the nearest sample instead would cost up to 12.92 · ½ / 65535
-/// of full scale in the darkest tones, 0.013 of an 8-bit code.
+/// 1 (|f″| ≈ 3), so the error stays below 1e-7 of full scale, except on the one step that holds
+/// the joint of the linear and the power segment, where the slope jumps (12.92 to 12.70 when
+/// encoding): there it is at most h · 0.22 / 4 ≈ 8.4e-7, 0.0002 of an 8-bit code. Reading the
+/// nearest sample instead would cost up to 12.92 · ½ / 65535 of full scale in the darkest
+/// tones, 0.013 of an 8-bit code.
 enum SRGBCurveTable {
     /// Encoding (linear → sRGB-encoded): f(i / 65535) for i in 0…65535, then the last sample
     /// again, so that the step above every index exists.
