@@ -58,6 +58,25 @@ struct RunnerTests {
         #expect(pairs.count == 1 && pairs[0].hasPrefix("png-rgba8-colorPatches-48x32/resize-aspectFit-24x24"))
     }
 
+    @Test("a canary given as a glob stands for its first pair in manifest order; one that matches no pair stops the run")
+    func canaryGlobResolves() throws {
+        let lax = """
+        {"schema": "imglab-gates/1", "families": [{"name": "all", "gate": "visible.max <= 255"}],
+         "canaries": [{"pair": "png-rgba8-colorPatches-*/resize-aspectFit-*", "mutant": "swap-rb"}]}
+        """
+        let error = #expect(throws: RunError.self) { try Self.runner(BuiltinResizer(), filter: "png-rgb8", gates: GateBook(data: Data(lax.utf8))).run() }
+        guard case .canaryPassed(let pairs) = error else { Issue.record("expected canaryPassed, got \(String(describing: error))"); return }
+        // The quick case's operations are orient, then the 24 × 24 fit: the first fit in manifest order.
+        #expect(pairs.count == 1 && pairs[0].hasPrefix("png-rgba8-colorPatches-48x32/resize-aspectFit-24x24 "), "\(pairs)")
+
+        let nowhere = """
+        {"schema": "imglab-gates/1", "families": [{"name": "all", "gate": "visible.max <= 1"}],
+         "canaries": [{"pair": "png-rgba8-colorPatches-*/resize-aspectFit-999x*", "mutant": "swap-rb"}]}
+        """
+        let missing = #expect(throws: RunError.self) { try Self.runner(BuiltinResizer(), filter: "png-rgb8", gates: GateBook(data: Data(nowhere.utf8))).run() }
+        #expect(missing?.description.contains("matches no pair of the corpus") == true, "\(String(describing: missing))")
+    }
+
     @Test("a pair no family takes is an error verdict, not a pass")
     func unclaimedPairIsAnError() throws {
         let text = """

@@ -35,6 +35,25 @@ struct FileResizeRequestTests {
         #expect((half.width, half.height) == (15, 15))
     }
 
+    @Test("a square fill with a border and rounded corners rounds once: the same pixels as the library's squareThumbnail")
+    func borderedFillRoundsOnce() throws {
+        // Straight RGBA with alpha falling from 255 to 15 across the width, over varied colour.
+        var bytes: [UInt8] = []
+        for y in 0..<40 { for x in 0..<60 { bytes += [UInt8(x * 4), UInt8(y * 6), 100, UInt8(255 - x * 4)] } }
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("resize-request-\(UUID().uuidString).png").path
+        try ImageCodecs.writeAtomically(try ImageCodecs.encode(Image(bitmap: try Bitmap(width: 60, height: 40, format: .rgba8, bytes: bytes)), as: .png), to: input)
+        defer { try? FileManager.default.removeItem(atPath: input) }
+        var request = FileResizeRequest(input: input, output: "/dev/null", container: .png, size: .box(width: 24, height: 24, contentMode: .aspectFill()))
+        request.border = 2
+        request.cornerRadius = 6
+        let file = try request.resized()
+        var options = ResizeOptions()
+        options.straightAlpha = true
+        let library = try ImageCodecs.decode(contentsOf: input).squareThumbnail(size: 24, border: 2, cornerRadius: 6, options: options)
+        #expect((file.width, file.height) == (28, 28))
+        #expect(file.bitmap.format == library.bitmap.format && file.bitmap.bytes == library.bitmap.bytes)
+    }
+
     @Test("the streamed box gives the pixels of the decoded image resized by the library")
     func streamedEqualsDecoded() throws {
         let streamed = try Self.request(.box(width: 13, height: 9, contentMode: .aspectFill()), scale: 1.5).resized()

@@ -55,12 +55,19 @@ public struct GateBook: Sendable {
 
     /// A pair run through a deliberately broken adapter before the real run; its gate must fail.
     public struct Canary: Sendable, Hashable, Codable {
-        /// `CASE/OPERATION`.
+        /// `CASE/OPERATION`, or a glob over it (``RunSelection``'s: `*`, `?`) that stands for the
+        /// first matching pair in manifest order, e.g. `png-rgba8-colorPatches-*/resize-aspectFit-*`
+        /// (the 48 × 32 case in the quick profile, the 96 × 64 one in the full profile).
         public var pair: String
         /// The mutant's id in ``MutantCatalogue`` (e.g. `swap-rb`).
         public var mutant: String
         /// The diagnosis class the failure must name (``Diagnosis/bugClass``), when given.
         public var diagnosis: String?
+
+        /// Whether the pair `id` is this canary's: equal to ``pair``, or matched by it as a glob.
+        public func matches(_ id: String) -> Bool {
+            pair.contains("*") || pair.contains("?") ? RunSelection.matches(pair, id) : pair == id
+        }
     }
 
     /// The file as stored.

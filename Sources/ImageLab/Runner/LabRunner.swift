@@ -77,8 +77,9 @@ public struct LabRunner: Sendable {
         var canaryResults: [PairResult] = []
         var leaks: [String] = []
         for canary in gates.file.canaries {
-            guard let pair = all.first(where: { $0.id == canary.pair }) else {
-                throw .gates("canary pair \(canary.pair) is not in the corpus")
+            // A pattern resolves to its first pair in manifest order, so one gates file serves every profile.
+            guard let pair = all.first(where: { canary.matches($0.id) }) else {
+                throw .gates("canary pair \(canary.pair) matches no pair of the corpus")
             }
             // The mutant breaks the known-good built-in resizer, so the canary tests the gates,
             // whatever adapter is under test.
@@ -86,11 +87,11 @@ public struct LabRunner: Sendable {
             let result = canaryJudge.judge(pair, with: mutant.make(BuiltinResizer())).result
             canaryResults.append(result)
             if result.verdict == .pass {
-                leaks.append("\(canary.pair) through \(canary.mutant) passed")
+                leaks.append("\(pair.id) through \(canary.mutant) passed")
             } else if let expected = canary.diagnosis, result.verdict == .fail, result.diagnosis?.bugClass != expected {
-                leaks.append("\(canary.pair) through \(canary.mutant) was diagnosed '\(result.diagnosis?.bugClass ?? "nothing")', not '\(expected)'")
+                leaks.append("\(pair.id) through \(canary.mutant) was diagnosed '\(result.diagnosis?.bugClass ?? "nothing")', not '\(expected)'")
             } else if result.verdict == .error {
-                leaks.append("\(canary.pair) through \(canary.mutant) could not be judged: \(result.message ?? "")")
+                leaks.append("\(pair.id) through \(canary.mutant) could not be judged: \(result.message ?? "")")
             }
         }
         guard leaks.isEmpty else { throw .canaryPassed(leaks) }

@@ -162,7 +162,7 @@ public struct Comparison: Sendable, Hashable, Codable {
         let translucentPixels = stats.bandPixels[1]
         // The largest difference over no translucent pixel is 0: no translucent colour differs.
         set("translucent.max", translucentPixels > 0 ? stats.translucentMax : 0)
-        set("translucent.mean", translucentPixels > 0 ? stats.translucentSum / Double(stats.translucentSamples) : nil, missing: "no translucent pixels")
+        set("translucent.mean", stats.translucentSamples > 0 ? stats.translucentSum / Double(stats.translucentSamples) : nil, missing: "no translucent pixels (expected translucent, actual not transparent)")
         set("hidden.pixels", Double(stats.hiddenChanged))
         alphaViews = AlphaViews(
             visible: .init(max: stats.visible.map(\.maxAbs).max() ?? 0, mean: vis.sumAbs / pixels,

@@ -54,7 +54,7 @@ public enum MetricCatalog {
         add("visible.pixels", "pixels", exactVersion, .distance, "pixels that differ after compositing (worse background)")
         add("alpha.max", code, exactVersion, .distance, "largest |Δα|")
         add("alpha.mean", code, exactVersion, .distance, "mean |Δα| over all pixels")
-        add("translucent.max", code, exactVersion, .distance, "largest straight-colour |Δ| where the expected pixel is translucent (0 < α < 1); 0 when none is")
+        add("translucent.max", code, exactVersion, .distance, "largest straight-colour |Δ| where the expected pixel is translucent (0 < α < 1) and the actual one not transparent (its colour is then undefined; alpha.max gates it); 0 when none is")
         add("translucent.mean", code, exactVersion, .distance, "mean straight-colour |Δ| where the expected pixel is translucent")
         add("hidden.pixels", "pixels", exactVersion, .distance, "pixels transparent in both images whose hidden colour changed (not visible)")
         add("hidden.delta", code, exactVersion, .distance, "lab only: largest visible or alpha |Δ| between a resizer's outputs of a source and of its twin that differs only in the colour hidden under α = 0 (invisible-pixel invariance)")

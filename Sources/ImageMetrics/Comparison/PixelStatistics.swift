@@ -34,7 +34,7 @@ struct PixelStatistics: Sendable {
     var bandPixels = [Int](repeating: 0, count: 3)
     // Alpha channel
     var alphaMax = 0.0, alphaSum = 0.0
-    // Translucent colour (expected 0 < α < 1)
+    // Translucent colour (expected 0 < α < 1, actual α > 0)
     var translucentMax = 0.0, translucentSum = 0.0, translucentSamples = 0
     // Visible, per background
     var visible: [Visible]
@@ -136,7 +136,8 @@ struct PixelStatistics: Sendable {
                     bandCount[band] += 1
                     bias[band * 4] += Double(dr); bias[band * 4 + 1] += Double(dg)
                     bias[band * 4 + 2] += Double(db); bias[band * 4 + 3] += Double(da)
-                    if band == 1 {
+                    // Where the actual stores α = 0 its colour is undefined; alpha gates that pixel.
+                    if band == 1 && aa > 0 {
                         transMaxRaw = max(transMaxRaw, abs(dr), abs(dg), abs(db))
                         transSumRaw += abs(dr) + abs(dg) + abs(db)
                         transSamples += 3

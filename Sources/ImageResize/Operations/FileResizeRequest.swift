@@ -93,21 +93,24 @@ public struct FileResizeRequest: Sendable {
         do { image = try ImageCodecs.decode(contentsOf: input) } catch { throw .read(path: input, underlying: error) }
         do throws(ResizeError) {
             if let crop { image = try image.cropped(to: crop) }
+            // With a border or corners to follow, the resize stays in float: one rounding in all.
+            let cornered = border > 0 || cornerRadius > 0
+            let steps = cornered ? image.cornerSteps(options) : (exact: options, finish: options)
             switch size {
             case .original:
                 if crop == nil && !finishing { image = image.oriented() }
             case .box(let width, let height, let mode):
-                image = try image.resized(pointWidth: width, pointHeight: height, scale: scale, contentMode: mode, options: options)
+                image = try image.resized(pointWidth: width, pointHeight: height, scale: scale, contentMode: mode, options: steps.exact)
             case .rect(let rect, let width, let height):
                 image = try image.scaledToFill(from: rect, width: try PointSize.pixels(width, scale: scale),
-                                               height: try PointSize.pixels(height, scale: scale), options: options)
+                                               height: try PointSize.pixels(height, scale: scale), options: steps.exact)
                 image.metadata.scale = scale
             case .maxPixelSize(let limit):
                 let display = image.displaySize
                 let target = OutputGeometry.maxPixelSize(width: display.width, height: display.height, limit: limit)
-                image = try image.resized(width: target.width, height: target.height, options: options)
+                image = try image.resized(width: target.width, height: target.height, options: steps.exact)
             }
-            if border > 0 || cornerRadius > 0 { image = try image.roundedCorners(radius: cornerRadius * scale, border: border, options: options) }
+            if cornered { image = try image.roundedCorners(radius: cornerRadius * scale, border: border, options: steps.finish) }
             if addsAlpha { image = try image.oriented().addingAlpha() }
         } catch {
             throw .resize(error)

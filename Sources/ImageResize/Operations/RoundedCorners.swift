@@ -61,14 +61,20 @@ extension Image {
         guard border > 0 || cornerRadius > 0 else {
             return try resized(width: size, height: size, contentMode: .aspectFill(), options: options)
         }
-        // One rounding: the square stays in float until its corners are cut, then takes the
-        // format a bordered square of the delivered format would have.
-        let squareFormat = options.deliveredFormat(natural: OutputFormat.result(for: format))
-        let bordered = squareFormat.alphaInfo.hasAlpha ? squareFormat : OutputFormat.result(for: squareFormat, needsAlpha: true)
+        let steps = cornerSteps(options)
+        let square = try resized(width: size, height: size, contentMode: .aspectFill(), options: steps.exact)
+        return try square.roundedCorners(radius: cornerRadius, border: border, options: steps.finish)
+    }
+
+    /// The options of a resize whose result gets a border or rounded corners next, so that the
+    /// whole rounds once: the resize stays in float (`exact`), and the corners (`finish`) take
+    /// the format a bordered result of the delivered format has (with alpha).
+    func cornerSteps(_ options: ResizeOptions) -> (exact: ResizeOptions, finish: ResizeOptions) {
+        let resultFormat = options.deliveredFormat(natural: OutputFormat.result(for: format))
+        let bordered = resultFormat.alphaInfo.hasAlpha ? resultFormat : OutputFormat.result(for: resultFormat, needsAlpha: true)
         var exact = options, finish = options
         exact.outputFormat = .rgbaFloat
         finish.outputFormat = options.deliveredFormat(natural: bordered)
-        let square = try resized(width: size, height: size, contentMode: .aspectFill(), options: exact)
-        return try square.roundedCorners(radius: cornerRadius, border: border, options: finish)
+        return (exact, finish)
     }
 }

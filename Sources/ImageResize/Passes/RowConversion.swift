@@ -46,7 +46,8 @@ struct ComponentLayout {
 /// Converts rows of a stored pixel format into the premultiplied float RGBA working form
 /// (linear light or sRGB codes), with table lookups for 8- and 16-bit layouts and palettes;
 /// other layouts go through ``Bitmap/straightRGBARow(_:)``. Agrees with ``WorkingImage``'s
-/// exact conversion to within float rounding (to 1/65535 for premultiplied sources).
+/// exact conversion to within float rounding (premultiplied sources are divided by alpha and
+/// decoded on ``SRGBCurveTable``).
 struct InputRowConverter {
     let format: PixelFormat
     let width: Int
@@ -62,7 +63,7 @@ struct InputRowConverter {
         self.width = width
         self.lightSpace = lightSpace
         layout = ComponentLayout(format)
-        let codes = format.bitsPerComponent == 16 || format.isPremultiplied ? 65536 : 256
+        let codes = format.bitsPerComponent == 16 ? 65536 : 256
         let linear = lightSpace == .linear
         colorTable = (0..<codes).map { code in
             let v = Double(code) / Double(codes - 1)
@@ -93,6 +94,8 @@ struct InputRowConverter {
         }
         guard let layout else { convertGenerally(source, into: destination); return }
         let bytes = source.assumingMemoryBound(to: UInt8.self)
+        let linear = lightSpace == .linear
+        SRGBCurveTable.decoding.withUnsafeBufferPointer { decoding in
         colorTable.withUnsafeBufferPointer { table in
             if format.bitsPerComponent == 8 {
                 let premultiplied = format.isPremultiplied
@@ -102,11 +105,11 @@ struct InputRowConverter {
                     let a = Float(alphaCode) / 255
                     let o = 4 * x
                     if premultiplied {
-                        // Unpremultiply in code space, then look up at 16-bit resolution.
+                        // Unpremultiply, then decode on the interpolated curve (exact to Float precision).
                         func straight(_ c: UInt8) -> Float {
                             guard alphaCode > 0 else { return 0 }
-                            let v = min((2 * Int(c) * 65535 + alphaCode) / (2 * alphaCode), 65535)
-                            return table[v] * a
+                            let v = min(Float(c) / Float(alphaCode), 1)
+                            return (linear ? SRGBCurveTable.value(at: v, in: decoding) : v) * a
                         }
                         destination[o] = straight(bytes[p + layout.red])
                         destination[o + 1] = straight(bytes[p + layout.green])
@@ -131,7 +134,8 @@ struct InputRowConverter {
                     func value(_ c: Int) -> Float {
                         guard premultiplied else { return table[c] * a }
                         guard alphaCode > 0 else { return 0 }
-                        return table[min((2 * c * 65535 + alphaCode) / (2 * alphaCode), 65535)] * a
+                        let v = min(Float(c) / Float(alphaCode), 1)
+                        return (linear ? SRGBCurveTable.value(at: v, in: decoding) : v) * a
                     }
                     let o = 4 * x
                     destination[o] = value(code(p + layout.red))
@@ -140,6 +144,7 @@ struct InputRowConverter {
                     destination[o + 3] = a
                 }
             }
+        }
         }
     }
 
@@ -163,36 +168,19 @@ struct InputRowConverter {
 
 /// Converts premultiplied float RGBA rows of the working form into a stored pixel format:
 /// colour divided by alpha, clamped, encoded to sRGB when linear, rounded half up. 8-bit
-/// layouts use a table indexed at 1/65535 resolution (within one code of the exact path);
-/// 16-bit layouts compute exactly; others go through ``Bitmap/converted(to:)``.
+/// layouts encode through ``SRGBCurveTable`` (exact to Float precision); 16-bit layouts
+/// compute in Double; others go through ``Bitmap/converted(to:)``.
 struct OutputRowConverter {
     let format: PixelFormat
     let width: Int
     let lightSpace: LightSpace
     private let layout: ComponentLayout?
-    /// Stored 8-bit code of each working value, indexed by `round(value · 65535)`.
-    private let codeTable: [UInt8]
-    /// Encoded (stored-space) value 0…1 of each working value, same index, for premultiplied
-    /// 8-bit formats, which round `encoded · α` once instead of rounding the colour first.
-    private let encodedTable: [Float]
 
     init(format: PixelFormat, width: Int, lightSpace: LightSpace) {
         self.format = format
         self.width = width
         self.lightSpace = lightSpace
         layout = ComponentLayout(format)
-        let linear = lightSpace == .linear
-        if layout != nil && format.bitsPerComponent == 8 {
-            codeTable = (0...65535).map { i in
-                let v = Double(i) / 65535
-                let e = linear ? SRGBTransfer.fromLinear(v) : v
-                return UInt8(min(max((e * 255 + 0.5 + 1e-7).rounded(.down), 0), 255))
-            }
-        } else {
-            codeTable = []
-        }
-        encodedTable = layout != nil && format.bitsPerComponent == 8 && format.isPremultiplied
-            ? (0...65535).map { i in Float(linear ? SRGBTransfer.fromLinear(Double(i) / 65535) : Double(i) / 65535) } : []
     }
 
     /// Writes `width` pixels from `source` (premultiplied RGBA floats) into the row at `destination`.
@@ -203,16 +191,19 @@ struct OutputRowConverter {
         let gray = format.colorModel == .gray
         let linear = lightSpace == .linear
         if format.bitsPerComponent == 8 {
-            codeTable.withUnsafeBufferPointer { table in
+            SRGBCurveTable.encoding.withUnsafeBufferPointer { table in
+                // The stored-space value 0…1 of a working colour `c` over alpha `a`.
+                func encoded(_ c: Float, _ a: Float) -> Float {
+                    let straight = a > 0 ? min(max(c / a, 0), 1) : 0
+                    return linear ? SRGBCurveTable.value(at: straight, in: table) : straight
+                }
                 for x in 0..<width {
                     let o = 4 * x, p = x * layout.pixelBytes
                     let a = min(max(source[o + 3], 0), 1)
                     let alphaCode = Int(a * 255 + 0.5)
-                    func code(_ c: Float) -> UInt8 {
-                        let straight = a > 0 ? min(max(c / a, 0), 1) : 0
-                        return table[Int(straight * 65535 + 0.5)]
-                    }
-                    var r = code(source[o]), g = code(source[o + 1]), b = code(source[o + 2])
+                    var er = encoded(source[o], a), eg = encoded(source[o + 1], a), eb = encoded(source[o + 2], a)
+                    func code(_ e: Float) -> UInt8 { UInt8(min(max(e * 255 + 0.5, 0), 255)) }
+                    var r = code(er), g = code(eg), b = code(eb)
                     if gray {
                         // Luma of the encoded values, as Bitmap.converted(to:) computes it.
                         let y = 0.299 * Double(r) + 0.587 * Double(g) + 0.114 * Double(b)
@@ -220,8 +211,6 @@ struct OutputRowConverter {
                     }
                     if premultiplied {
                         // One rounding, from the exact premultiplied value: round(encoded · α · 255).
-                        func encoded(_ c: Float) -> Float { encodedTable[Int((a > 0 ? min(max(c / a, 0), 1) : 0) * 65535 + 0.5)] }
-                        var er = encoded(source[o]), eg = encoded(source[o + 1]), eb = encoded(source[o + 2])
                         if gray { er = 0.299 * er + 0.587 * eg + 0.114 * eb; eg = er; eb = er }
                         func pre(_ e: Float) -> UInt8 { UInt8(min(max(e * a * 255 + 0.5, 0), 255)) }
                         r = pre(er); g = pre(eg); b = pre(eb)
