@@ -15,25 +15,27 @@ struct SRGBCurveTableTests {
     static let points: [Float] = (0...2_000_003).map { Float(Double($0) / 2_000_003) }
         + (0...100_000).map { Float(0.01 * Double($0) / 100_000) }
 
-    /// h²/8 · |f″| ≤ 7e-8 on smooth steps; the step holding the joint of the two segments (slopes
-    /// 12.92 and 12.70) adds up to h · 0.22 / 4 = 8.4e-7 (h = 1/65535); Float storage ~6e-8.
-    @Test("encoding off the samples stays within 9e-7 of the formula (0.0002 of an 8-bit code)")
-    func encodingIsExactToFloatPrecision() {
-        var worst = 0.0
-        SRGBCurveTable.encoding.withUnsafeBufferPointer { table in
-            for v in Self.points { worst = max(worst, abs(Double(SRGBCurveTable.value(at: v, in: table)) - Self.encode(Double(v)))) }
-        }
-        // The nearest sample alone would be off by up to 12.92 · ½ / 65535 ≈ 9.9e-5 in the darkest tones.
-        #expect(worst < 9e-7, "worst \(worst)")
+    /// Each curve, its formula and its bound: h²/8 · |f″| ≤ 7e-8 on smooth steps (h = 1/65535);
+    /// the step that holds the joint of the encoding's two segments (slopes 12.92 and 12.70) adds
+    /// up to h · 0.22 / 4 = 8.4e-7; the decoding's joint (slopes 0.0774 and 0.0786) next to
+    /// nothing; Float storage ~6e-8. The nearest sample alone would be off by up to
+    /// 12.92 · ½ / 65535 ≈ 9.9e-5 in the darkest tones.
+    enum Curve: String, CaseIterable, CustomStringConvertible {
+        case encoding, decoding
+        var description: String { rawValue }
+        var table: [Float] { self == .encoding ? SRGBCurveTable.encoding : SRGBCurveTable.decoding }
+        func formula(_ x: Double) -> Double { self == .encoding ? SRGBCurveTableTests.encode(x) : SRGBCurveTableTests.decode(x) }
+        var bound: Double { self == .encoding ? 9e-7 : 2e-7 }
     }
 
-    @Test("decoding off the samples stays within 2e-7 of the formula")
-    func decodingIsExactToFloatPrecision() {
+    @Test("off the samples each curve stays within its bound of the formula (9e-7 encoding, 0.0002 of an 8-bit code; 2e-7 decoding)",
+          arguments: Curve.allCases)
+    func interpolationIsExactToFloatPrecision(_ curve: Curve) {
         var worst = 0.0
-        SRGBCurveTable.decoding.withUnsafeBufferPointer { table in
-            for v in Self.points { worst = max(worst, abs(Double(SRGBCurveTable.value(at: v, in: table)) - Self.decode(Double(v)))) }
+        curve.table.withUnsafeBufferPointer { table in
+            for v in Self.points { worst = max(worst, abs(Double(SRGBCurveTable.value(at: v, in: table)) - curve.formula(Double(v)))) }
         }
-        #expect(worst < 2e-7, "worst \(worst)")
+        #expect(worst < curve.bound, "worst \(worst)")
     }
 
     @Test("the ends map to themselves: 0 → 0 and 1 → 1")
