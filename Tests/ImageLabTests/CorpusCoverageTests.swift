@@ -81,4 +81,23 @@ struct CorpusCoverageTests {
         #expect(cases.allSatisfy { CorpusProfile.canStore($0.scene, in: $0.encoding) })
         #expect(cases.allSatisfy { $0.width == 96 && $0.height == 64 })
     }
+
+    /// The stencil in a gray format without alpha: the violet glyph (60, 40, 200) has luma
+    /// (Rec. 601 of the encoded values) 64.2 and the background shows the gray hidden colour,
+    /// white: 1 bit rounds them to 0 and 1, apart. The colour patches' 24 colours cannot stay
+    /// apart in 1, 2 or 4 bits (2, 4 and 16 levels).
+    @Test("a coarse gray format holds a flat scene only if its colours round to distinct levels: the stencil yes, the colour patches no")
+    func coarseGrayKeepsColoursApart() throws {
+        for id in ["png-gray1", "png-gray2", "png-gray4"] {
+            let encoding = try #require(EncodingCatalog.named(id))
+            #expect(CorpusProfile.keepsColoursApart(.stencil, in: encoding), "\(id)")
+            #expect(!CorpusProfile.keepsColoursApart(.colorPatches, in: encoding), "\(id)")
+            #expect(!CorpusProfile.full.cases.contains { $0.encoding == encoding && $0.scene == .colorPatches }, "\(id)")
+        }
+        let gray8 = try #require(EncodingCatalog.named("png-gray8"))
+        #expect(CorpusProfile.keepsColoursApart(.colorPatches, in: gray8))
+        // Smooth scenes stay: the coarse families judge their quantisation.
+        let gray1 = try #require(EncodingCatalog.named("png-gray1"))
+        #expect(CorpusProfile.full.cases.contains { $0.encoding == gray1 && $0.scene == .landscape })
+    }
 }

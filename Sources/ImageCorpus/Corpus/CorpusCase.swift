@@ -35,14 +35,16 @@ public struct CorpusCase: Hashable, Sendable {
         self.hiddenColours = hiddenColours ?? Self.defaultHiddenColours(scene: scene, encoding: encoding)
     }
 
-    /// The hidden colours a storage can keep: gray (white/black) for gray + alpha; one colour
+    /// The hidden colours a storage can keep: gray (white/black) for gray formats, with or
+    /// without alpha (without it the scene's transparent parts become visible, in the gray that
+    /// contrasts with the scene, so that even 1 bit keeps a stencil's shape); one colour
     /// (magenta) for GIF's single transparent index, for palettes without room for a second
-    /// transparent entry, and for storage without alpha (where the scene's transparent parts
-    /// become visible, as magenta); the magenta/green pair otherwise.
+    /// transparent entry, and for colour storage without alpha (where the scene's transparent
+    /// parts become visible, as magenta); the magenta/green pair otherwise.
     public static func defaultHiddenColours(scene: Scene, encoding: Encoding) -> HiddenColours {
         switch encoding.reduction {
-        case .opaque, .grayOpaque, .binaryAlpha: return .single
-        case .gray: return .gray
+        case .opaque, .binaryAlpha: return .single
+        case .gray, .grayOpaque: return .gray
         case .none:
             if let bits = encoding.paletteBits, scene.flatColorCount >= 1 << bits { return .single }
             return .pair

@@ -50,7 +50,28 @@ public enum CorpusProfile: String, CaseIterable, Sendable {
         if let bits = encoding.paletteBits, scene.flatColorCount > 1 << bits { return false }
         // Animations composite frames with on/off alpha only (see AnimationPlan), and GIF has no other.
         if encoding.animationStyle != nil && scene.hasPartialAlpha { return false }
-        return true
+        return keepsColoursApart(scene, in: encoding)
+    }
+
+    /// Whether a flat scene's colours stay apart in a gray format of fewer than 8 bits, which
+    /// rounds each to the nearest of its 2^b levels: colours that round to one level erase the
+    /// scene's structure (the stencil's violet glyph, luma 64, on the luma 105 that its
+    /// transparent background shows without alpha, is all black in 1 bit). True for smooth
+    /// scenes, whose quantisation the coarse gate families judge, and for every other format.
+    public static func keepsColoursApart(_ scene: Scene, in encoding: Encoding) -> Bool {
+        guard scene.isFlat, case .pixels(let format) = encoding.storage, format.colorModel == .gray,
+              format.bitsPerComponent < 8 else { return true }
+        let rendering = SourceEncoder.uprightRendering(CorpusCase(scene: scene, encoding: encoding, width: 96, height: 64, operations: []))
+        let top = Double((1 << format.bitsPerComponent) - 1)
+        // Each distinct colour (to 16 bits) and the level it rounds to.
+        var level: [Int: Int] = [:]
+        for y in 0..<rendering.height {
+            for x in 0..<rendering.width {
+                let v = rendering.encodedPixel(x: x, y: y).red
+                level[Int((v * 65535).rounded())] = Int((v * top).rounded())
+            }
+        }
+        return Set(level.values).count == level.count
     }
 
     private static func quickCases() -> [CorpusCase] {
