@@ -71,7 +71,7 @@ enum ResizeCommand: Command {
     }
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
-        let output = try ImageOutput.parse(args)
+        let output = try ImageOutput.parse(args, inputs: args.positionals)
         let box = try args.value(size), mode = try args.value(Self.mode)(try args.value(anchor))
         var request = FileResizeRequest(input: args.positionals[0], output: output.path, container: output.container, encoding: output.encoding,
                                         scale: try args.value(scale), crop: try args.value(crop), border: try args.value(border),
