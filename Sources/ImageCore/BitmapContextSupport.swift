@@ -1,6 +1,6 @@
 /// Whether `CGBitmapContextCreate` accepts a pixel format, per Apple's table of supported
 /// context formats (Technical Q&A QA1037 and the Quartz 2D Programming Guide; transcribed in
-/// `shared/reference/quartz-bitmap-formats.md`).
+/// `Tests/Fixtures/reference/quartz-bitmap-formats.md`).
 ///
 /// Images *decode* in many more formats than a context accepts: drawing a 24-bit RGB, a
 /// straight-alpha RGBA, an indexed or a 16-bit image into a context created with the image's

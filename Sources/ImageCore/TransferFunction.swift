@@ -2,7 +2,7 @@ import Foundation
 
 /// The sRGB transfer function of IEC 61966-2-1, in both directions.
 ///
-/// Constants as in `shared/reference/README.md` §2: decoding is
+/// Constants as in `Tests/Fixtures/reference/README.md` §2: decoding is
 /// `c ≤ 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055)^2.4`, encoding is
 /// `l ≤ 0.0031308 ? 12.92 l : 1.055 l^(1/2.4) − 0.055`; values are in 0…1.
 public enum SRGBTransfer {

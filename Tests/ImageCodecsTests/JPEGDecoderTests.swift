@@ -219,8 +219,10 @@ struct JPEGDecoderTests {
 
     @Test("EXIF orientation examples declare their orientation in APP1; value 0 is noted and treated as 1", SharedData.needsCorpus)
     func exifSource() throws {
+        var seen: Set<Int> = []
         for entry in Manifest.inputs where entry.path.hasPrefix("exif-orientation-examples/") {
-            guard let bytes = Manifest.bytes(entry.path) else { continue }
+            let bytes = try #require(Manifest.bytes(entry.path), "\(entry.path) is listed but missing")
+            if let value = entry.expected?.orientation { seen.insert(value) }
             let header = try JPEGCodec.readHeader(bytes, options: DecodeOptions())
             #expect(header.metadata.orientationSource == .jpegExif, "\(entry.path)")
             #expect(header.metadata.exif?.prefix(2) == [0x4D, 0x4D] || header.metadata.exif?.prefix(2) == [0x49, 0x49])
@@ -231,6 +233,8 @@ struct JPEGDecoderTests {
                 #expect(header.orientation.exifValue == entry.expected?.orientation, "\(entry.path)")
             }
         }
+        // The collection holds Landscape/Portrait files for EXIF values 0 (invalid) and 1…8.
+        #expect(seen == Set(0...8), "orientations read: \(seen.sorted())")
     }
 
     @Test("embedded ICC profiles are whole: the profile's own size field equals its length", SharedData.needsCorpus)

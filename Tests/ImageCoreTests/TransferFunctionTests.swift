@@ -4,23 +4,20 @@ import ImageCore
 
 @Suite("sRGB transfer and the working form")
 struct TransferFunctionTests {
-    /// `shared/reference/srgb8_to_linear.csv`, produced by colour-science's eotf_sRGB.
-    static let reference: [(Int, Double)]? = {
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let shared = ProcessInfo.processInfo.environment["IMGLAB_SHARED"].map { URL(fileURLWithPath: $0) }
-            ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
-        guard let text = try? String(contentsOf: shared.appendingPathComponent("reference/srgb8_to_linear.csv"), encoding: .utf8) else { return nil }
+    /// `Tests/Fixtures/reference/srgb8_to_linear.csv`, produced by colour-science's eotf_sRGB.
+    static func reference() throws -> [(Int, Double)] {
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: tests.appendingPathComponent("Fixtures/reference/srgb8_to_linear.csv"), encoding: .utf8)
         return text.split(separator: "\n").dropFirst().compactMap { line in
             let f = line.split(separator: ",")
             guard f.count >= 2, let code = Int(f[0]), let value = Double(f[1]) else { return nil }
             return (code, value)
         }
-    }()
+    }
 
-    @Test("8-bit sRGB decodes to the reference linear values",
-          .enabled(if: reference != nil, "needs ../shared/reference/srgb8_to_linear.csv (set IMGLAB_SHARED to the folder that holds reference/)"))
+    @Test("8-bit sRGB decodes to the reference linear values")
     func matchesReference() throws {
-        let reference = try #require(Self.reference)
+        let reference = try Self.reference()
         #expect(reference.count == 256)
         for (code, value) in reference {
             #expect(abs(SRGBTransfer.toLinear(Double(code) / 255) - value) < 1e-15, "code \(code)")

@@ -106,17 +106,36 @@ struct CommandResizerTests {
         let source = try ImageCodecs.decode(contentsOf: Self.corpus + "/sources/png-rgba8-colorPatches-48x32.png")
         let dir = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let marker = dir.appendingPathComponent("survived").path
-        // The grandchild `sleep` would touch the marker after 3 s if the group were not killed.
-        let resizer = CommandResizer(name: "slow", template: try CommandTemplate("(sleep 3; touch \(CommandTemplate.quoted(marker))) & sleep 3; cp {in} {out}"), timeout: 0.5)
+        // A background process of the command's group holds the write end of a FIFO and writes its
+        // pid into it. End-of-file on the read end comes when every process holding the write end
+        // has exited: reading to it waits exactly until the group is gone, and never ends while a
+        // member lives (its `sleep 1000` outlasts any test run).
+        let fifo = dir.appendingPathComponent("group").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        let template = "sh -c 'echo $$ >&3; exec sleep 1000' 3>\(CommandTemplate.quoted(fifo)) & wait; cp {in} {out}"
+        let resizer = CommandResizer(name: "slow", template: try CommandTemplate(template), timeout: 2)
         do {
             _ = try resizer.apply(.orient, to: source, file: Self.corpus + "/sources/png-rgba8-colorPatches-48x32.png")
             Issue.record("the command should have timed out")
         } catch {
-            #expect(error.description.contains("timed out after 0.5 s"), "\(error)")
+            #expect(error.description.contains("timed out after 2 s"), "\(error)")
         }
-        Thread.sleep(forTimeInterval: 3.5)
-        #expect(!FileManager.default.fileExists(atPath: marker), "a process of the group outlived the timeout")
+        var written: [UInt8] = [], ended = false
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while !ended {
+            // 60 s is a ceiling for a hung test, not a wait for anything: end-of-file is immediate once the group is dead.
+            var ready = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 60_000) > 0 else { break }
+            let n = read(reader, &buffer, buffer.count)
+            if n > 0 { written += buffer[..<n] } else if n == 0 { ended = true } else if errno != EINTR && errno != EAGAIN { break }
+        }
+        let pid = Int32(String(decoding: written, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        try #require(pid != nil, "the background process did not start before the timeout")
+        #expect(ended, "a process of the group outlived the timeout")
+        if !ended, let pid { kill(pid, SIGKILL) }
     }
 
     @Test("no output file, and an output that is not an image, are errors that say so")

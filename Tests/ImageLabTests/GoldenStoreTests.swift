@@ -76,6 +76,7 @@ struct GoldenStoreTests {
         try GoldenStore(folder: folder).bless(outputs)
         runner.goldens = try GoldenStore(folder: folder).load()
         let second = try runner.run().results
+        #expect(!second.pairs.isEmpty && second.pairs.count == first.results.pairs.count)
         for p in second.pairs {
             #expect(p.golden?.hasPrefix("matches golden ") == true, "\(p.pair): \(p.golden ?? "nil")")
             #expect(p.verdict == .pass && p.goldenHash != nil)

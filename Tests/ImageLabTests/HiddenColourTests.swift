@@ -172,7 +172,7 @@ struct HiddenColourTests {
         #expect(checked == 24)
     }
 
-    @Test("the soft-alpha source of the issue now hides magenta above and green below, never black")
+    @Test("the soft-alpha source hides magenta above and green below, never black")
     func softAlphaExample() throws {
         let image = try Self.decodeCommitted("sources/png-rgba8-softAlpha-48x32.png")
         let reading = HiddenColourReading(image)

@@ -25,7 +25,7 @@ struct MutantTests {
 
     static let xrgb = PixelFormat(colorModel: .rgb, bitsPerComponent: 8, alphaInfo: .noneSkipFirst)
 
-    @Test("catalogue ids are unique and the topics cover issue 7's list")
+    @Test("catalogue ids are unique and the topics cover the documented bug topics")
     func catalogue() {
         let ids = MutantCatalogue.all.map(\.id)
         #expect(Set(ids).count == ids.count)

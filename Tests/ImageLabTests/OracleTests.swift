@@ -164,13 +164,10 @@ struct OracleTests {
         print("orientation scene at 16×16: largest pairwise luma SSIM \(worst)")
     }
 
-    /// `shared/reference/ssim`: `$IMGLAB_SHARED/reference/ssim`, or `../shared/reference/ssim`.
-    static let ssimReference = (ProcessInfo.processInfo.environment["IMGLAB_SHARED"].map { URL(fileURLWithPath: $0) }
-        ?? QuickCorpus.packageRoot.deletingLastPathComponent().appendingPathComponent("shared")).appendingPathComponent("reference/ssim")
+    /// `Tests/Fixtures/reference/ssim` of this checkout.
+    static let ssimReference = QuickCorpus.packageRoot.appendingPathComponent("Tests/Fixtures/reference/ssim")
 
-    @Test("the test's SSIM matches the reference values of shared/reference/ssim (P02 blur, P03 shift)",
-          .enabled(if: FileManager.default.fileExists(atPath: ssimReference.appendingPathComponent("base_gray64x48.png").path),
-                   "needs ../shared/reference/ssim (set IMGLAB_SHARED to the folder that holds reference/)"))
+    @Test("the test's SSIM matches the reference values of Tests/Fixtures/reference/ssim (P02 blur, P03 shift)")
     func ssimMatchesReference() throws {
         let folder = Self.ssimReference
         func plane(_ name: String) throws -> [Double] {

@@ -76,7 +76,7 @@ struct CompareByValueTests {
         #expect(c.metadataDifferences.contains { $0.field == "EXIF orientation" })
     }
 
-    @Test("colour changed under α = 0 is hidden, not visible error (reference pair P21)", Reference.needed)
+    @Test("colour changed under α = 0 is hidden, not visible error (reference pair P21)")
     func hiddenColour() throws {
         let pair = try #require(Reference.pairs.first { $0.id == "P21" })
         let c = try Reference.comparison(pair)
@@ -89,7 +89,7 @@ struct CompareByValueTests {
         #expect(c.value("ssimulacra2") == 100)
     }
 
-    @Test("alpha × ¾ is alpha error and visible error, not translucent colour error (reference pair P20)", Reference.needed)
+    @Test("alpha × ¾ is alpha error and visible error, not translucent colour error (reference pair P20)")
     func alphaScaled() throws {
         let pair = try #require(Reference.pairs.first { $0.id == "P20" })
         let c = try Reference.comparison(pair)
@@ -107,7 +107,7 @@ struct CompareByValueTests {
         #expect(c.value("psnr") == nil && c.metrics["psnr"]?.missingReason == "sizes differ")
     }
 
-    @Test("the same inputs give the same result twice (determinism)", Reference.needed)
+    @Test("the same inputs give the same result twice (determinism)")
     func deterministic() throws {
         let pair = try #require(Reference.pairs.first { $0.id == "P17" })
         #expect(try Reference.comparison(pair) == (try Reference.comparison(pair)))

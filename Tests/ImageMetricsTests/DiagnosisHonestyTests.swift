@@ -27,7 +27,7 @@ struct DiagnosisHonestyTests {
         return (b, try Bugs.noisy(inverted, amplitude: 2))
     }
 
-    @Test("CMYK inversion is named only where CMYK is involved: a CMYK source, not an RGB one", Reference.needed)
+    @Test("CMYK inversion is named only where CMYK is involved: a CMYK source, not an RGB one")
     func cmykNeedsCMYKSource() throws {
         let (e, a) = try Self.invertedPair()
         let cmykSource = Self.diagnose(e, a, source: .cmyk8)
@@ -40,7 +40,7 @@ struct DiagnosisHonestyTests {
     /// A 1-bit grey stencil encoded all black against its grey oracle: CMYK inversion predicts
     /// black for every grey (k = 1 − v, no colour ink, R = G = B = c·k = 0), so it explains the
     /// black image; a grey source has no inks to invert.
-    @Test("a black output of a grey source is not named cmyk-inversion, with or without the source", Reference.needed)
+    @Test("a black output of a grey source is not named cmyk-inversion, with or without the source")
     func greyIsNotCMYK() throws {
         let grey = try Reference.image("base_gray64x48.png").bitmap.converted(to: .gray8)
         let black = try Bitmap(width: grey.width, height: grey.height, format: .gray8, bytes: [UInt8](repeating: 0, count: grey.width * grey.height))
@@ -55,7 +55,7 @@ struct DiagnosisHonestyTests {
     /// An all-black actual is predicted exactly by its own mean colour (black): CMYK inversion,
     /// offered for a CMYK source, darkens the image and explains most of the difference, but
     /// leaves tens of codes where the inverted inks stay coloured, so it is not named.
-    @Test("a candidate that explains less than the actual's own mean colour is not named", Reference.needed)
+    @Test("a candidate that explains less than the actual's own mean colour is not named")
     func contentLostIsUndiagnosed() throws {
         let b = try Reference.image("base_rgb97x61.png").bitmap.converted(to: .rgb8)
         let black = try Bitmap(width: b.width, height: b.height, format: .rgb8, bytes: [UInt8](repeating: 0, count: b.bytes.count))
@@ -66,7 +66,7 @@ struct DiagnosisHonestyTests {
         #expect(d.summary.contains("the actual image's own mean colour explains 100%"), "\(d.summary)")
     }
 
-    @Test("a candidate that predicts a content-free actual to its rounding is still named: float 0…1 read as 0…255", Reference.needed)
+    @Test("a candidate that predicts a content-free actual to its rounding is still named: float 0…1 read as 0…255")
     func roundingResidualIsNamed() throws {
         let b = try Reference.image("base_rgb97x61.png").bitmap.converted(to: .rgb8)
         // round(c / 255) for every code: black but for codes ≥ 128, which become 1.

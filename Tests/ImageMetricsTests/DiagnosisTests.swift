@@ -28,7 +28,7 @@ struct DiagnosisTests {
 
     static let strengths = [0, 2, 5]
 
-    @Test("channel permutations are named", Reference.needed, arguments: [
+    @Test("channel permutations are named", arguments: [
         ([0, 2, 1], "channels.rbg"), ([1, 0, 2], "channels.grb"), ([1, 2, 0], "channels.gbr"), ([2, 0, 1], "channels.brg"), ([2, 1, 0], "channels.bgr"),
     ])
     func channelOrder(_ p: [Int], _ id: String) throws {
@@ -38,7 +38,7 @@ struct DiagnosisTests {
         }
     }
 
-    @Test("alpha first↔last misreads are named: the pink tint", Reference.needed)
+    @Test("alpha first↔last misreads are named: the pink tint")
     func alphaPosition() throws {
         for name in ["rgb97x61", "rgba64x48"] {
             let rgba = try Bugs.rgba(Self.base(name))
@@ -57,7 +57,7 @@ struct DiagnosisTests {
         }
     }
 
-    @Test("premultiplication misreads are named", Reference.needed)
+    @Test("premultiplication misreads are named")
     func premultiplication() throws {
         let rgba = try Bugs.rgba(Self.base("rgba64x48"))
         let premultiplied = try rgba.converted(to: .rgba8Premultiplied)
@@ -69,7 +69,7 @@ struct DiagnosisTests {
         }
     }
 
-    @Test("dropped alpha is named: hidden colour revealed, over black, over white, palette transparency", Reference.needed)
+    @Test("dropped alpha is named: hidden colour revealed, over black, over white, palette transparency")
     func alphaDropped() throws {
         let rgba = try Bugs.rgba(Self.base("rgba64x48"))
         let skip = PixelFormat(colorModel: .rgb, bitsPerComponent: 8, alphaInfo: .noneSkipLast)
@@ -90,7 +90,7 @@ struct DiagnosisTests {
         }
     }
 
-    @Test("each of the 7 wrong orientations is named", Reference.needed,
+    @Test("each of the 7 wrong orientations is named",
           arguments: Orientation.allCases.filter { $0 != .up })
     func orientation(_ o: Orientation) throws {
         // Colour bases only: the gray bases are nearly symmetric (a horizontal ramp over a checker),
@@ -103,7 +103,7 @@ struct DiagnosisTests {
         }
     }
 
-    @Test("sRGB averaging where linear light was expected is named", Reference.needed, arguments: [2, 3, 4])
+    @Test("sRGB averaging where linear light was expected is named", arguments: [2, 3, 4])
     func lightSpace(_ factor: Int) throws {
         let b = try Self.base("rgb203x181")
         let (w, h) = (b.width / factor, b.height / factor)
@@ -118,7 +118,7 @@ struct DiagnosisTests {
     /// expected image (the pixel-wise candidate explains 0–20 %); the diagnosis names it by its
     /// ``AliasingSignature``: hard steps where the expected image has mixed edge pixels.
     /// Strengths: ÷2, ÷3, ÷4, each as is and with ±2 and ±5 noise added afterwards.
-    @Test("nearest-neighbour sampling where a filter was expected is named", Reference.needed, arguments: [2, 3, 4])
+    @Test("nearest-neighbour sampling where a filter was expected is named", arguments: [2, 3, 4])
     func aliasing(_ factor: Int) throws {
         let b = try Self.base("rgb203x181")
         let (w, h) = (b.width / factor, b.height / factor)
@@ -178,7 +178,7 @@ struct DiagnosisTests {
         return ValueImage(width: columns.count, height: 16, channels: 3, samples: samples, sourceBitsPerComponent: 8)
     }
 
-    @Test("2× and ½× scale are named", Reference.needed)
+    @Test("2× and ½× scale are named")
     func scale() throws {
         let b = try Self.base("rgb97x61")
         for a in Self.strengths {
@@ -187,7 +187,7 @@ struct DiagnosisTests {
         }
     }
 
-    @Test("one- and half-pixel shifts are named", Reference.needed)
+    @Test("one- and half-pixel shifts are named")
     func shifts() throws {
         let b = try Self.base("rgb97x61")
         for a in Self.strengths {
@@ -203,7 +203,7 @@ struct DiagnosisTests {
         Self.expectNamed(Self.diagnose(b, p08), "shift.one.right", "P08")
     }
 
-    @Test("CMYK ink inversion is named", Reference.needed)
+    @Test("CMYK ink inversion is named")
     func cmyk() throws {
         let b = try Self.base("rgb97x61")
         let plain = try b.converted(to: .cmyk8)
@@ -213,7 +213,7 @@ struct DiagnosisTests {
         }
     }
 
-    @Test("16-bit byte swap and low-byte truncation are named", Reference.needed)
+    @Test("16-bit byte swap and low-byte truncation are named")
     func sixteenBit() throws {
         let deep = try Bugs.resized(Self.base("rgb203x181"), 150, 134, format: .rgb16)
         let swapped = try Bugs.relabel(deep, as: PixelFormat(colorModel: .rgb, bitsPerComponent: 16, byteOrder: .little16))
@@ -223,7 +223,7 @@ struct DiagnosisTests {
         Self.expectNamed(Self.diagnose(deep, try Bitmap(width: deep.width, height: deep.height, format: .rgb8, bytes: low)), "depth16.low-byte", "low byte")
     }
 
-    @Test("identical pairs, noise, JPEG re-encoding and 8↔16-bit rounding get no diagnosis", Reference.needed)
+    @Test("identical pairs, noise, JPEG re-encoding and 8↔16-bit rounding get no diagnosis")
     func innocent() throws {
         let b = try Self.base("rgb203x181")
         let none: (Diagnosis, String) -> Void = { d, what in

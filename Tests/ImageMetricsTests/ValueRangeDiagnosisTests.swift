@@ -41,8 +41,7 @@ struct ValueRangeDiagnosisTests {
         })
     }
 
-    @Test("16-bit samples clipped to 8 bits (min(v, 255)) are named against the 16-bit image and its scaled 8-bit copy",
-          Reference.needed)
+    @Test("16-bit samples clipped to 8 bits (min(v, 255)) are named against the 16-bit image and its scaled 8-bit copy")
     func clippedSixteen() throws {
         let (w, h, c) = try Self.codes()
         // The 16-bit image of the codes (c · 257) and what a saturating cast makes of it.
@@ -52,7 +51,7 @@ struct ValueRangeDiagnosisTests {
         Self.expectNamed(Self.diagnose(try Bitmap(width: w, height: h, format: .rgb8, bytes: c), clipped), "range.16-bit-clipped-to-8")
     }
 
-    @Test("float samples in 0…1 written as 0…255 (near black) and 0…255 read as 0…1 (white) are named", Reference.needed)
+    @Test("float samples in 0…1 written as 0…255 (near black) and 0…255 read as 0…1 (white) are named")
     func floatRanges() throws {
         let (w, h, c) = try Self.codes()
         let unit = c.map { Float($0) / 255 }
@@ -64,7 +63,7 @@ struct ValueRangeDiagnosisTests {
                          "range.float-0-255-read-as-0-1")
     }
 
-    @Test("8-bit codes stored in 16-bit samples without scaling (v, not v·257) are named", Reference.needed)
+    @Test("8-bit codes stored in 16-bit samples without scaling (v, not v·257) are named")
     func eightInSixteen() throws {
         let (w, h, c) = try Self.codes()
         let unscaled = try Self.sixteen(w, h, c.map { UInt16($0) })

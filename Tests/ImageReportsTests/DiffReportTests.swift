@@ -59,9 +59,9 @@ struct ReportTests {
         #expect(fromTIFF.expected.mimeType == "image/png" && fromTIFF.expected.bytes != tiff)
     }
 
-    @Test("the report renders in headless Chromium without console errors", .enabled(if: HeadlessChromium.available, "needs chromium on PATH (apt-get install chromium, or set IMGLAB_CHROMIUM)"))
+    @Test("the report renders in headless Chromium without console errors", .enabled(if: HeadlessChromium.testsRun, "needs chromium on PATH (apt-get install chromium, or set IMGLAB_CHROMIUM)"))
     func rendersInChromium() throws {
-        let chromium = try #require(HeadlessChromium.found)
+        let chromium = try #require(HeadlessChromium.found, "chromium is not installed (apt-get install chromium, or set IMGLAB_CHROMIUM)")
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-report-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }

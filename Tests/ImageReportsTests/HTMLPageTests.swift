@@ -32,9 +32,9 @@ struct HTMLPageTests {
     }
 
     @Test("the reproduce page renders in headless Chromium: its script finishes, nothing throws",
-          .enabled(if: HeadlessChromium.available, "needs chromium on PATH (apt-get install chromium, or set IMGLAB_CHROMIUM)"))
+          .enabled(if: HeadlessChromium.testsRun, "needs chromium on PATH (apt-get install chromium, or set IMGLAB_CHROMIUM)"))
     func reproducePageInChromium() throws {
-        let chromium = try #require(HeadlessChromium.found)
+        let chromium = try #require(HeadlessChromium.found, "chromium is not installed (apt-get install chromium, or set IMGLAB_CHROMIUM)")
         let reproduction = try #require(Reproduction(topic: "pink-tint", corpus: LabRuns.corpus, limit: 3, threads: 2))
         let html = ReproduceReport.html(try reproduction.run())
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-reproduce-\(UUID().uuidString)")

@@ -40,9 +40,9 @@ struct RunReportChromiumTests {
     }
 
     @Test("index.html and pair pages of a real run render in headless Chromium with no console error",
-          .enabled(if: HeadlessChromium.available, "needs chromium on PATH (apt-get install chromium, or set IMGLAB_CHROMIUM)"))
+          .enabled(if: HeadlessChromium.testsRun, "needs chromium on PATH (apt-get install chromium, or set IMGLAB_CHROMIUM)"))
     func rendersInChromium() throws {
-        let chromium = try #require(HeadlessChromium.found)
+        let chromium = try #require(HeadlessChromium.found, "chromium is not installed (apt-get install chromium, or set IMGLAB_CHROMIUM)")
         let dir = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let outcome = try Self.realRun(in: dir)
@@ -82,7 +82,8 @@ struct RunReportChromiumTests {
         }
     }
 
-    static let payload = "<script>document.body.setAttribute('data-pwned','1')</script><img src=x onerror=\"document.body.setAttribute('data-pwned','2')\">"
+    /// Sets the title wherever it runs as markup; shown as text, it changes nothing.
+    static let payload = "<script>document.title='PWNED'</script><img src=x onerror=\"document.title='PWNED'\">"
 
     /// The report pages of a one-pair run whose id, family, message, warnings and image names
     /// all hold ``payload``.
@@ -116,29 +117,32 @@ struct RunReportChromiumTests {
         for f in files {
             #expect(!f.text.contains("<script>document"), "\(f.path) holds the payload as markup")
             #expect(!f.text.contains("<img src=x"), "\(f.path) holds the payload as markup")
-            #expect(f.text.contains("&lt;script&gt;document.body.setAttribute(&#39;data-pwned&#39;,&#39;1&#39;)&lt;/script&gt;"), "\(f.path) does not show the payload as text")
+            #expect(f.text.contains("&lt;script&gt;document.title=&#39;PWNED&#39;&lt;/script&gt;"), "\(f.path) does not show the payload as text")
         }
     }
 
-    @Test("a pair whose id, family, message and image names contain <script> renders inert in headless Chromium",
-          .enabled(if: HeadlessChromium.available, "needs chromium on PATH (apt-get install chromium, or set IMGLAB_CHROMIUM)"))
+    @Test("a pair whose id, family, message and image names contain <script> renders inert in headless Chromium: document.title unchanged",
+          .enabled(if: HeadlessChromium.testsRun, "needs chromium on PATH (apt-get install chromium, or set IMGLAB_CHROMIUM)"))
     func hostileStringsAreInert() throws {
-        let chromium = try #require(HeadlessChromium.found)
+        let chromium = try #require(HeadlessChromium.found, "chromium is not installed (apt-get install chromium, or set IMGLAB_CHROMIUM)")
         let dir = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let files = try Self.hostileFiles()
         let p = Self.payload
         let report = dir.appendingPathComponent("report")
         try Self.write(files, to: report)
-        // Negative control: the payload as markup does run, so the check below can fail.
+        // Negative control: the payload as markup does change the title, so the check below can fail.
         let control = dir.appendingPathComponent("control.html")
-        try Data("<!DOCTYPE html><html><body>\(p)</body></html>".utf8).write(to: control)
-        #expect(try chromium.render(control).dom.contains("data-pwned=\""), "the payload did not run even as markup")
+        try Data("<!DOCTYPE html><html><head><title>written</title></head><body>\(p)</body></html>".utf8).write(to: control)
+        #expect(try chromium.render(control).title == "PWNED", "the payload did not run even as markup")
         for f in files {
             let page = try chromium.render(report.appendingPathComponent(f.path))
+            let written = HeadlessChromium.title(ofHTML: f.text)
+            #expect(written != nil, "\(f.path): no <title>")
             #expect(page.dom.contains("data-ready=\"1\""), "\(f.path): the script did not finish")
-            #expect(!page.dom.contains("data-pwned=\""), "\(f.path): the payload ran")
-            #expect(page.dom.contains("&lt;script&gt;document.body.setAttribute('data-pwned'"), "\(f.path): the payload is not shown as text")
+            #expect(page.title == written, "\(f.path): the payload ran: the title became \(page.title ?? "nil")")
+            #expect(!page.dom.contains("<img src=\"x\""), "\(f.path): the payload became an element")
+            #expect(page.dom.contains("&lt;script&gt;document.title='PWNED'&lt;/script&gt;"), "\(f.path): the payload is not shown as text")
             #expect(page.errors.isEmpty, "\(f.path): \(page.errors)")
         }
     }

@@ -23,9 +23,28 @@ public struct HeadlessChromium: Sendable {
         return nil
     }()
 
-    /// Whether Chromium is installed (tests that need it are skipped with a reason when it is not).
+    /// Whether Chromium is installed.
     public static var available: Bool {
         found != nil
+    }
+
+    /// Whether the tests that render in Chromium run: where it is installed, and always under
+    /// `IMGLAB_CI=1`, where a missing browser fails them (their `#require(found)`) instead of
+    /// skipping them. Elsewhere they are skipped with the reason.
+    public static var testsRun: Bool {
+        available || ProcessInfo.processInfo.environment["IMGLAB_CI"] == "1"
+    }
+
+    /// The text of the first `<title>` element of an HTML text, its character references decoded
+    /// (nil when there is none): what the page's title is, from the file as written or from a DOM.
+    public static func title(ofHTML html: String) -> String? {
+        guard let open = html.range(of: "<title>"),
+              let close = html.range(of: "</title>", range: open.upperBound..<html.endIndex) else { return nil }
+        var text = String(html[open.upperBound..<close.lowerBound])
+        for (reference, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&#x27;", "'"), ("&nbsp;", "\u{A0}"), ("&amp;", "&")] {
+            text = text.replacingOccurrences(of: reference, with: character)
+        }
+        return text
     }
 
     /// What Chromium produced for a page.
@@ -36,6 +55,8 @@ public struct HeadlessChromium: Sendable {
         public var log: String
         /// Exit status of the browser (124 when the 60 s timeout killed it).
         public var status: Int32
+        /// The title after scripts ran, read back from the DOM (``HeadlessChromium/title(ofHTML:)``).
+        public var title: String? { HeadlessChromium.title(ofHTML: dom) }
         /// Console errors and uncaught exceptions found in the log or the DOM.
         public var errors: [String] {
             var found = log.split(separator: "\n").filter { $0.contains("Uncaught") || ($0.contains("CONSOLE") && $0.contains("ERROR")) }.map(String.init)

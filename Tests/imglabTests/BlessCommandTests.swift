@@ -7,7 +7,9 @@ import ImageLab
 @testable import ImageCorpus
 
 /// `imglab bless` is crash-safe: killed (SIGKILL) after any file write, the previous goldens
-/// stay intact and loadable.
+/// stay intact and loadable. The kill comes from the command's own fault point
+/// (`IMGLAB_FAULT_AFTER_WRITES=N`: SIGKILL right after the N-th file write), so every point checked
+/// is exactly the one asked for.
 @Suite("Bless command")
 struct BlessCommandTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -26,34 +28,21 @@ struct BlessCommandTests {
         return FileManager.default.contents(atPath: folder + "/index.json")
     }
 
-    /// The golden PNGs in a store (content-addressed names: 16 hex digits + `.png`; a killed
-    /// atomic write may leave a temporary file, which is not a golden).
+    /// The golden PNGs in a store (content-addressed names: 16 hex digits + `.png`).
     static func goldenFiles(_ store: String) -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: store + "/files")) ?? []
         return names.count { $0.count == 20 && $0.hasSuffix(".png") && $0.prefix(16).allSatisfy(\.isHexDigit) }
     }
 
-    /// Starts `imglab bless`, watches its golden folder from outside and sends SIGKILL once it
-    /// holds `threshold` golden files. Returns whether the signal killed it (false: it finished first).
-    static func blessKilled(_ arguments: [String], store: String, threshold: Int) throws -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ImglabRun.executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        while process.isRunning {
-            if goldenFiles(store) >= threshold {
-                kill(process.processIdentifier, SIGKILL)
-                break
-            }
-            usleep(200)
-        }
-        process.waitUntilExit()
-        return process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+    /// Every entry of `files/`, goldens or not (a write cut short would leave a temporary file).
+    static func entries(_ store: String) -> Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: store + "/files")) ?? []).count
     }
 
-    @Test("a bless killed from outside (SIGKILL) at several points of its writes leaves the previous goldens intact and loadable")
+    /// Exit status of a process that SIGKILL ended, as `ImglabRun` reports it (128 + 9).
+    static let killed: Int32 = 128 + SIGKILL
+
+    @Test("a bless killed (SIGKILL) after the 1st, ⅓, ⅔ and last golden file leaves the previous goldens intact and loadable; after the index, the new ones")
     func killedBless() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-goldens-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -62,6 +51,7 @@ struct BlessCommandTests {
         #expect(first.status == 0, "\(first.stderr)")
         let before = try #require(try Self.state(folder))
         let beforeFiles = Self.goldenFiles(folder)
+        try #require(beforeFiles > 0, "the first bless wrote no golden")
 
         func copy(_ name: String) throws -> String {
             let target = folder + "-" + name
@@ -81,25 +71,30 @@ struct BlessCommandTests {
         let after = try #require(try Self.state(complete))
         #expect(after != before)
         let added = Self.goldenFiles(complete) - beforeFiles
-        try #require(added >= 12, "too few new goldens (\(added)) to kill the bless between writes")
+        try #require(added >= 3, "too few new goldens (\(added)) to stop the bless between writes")
 
-        // Kill after the first new file, a third and two thirds of them. The store must always be
-        // the previous state or the complete new one; a kill before the index leaves `before`.
-        var midWrite: [Int] = []
-        for k in [1, added / 3, 2 * added / 3] {
+        // Killed after k golden files (k ≤ added): the old index, exactly k new files, nothing half-written.
+        for k in Set([1, added / 3, 2 * added / 3, added]).sorted() {
             let store = try copy("kill\(k)")
             defer { try? FileManager.default.removeItem(atPath: store) }
-            let killed = try Self.blessKilled(second(store), store: store, threshold: beforeFiles + k)
-            #expect(killed, "bless finished before \(k) new golden files appeared")
-            let state = try Self.state(store)
-            let files = Self.goldenFiles(store)
-            #expect(state == before || state == after, "after a kill at \(k) of \(added) files the index is neither the old nor the new one")
-            #expect(files >= beforeFiles + k)
-            if state == before && files < beforeFiles + added { midWrite.append(k) }
+            let run = try ImglabRun.run(second(store), environment: ["IMGLAB_FAULT_AFTER_WRITES": "\(k)"])
+            #expect(run.status == Self.killed, "fault point \(k): exit status \(run.status), \(run.stderr)")
+            #expect(try Self.state(store) == before, "killed after \(k) of \(added) files, the index is not the previous one")
+            #expect(Self.goldenFiles(store) == beforeFiles + k, "killed after \(k) files")
+            #expect(Self.entries(store) == beforeFiles + k, "killed after \(k) files, a temporary file is left")
         }
-        // Watching from outside cannot pin the exact write, but the write phase is long (a PNG per
-        // pair) next to the 0.2 ms poll: several kills land between writes, before the index.
-        #expect(midWrite.count >= 2, "only the kills at \(midWrite) landed between the file writes and the index")
+        // Killed right after the index (write added + 1): the new goldens, complete.
+        let last = try copy("index")
+        defer { try? FileManager.default.removeItem(atPath: last) }
+        let indexed = try ImglabRun.run(second(last), environment: ["IMGLAB_FAULT_AFTER_WRITES": "\(added + 1)"])
+        #expect(indexed.status == Self.killed, "fault point after the index: exit status \(indexed.status)")
+        #expect(try Self.state(last) == after)
+        #expect(Self.goldenFiles(last) == beforeFiles + added)
+
+        // A fault point that is not a positive integer is a usage error; nothing is written.
+        let bad = try ImglabRun.run(second(folder), environment: ["IMGLAB_FAULT_AFTER_WRITES": "0"])
+        #expect(bad.status == 2 && bad.stderr.contains("IMGLAB_FAULT_AFTER_WRITES"), "\(bad.status): \(bad.stderr)")
+        #expect(try Self.state(folder) == before && Self.goldenFiles(folder) == beforeFiles)
 
         // Blessing the same outputs again adds nothing and writes nothing.
         let again = try ImglabRun.run(second(complete))

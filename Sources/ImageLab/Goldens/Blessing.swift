@@ -16,14 +16,17 @@ public struct Blessing: Sendable {
     public var filter: String?
     /// Worker threads.
     public var threads: Int
+    /// Passed to the store (``GoldenStore/afterWrite``): called after each file written.
+    public var afterWrite: (@Sendable (_ writes: Int) -> Void)?
 
     public init(corpus: String = "Corpus", goldens: String? = nil, resizer: any Resizer = BuiltinResizer(), filter: String? = nil,
-                threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                threads: Int = ProcessInfo.processInfo.activeProcessorCount, afterWrite: (@Sendable (_ writes: Int) -> Void)? = nil) {
         self.corpus = corpus
         self.goldens = goldens
         self.resizer = resizer
         self.filter = filter
         self.threads = threads
+        self.afterWrite = afterWrite
     }
 
     /// The store folder.
@@ -60,7 +63,7 @@ public struct Blessing: Sendable {
             outputs.append((result.pair, evidence.actual.image, resizer.name, distance))
         }
         do {
-            let added = try GoldenStore(folder: folder).bless(outputs)
+            let added = try GoldenStore(folder: folder, afterWrite: afterWrite).bless(outputs)
             return Outcome(added: added, outputs: outputs.count, failing: outcome.results.summary.fail)
         } catch { throw .store(error) }
     }

@@ -52,7 +52,15 @@ public struct GoldenStore: Sendable {
     /// The store folder.
     public var folder: String
 
-    public init(folder: String) { self.folder = folder }
+    /// Called after each file ``bless(_:)`` has written (golden PNGs, then the index) with the
+    /// number of files written so far by that call. `imglab bless` uses it for its fault point,
+    /// `IMGLAB_FAULT_AFTER_WRITES` (docs/goldens.md), which the crash-safety test sets.
+    public var afterWrite: (@Sendable (_ writes: Int) -> Void)?
+
+    public init(folder: String, afterWrite: (@Sendable (_ writes: Int) -> Void)? = nil) {
+        self.folder = folder
+        self.afterWrite = afterWrite
+    }
 
     /// The index (empty when the folder has none yet).
     public func load() throws(StoreError) -> Index {
@@ -91,17 +99,19 @@ public struct GoldenStore: Sendable {
         return String(hash, radix: 16).leftPadded(to: 16)
     }
 
-    /// Accepts outputs: writes each new image's PNG, then the index with the new goldens added.
-    /// (`BlessCommandTests` kills a real `imglab bless` from outside during these writes.)
+    /// Accepts outputs: writes each new image's PNG, then the index with the new goldens added,
+    /// one file at a time in that order (``afterWrite`` is called after each).
     /// - Parameters:
     ///   - outputs: per pair id, the output, the resizer's name and its oracle distance.
     /// - Returns: the number of goldens added (an output equal to an existing golden adds none).
     @discardableResult
     public func bless(_ outputs: [(pair: String, image: Image, resizer: String, oracleDistance: [String: Double])]) throws(StoreError) -> Int {
         var index = try load()
-        var added = 0
+        var added = 0, writes = 0
         func write(_ bytes: [UInt8], _ relative: String) throws(StoreError) {
             do { try ImageCodecs.writeAtomically(bytes, to: folder + "/" + relative) } catch { throw .write("\(relative): \(error)") }
+            writes += 1
+            afterWrite?(writes)
         }
         do { try FileManager.default.createDirectory(atPath: folder + "/files", withIntermediateDirectories: true) } catch {
             throw .write("cannot create \(folder)/files: \(error)")

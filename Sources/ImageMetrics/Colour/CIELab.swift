@@ -8,7 +8,7 @@ public struct LabColor: Sendable, Hashable, Codable {
 }
 
 /// sRGB → linear light → CIE XYZ → CIELAB, with the conventions of
-/// `shared/reference/README.md` §2 (so every implementation in the project agrees).
+/// `Tests/Fixtures/reference/README.md` §2 (so every implementation in the project agrees).
 ///
 /// - sRGB EOTF of IEC 61966-2-1 (``SRGBTransfer``).
 /// - Linear sRGB → XYZ with the float64 matrix derived from the sRGB primaries and the exact

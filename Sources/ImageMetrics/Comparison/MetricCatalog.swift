@@ -30,7 +30,7 @@ public enum MetricCatalog {
     public static let exactVersion = "exact-by-value/1"
     /// Version of PSNR: `10·log10(255² / MSE)`, MSE over all samples of the visible image.
     public static let psnrVersion = "psnr-visible/1"
-    /// Version of the colour-cast and ΔE statistics (CIELAB D65 of `shared/reference` §2).
+    /// Version of the colour-cast and ΔE statistics (CIELAB D65 of `Tests/Fixtures/reference` §2).
     public static let colourVersion = "cielab-d65-lindbloom/1"
 
     /// All definitions, in report order.

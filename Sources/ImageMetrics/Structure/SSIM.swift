@@ -4,7 +4,7 @@ import Foundation
 /// assessment: from error visibility to structural similarity", IEEE TIP 13(4), 2004 — the
 /// definition of Wang's `ssim_index.m`, reproduced by scikit-image's
 /// `structural_similarity(gaussian_weights=True, sigma=1.5, use_sample_covariance=False,
-/// data_range=255)` (`shared/reference/README.md` §3):
+/// data_range=255)` (`Tests/Fixtures/reference/README.md` §3):
 ///
 /// - window: 11×11 Gaussian, σ = 1.5, normalised to sum 1 (MATLAB `fspecial('gaussian', 11, 1.5)`);
 /// - K1 = 0.01, K2 = 0.03, L = 255, so C1 = 6.5025, C2 = 58.5225;

@@ -1,7 +1,7 @@
 import Foundation
 import ImageCore
 
-/// SSIMULACRA 2.1 (Jon Sneyers, Cloudinary), written from `shared/reference/ssimulacra2.md`,
+/// SSIMULACRA 2.1 (Jon Sneyers, Cloudinary), written from `Tests/Fixtures/reference/ssimulacra2.md`,
 /// which transcribes the reference cloudinary/ssimulacra2 at commit 81feacf:
 ///
 /// 1. Alpha: if the *expected* image has an alpha channel the score is computed over grey

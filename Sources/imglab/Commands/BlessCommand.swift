@@ -18,7 +18,7 @@ enum BlessCommand: Command {
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         let blessing = Blessing(corpus: try args.value(SharedOptions.corpus), goldens: try args.value(goldens),
                                 resizer: try args.value(resizer) ?? BuiltinResizer(), filter: try args.value(SharedOptions.filter),
-                                threads: try args.value(SharedOptions.threads))
+                                threads: try args.value(SharedOptions.threads), afterWrite: try WriteFaultPoint.fromEnvironment())
         do {
             let done = try blessing.run()
             print("imglab bless: \(done.added) golden(s) added to \(blessing.folder) (\(done.outputs - done.added) already blessed)"

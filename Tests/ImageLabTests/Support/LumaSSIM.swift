@@ -1,6 +1,6 @@
 import Foundation
 
-/// SSIM on luma exactly as `shared/reference/README.md` §3 defines `ssim_y` (Wang, Bovik, Sheikh
+/// SSIM on luma exactly as `Tests/Fixtures/reference/README.md` §3 defines `ssim_y` (Wang, Bovik, Sheikh
 /// and Simoncelli 2004): 11 × 11 Gaussian window with σ = 1.5 normalised to 1, K1 = 0.01,
 /// K2 = 0.03, L = 255, population statistics, only windows wholly inside the image, plain mean.
 /// A test support, checked against the reference values; the product's SSIM belongs to ImageMetrics.

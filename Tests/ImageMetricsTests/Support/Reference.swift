@@ -4,32 +4,22 @@ import ImageCore
 import ImageCodecs
 import ImageMetrics
 
-/// Locates `shared/reference/` (read in place, never copied) and parses its tables.
+/// Reads `Tests/Fixtures/reference/` (a copy of the project's third-party reference data, kept in
+/// the repository; its ORIGIN.md says where it comes from) and parses its tables.
 enum Reference {
-    /// `$IMGLAB_SHARED/reference`, or `../shared/reference` beside the package root.
-    static let root: URL? = {
-        let base: URL
-        if let env = ProcessInfo.processInfo.environment["IMGLAB_SHARED"] {
-            base = URL(fileURLWithPath: env)
-        } else {
-            base = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("shared")
-        }
-        let dir = base.appendingPathComponent("reference")
-        return FileManager.default.fileExists(atPath: dir.appendingPathComponent("README.md").path) ? dir : nil
-    }()
-
-    /// The condition of every test that reads the reference data: where it is absent the test is
-    /// skipped visibly, with this reason.
-    static let needed: ConditionTrait = .enabled(if: root != nil,
-        "needs ../shared/reference (set IMGLAB_SHARED to the folder that holds reference/)")
+    /// `Tests/Fixtures/reference` of this checkout.
+    static let root: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/reference")
 
     /// Rows of a CSV file under `reference/` as dictionaries (no quoting in these files).
-    static func csv(_ name: String) -> [[String: String]] {
-        guard let root, let text = try? String(contentsOf: root.appendingPathComponent(name), encoding: .utf8) else { return [] }
+    /// - Throws: when the file cannot be read or has no header line (a missing table is a failure,
+    ///   never an empty loop).
+    static func csv(_ name: String) throws -> [[String: String]] {
+        let text = try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
         let lines = text.split(whereSeparator: \.isNewline).map(String.init)
-        guard let header = lines.first?.split(separator: ",", omittingEmptySubsequences: false).map(String.init) else { return [] }
+        guard let header = lines.first?.split(separator: ",", omittingEmptySubsequences: false).map(String.init) else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
         return lines.dropFirst().map { line in
             let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             var row: [String: String] = [:]
@@ -54,15 +44,15 @@ enum Reference {
         }
     }
 
-    static let pairs: [Pair] = csv("ssim/reference_metrics.csv").map { row in
+    /// The 21 pairs (empty only if the table is unreadable, which the pair-count test reports).
+    static let pairs: [Pair] = ((try? csv("ssim/reference_metrics.csv")) ?? []).map { row in
         Pair(id: row["pair"] ?? "", reference: row["ref_file"] ?? "", distorted: row["dist_file"] ?? "",
              distortion: row["distortion"] ?? "", channels: Int(row["channels"] ?? "") ?? 0, values: row)
     }
 
     /// Decodes an image of `reference/ssim/`.
     static func image(_ file: String) throws -> Image {
-        guard let root else { throw CocoaError(.fileNoSuchFile) }
-        return try ImageCodecs.decode(contentsOf: root.appendingPathComponent("ssim").appendingPathComponent(file).path)
+        try ImageCodecs.decode(contentsOf: root.appendingPathComponent("ssim").appendingPathComponent(file).path)
     }
 
     /// The comparison of one pair (expected = reference image, actual = distorted).

@@ -1,0 +1,21 @@
+import Foundation
+
+/// The fault point of `imglab bless`: with `IMGLAB_FAULT_AFTER_WRITES=N` in the environment the
+/// process kills itself with SIGKILL right after its N-th file write (N ≥ 1; golden PNGs first,
+/// then the index), ending exactly as a crash or `kill -9` at that point would. It exists for the
+/// crash-safety test (`BlessCommandTests`), which picks every point it checks instead of racing a
+/// kill from outside; docs/goldens.md describes it.
+enum WriteFaultPoint {
+    /// The environment variable that arms it.
+    static let variable = "IMGLAB_FAULT_AFTER_WRITES"
+
+    /// The hook for ``GoldenStore/afterWrite``: nil when the variable is unset.
+    /// - Throws: ``UsageError`` when the variable is not a positive integer.
+    static func fromEnvironment() throws(UsageError) -> (@Sendable (_ writes: Int) -> Void)? {
+        guard let text = ProcessInfo.processInfo.environment[variable] else { return nil }
+        guard let limit = Int(text), limit > 0 else { throw UsageError("\(variable) must be a positive integer, not '\(text)'") }
+        return { writes in
+            if writes >= limit { kill(getpid(), SIGKILL) }
+        }
+    }
+}
