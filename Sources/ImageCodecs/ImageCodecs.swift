@@ -95,13 +95,12 @@ public enum ImageCodecs {
         }
     }
 
-    /// Writes `bytes` to `path` atomically: a temporary file in the same folder, then a rename,
-    /// so a reader never sees a half-written file.
+    /// Writes `bytes` to `path` atomically by ``OutputFile``'s rules: only a new path or a
+    /// regular file (its permission bits kept), through a temporary file in the same folder and
+    /// a rename, so a reader never sees a half-written file.
+    /// - Throws: ``EncodeError/refusedTarget(path:found:)`` for a directory, FIFO, socket,
+    ///   device or symbolic link at `path` (nothing is created), ``EncodeError/io(path:reason:)``.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(EncodeError) {
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw .io(path: path, reason: error.localizedDescription)
-        }
+        try OutputFile.write(bytes, to: path)
     }
 }

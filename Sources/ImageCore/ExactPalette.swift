@@ -10,7 +10,7 @@ extension Bitmap {
         for y in 0..<height {
             let row = straightRGBARow(y)
             for x in 0..<width {
-                func b(_ v: Double) -> UInt8 { UInt8(min(max((v * 255 + 0.5 + 1e-7).rounded(.down), 0), 255)) }
+                func b(_ v: Double) -> UInt8 { UInt8((v * 255 + 0.5 + 1e-7).rounded(.down).clamped(0, 255)) }
                 let e = Palette.Entry(red: b(row[x * 4]), green: b(row[x * 4 + 1]), blue: b(row[x * 4 + 2]), alpha: b(row[x * 4 + 3]))
                 let key = UInt32(e.red) << 24 | UInt32(e.green) << 16 | UInt32(e.blue) << 8 | UInt32(e.alpha)
                 if seen.insert(key).inserted {

@@ -46,7 +46,8 @@ extension PixelFormat {
 extension Bitmap {
     /// Reads row `y` as normalised samples of `SampleModel(format)`; colour stays as stored
     /// (premultiplied if the format is). Indexed pixels are expanded through the palette;
-    /// an index past the end of the palette reads as opaque black.
+    /// an index past the end of the palette reads as opaque black. A float sample is read
+    /// through ``BinaryFloatingPoint/finiteSample`` (NaN → 0, +∞ → 1, −∞ → 0).
     package func unpackRow(_ y: Int, into out: inout [Double]) {
         let model = SampleModel(format)
         let stride = model.stride
@@ -82,7 +83,7 @@ extension Bitmap {
                     let i = rowStart + (x * slots + s) * 4
                     let b0 = UInt32(buf[i]), b1 = UInt32(buf[i + 1]), b2 = UInt32(buf[i + 2]), b3 = UInt32(buf[i + 3])
                     let bits = format.wordSwap == 4 ? (b0 | b1 << 8 | b2 << 16 | b3 << 24) : (b0 << 24 | b1 << 16 | b2 << 8 | b3)
-                    return Double(Float(bitPattern: bits))
+                    return Double(Float(bitPattern: bits).finiteSample)
                 default: // 5: x/a-RRRRRGGGGGBBBBB in one 16-bit word
                     let i = rowStart + x * 2
                     let word = format.wordSwap == 2 ? Int(buf[i]) | Int(buf[i + 1]) << 8 : Int(buf[i]) << 8 | Int(buf[i + 1])
@@ -118,7 +119,8 @@ extension Bitmap {
     }
 
     /// Writes normalised samples of `SampleModel(format)` into row `y`, rounding half up and
-    /// clamping to the component range. Indexed formats need exact palette matches: pixels
+    /// clamping to the component range (NaN writes code 0; a float format stores ±∞ and NaN
+    /// as ``BinaryFloatingPoint/finiteSample`` reads them). Indexed formats need exact palette matches: pixels
     /// without one make this throw.
     package mutating func packRow(_ y: Int, from samples: [Double]) throws(ConversionError) {
         let format = self.format
@@ -143,7 +145,7 @@ extension Bitmap {
         bytes.withUnsafeMutableBufferPointer { buf in
             func quantised(_ v: Double) -> Int {
                 let q = (v * maxValue + 0.5 + 1e-7).rounded(.down)
-                return Int(min(max(q, 0), maxValue))
+                return Int(q.clamped(0, maxValue))
             }
             func put(_ x: Int, _ s: Int, _ v: Double) {
                 switch bpc {
@@ -164,7 +166,7 @@ extension Bitmap {
                     else { buf[i] = UInt8(q >> 8); buf[i + 1] = UInt8(q & 0xFF) }
                 case 32:
                     let i = rowStart + (x * slots + s) * 4
-                    let bits = Float(v).bitPattern
+                    let bits = Float(v.finiteSample).bitPattern
                     if format.wordSwap == 4 {
                         buf[i] = UInt8(bits & 0xFF); buf[i + 1] = UInt8((bits >> 8) & 0xFF)
                         buf[i + 2] = UInt8((bits >> 16) & 0xFF); buf[i + 3] = UInt8(bits >> 24)
@@ -188,7 +190,7 @@ extension Bitmap {
             for x in 0..<width {
                 let o = x * stride
                 if case .indexed = format.colorModel {
-                    func byte(_ v: Double) -> UInt32 { UInt32(min(max((v * 255 + 0.5 + 1e-7).rounded(.down), 0), 255)) }
+                    func byte(_ v: Double) -> UInt32 { UInt32((v * 255 + 0.5 + 1e-7).rounded(.down).clamped(0, 255)) }
                     let key = byte(samples[o]) << 24 | byte(samples[o + 1]) << 16 | byte(samples[o + 2]) << 8 | byte(samples[o + 3])
                     guard let index = lookup[key] else {
                         if failure == nil { failure = .colorNotInPalette(x: x, y: y) }

@@ -79,10 +79,10 @@ public struct WorkingImage: Hashable, Sendable {
         for y in 0..<height {
             let base = y * width * 4
             for x in 0..<width {
-                let a = Double(min(max(pixels[base + x * 4 + 3], 0), 1))
+                let a = Double(pixels[base + x * 4 + 3].clamped(0, 1))
                 for c in 0..<3 {
                     var v = a > 0 ? Double(pixels[base + x * 4 + c]) / a : 0
-                    v = min(max(v, 0), 1)
+                    v = v.clamped(0, 1)
                     row[x * 4 + c] = lightSpace == .linear ? SRGBTransfer.fromLinear(v) : v
                 }
                 row[x * 4 + 3] = a

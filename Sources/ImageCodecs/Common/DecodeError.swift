@@ -57,9 +57,14 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case library(ContainerFormat, String)
     /// Writing the file failed.
     case io(path: String, reason: String)
+    /// The path holds something other than a regular file (`found`: "a FIFO", "a symbolic link",
+    /// …), which ``OutputFile`` never replaces.
+    case refusedTarget(path: String, found: String)
 
     public var description: String {
         switch self {
+        case .refusedTarget(let p, let found):
+            return "refusing to write \(p): it is \(found); imglab writes only new paths and regular files (docs/safe-writes.md)"
         case .unsupportedFormat(let c, let f, let s):
             return "\(c.rawValue.uppercased()) cannot store \(f); \(s)"
         case .invalidOption(let s): return "invalid encoder option: \(s)"

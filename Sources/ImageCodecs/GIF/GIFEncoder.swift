@@ -100,7 +100,7 @@ enum GIFEncoder {
             for y in 0..<h {
                 let row = c.straightRGBARow(y)
                 for i in 0..<(w * 4) {
-                    rgba[y * w * 4 + i] = UInt8(min(max((row[i] * 255 + 0.5).rounded(.down), 0), 255))
+                    rgba[y * w * 4 + i] = UInt8((row[i] * 255 + 0.5).rounded(.down).clamped(0, 255))
                 }
             }
             for p in 0..<(w * h) {

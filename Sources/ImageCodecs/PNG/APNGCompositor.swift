@@ -36,7 +36,7 @@ struct APNGCompositor: Sendable {
                     bytesPerSample == 1 ? Double(buffer[i]) : Double(Int(buffer[i]) << 8 | Int(buffer[i + 1]))
                 }
                 func store(_ i: Int, _ v: Double) {
-                    let q = Int(min(max((v * maxValue + 0.5).rounded(.down), 0), maxValue))
+                    let q = Int((v * maxValue + 0.5).rounded(.down).clamped(0, maxValue))
                     if bytesPerSample == 1 { target[i] = UInt8(q) } else { target[i] = UInt8(q >> 8); target[i + 1] = UInt8(q & 0xFF) }
                 }
                 for y in 0..<region.height {

@@ -65,6 +65,11 @@ public struct GateExpression: Sendable, Hashable, CustomStringConvertible {
     /// The tree.
     public let root: Node
 
+    /// The deepest nesting of parentheses and `!` an expression may have (64 levels).
+    public static let maxNesting = 64
+    /// The most comparisons (relations, counting each link of a chain) an expression may have (1000).
+    public static let maxComparisons = 1000
+
     public var description: String { text }
 
     /// Every metric name the expression uses, in order of appearance.

@@ -1,7 +1,14 @@
-/// The recursive-descent parser behind ``GateExpression`` (grammar there).
+/// The recursive-descent parser behind ``GateExpression`` (grammar there). Its recursion is
+/// bounded: at most ``GateExpression/maxNesting`` levels of parentheses and `!`, and at most
+/// ``GateExpression/maxComparisons`` comparisons, so the tree it builds is shallow enough to
+/// walk and free recursively.
 struct GateParser {
     private let chars: [Character]
     private var i = 0
+    /// Parentheses and `!` open around the current position.
+    private var nesting = 0
+    /// Relations read so far.
+    private var comparisons = 0
 
     init(_ text: String) { chars = Array(text) }
 
@@ -34,15 +41,29 @@ struct GateParser {
         return left
     }
 
+    /// Enters one level of parentheses or `!` at `position`, refusing to go past the limit.
+    private mutating func enter(at position: Int) throws(GateError) {
+        nesting += 1
+        guard nesting <= GateExpression.maxNesting else {
+            throw .syntax("nested deeper than \(GateExpression.maxNesting) levels of parentheses and '!', the limit", position: position)
+        }
+    }
+
     private mutating func parseUnary() throws(GateError) -> GateExpression.Node {
         skipSpace()
         if i < chars.count && chars[i] == "!" && !(i + 1 < chars.count && chars[i + 1] == "=") {
+            try enter(at: i)
             i += 1
-            return .not(try parseUnary())
+            let inner = try parseUnary()
+            nesting -= 1
+            return .not(inner)
         }
+        let start = i
         if take("(") {
+            try enter(at: start)
             let inner = try parseOr()
             guard take(")") else { throw .syntax("missing ')'", position: i) }
+            nesting -= 1
             return inner
         }
         return try parseChain()
@@ -52,6 +73,10 @@ struct GateParser {
         var operands = [try parseOperand()]
         var relations: [GateExpression.Relation] = []
         while let r = parseRelation() {
+            comparisons += 1
+            guard comparisons <= GateExpression.maxComparisons else {
+                throw .syntax("more than \(GateExpression.maxComparisons) comparisons, the limit", position: i)
+            }
             relations.append(r)
             operands.append(try parseOperand())
         }

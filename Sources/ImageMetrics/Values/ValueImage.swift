@@ -124,8 +124,7 @@ public struct ValueImage: Sendable, Hashable {
                     var o = y * w * channels
                     for x in 0..<w {
                         for c in 0..<channels {
-                            // NaN (a float sample with no value) reads as 0, as it would clamp nowhere.
-                            let sample = row[x * 4 + c], v = sample.isNaN ? 0 : min(max(sample, 0), 1)
+                            let v = row[x * 4 + c].clamped(0, 1)
                             dst[o + c] = UInt16((v * 65535).rounded())
                         }
                         o += channels

@@ -19,6 +19,9 @@ extension Image {
     /// is `(w + 2·width) × (h + 2·width)` in an alpha format; the border is transparent, never black.
     public func transparentBorder(width: Int) throws(ResizeError) -> Image {
         guard width >= 0 else { throw .invalidGeometry("border width \(width) is negative") }
+        guard width <= OutputLimits.maxDimension else { throw .invalidGeometry("border width \(width) is beyond the output limit (\(OutputLimits.summary))") }
+        let display = displaySize
+        try OutputLimits.check(width: display.width + 2 * width, height: display.height + 2 * width)
         let upright = try oriented().addingAlpha()
         guard width > 0 else { return upright }
         func pad(_ b: Bitmap) -> Bitmap {

@@ -7,11 +7,25 @@ public struct Rect: Sendable, Hashable {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
 
+    /// The largest magnitude of a coordinate or length, in pixels (2³¹): no image reaches beyond it.
+    public static let coordinateLimit: Double = 2_147_483_648
+
+    /// Why this rectangle cannot select pixels (a coordinate or length that is NaN, infinite or
+    /// beyond ±``coordinateLimit``), or `nil` when it can.
+    public var problem: String? {
+        for (name, v) in [("x", x), ("y", y), ("width", width), ("height", height)] where !v.isFinite || abs(v) > Rect.coordinateLimit {
+            return "\(name) \(v) is not a finite number of pixels within ±\(Int(Rect.coordinateLimit))"
+        }
+        return nil
+    }
+
     /// The integral rectangle by CoreGraphics' `CGRectIntegral` rule: the origin rounds down
-    /// and the far edges round up, so the result contains the rectangle.
+    /// and the far edges round up, so the result contains the rectangle. Coordinates are first
+    /// limited to ±``coordinateLimit`` (NaN reads as −``coordinateLimit``).
     public var integral: PixelRect {
-        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
-        let x1 = Int((x + width).rounded(.up)), y1 = Int((y + height).rounded(.up))
+        let limit = Rect.coordinateLimit
+        let x0 = Int(x.clamped(-limit, limit).rounded(.down)), y0 = Int(y.clamped(-limit, limit).rounded(.down))
+        let x1 = Int((x + width).clamped(-limit, 2 * limit).rounded(.up)), y1 = Int((y + height).clamped(-limit, 2 * limit).rounded(.up))
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }
@@ -22,8 +36,10 @@ extension Image {
     ///
     /// Rounding rule: a fractional rectangle is first made integral by ``Rect/integral``
     /// (`CGRectIntegral`: origin down, far edges up), then clipped to the image.
-    /// - Throws: ``ResizeError/invalidGeometry(_:)`` when nothing of the image remains.
+    /// - Throws: ``ResizeError/invalidGeometry(_:)`` when a number of `rect` is not finite or
+    ///   beyond ``Rect/coordinateLimit``, or nothing of the image remains.
     public func cropped(to rect: Rect) throws(ResizeError) -> Image {
+        if let problem = rect.problem { throw .invalidGeometry("crop \(rect): \(problem)") }
         let upright = oriented()
         let r = rect.integral
         let x0 = max(r.x, 0), y0 = max(r.y, 0)
@@ -70,6 +86,7 @@ extension Image {
     /// `width × height` (aspect ratio not kept), with fractional source edges honoured.
     public func scaledToFill(from rect: Rect, width: Int, height: Int, options: ResizeOptions = ResizeOptions()) throws(ResizeError) -> Image {
         guard width > 0, height > 0 else { throw .invalidGeometry("size \(width)×\(height) is empty") }
+        if let problem = rect.problem { throw .invalidGeometry("source \(rect): \(problem)") }
         let upright = oriented()
         guard rect.width > 0, rect.height > 0, rect.x >= 0, rect.y >= 0,
               rect.x + rect.width <= Double(upright.width), rect.y + rect.height <= Double(upright.height) else {

@@ -33,7 +33,7 @@ extension Image {
     /// Pixels are resampled premultiplied, in `options.lightSpace`. Sizes follow
     /// ``OutputGeometry``'s rule. Animation frames are all resized; delays, disposal and the
     /// loop count are kept. Metadata keeps ICC, gamma and scale; the EXIF orientation is dropped.
-    /// - Throws: ``ResizeError/invalidGeometry(_:)`` for an empty box.
+    /// - Throws: ``ResizeError/invalidGeometry(_:)`` for an empty box or a result beyond ``OutputLimits``.
     public func resized(width: Int, height: Int, contentMode: ContentMode = .scaleToFill,
                         options: ResizeOptions = ResizeOptions()) throws(ResizeError) -> Image {
         guard width > 0, height > 0 else { throw .invalidGeometry("box \(width)×\(height) is empty") }
@@ -61,6 +61,7 @@ extension Image {
     /// Resamples an upright image (or the `source` rectangle of it) to `width × height`.
     func resampled(width: Int, height: Int, source: (x: Double, y: Double, width: Double, height: Double)?,
                    options: ResizeOptions, needsAlpha: Bool = false) throws(ResizeError) -> Image {
+        try OutputLimits.check(width: width, height: height)
         let format = options.deliveredFormat(natural: OutputFormat.result(for: self.format, needsAlpha: needsAlpha))
         if format.isIndexed {
             // An indexed target needs every resampled colour in its palette: take the exact path,

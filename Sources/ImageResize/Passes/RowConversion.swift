@@ -167,7 +167,7 @@ struct InputRowConverter {
 }
 
 /// Converts premultiplied float RGBA rows of the working form into a stored pixel format:
-/// colour divided by alpha, clamped, encoded to sRGB when linear, rounded half up. 8-bit
+/// colour divided by alpha, clamped (NaN reads as 0), encoded to sRGB when linear, rounded half up. 8-bit
 /// layouts encode through ``SRGBCurveTable`` (exact to Float precision); 16-bit layouts
 /// compute in Double; others go through ``Bitmap/converted(to:)``.
 struct OutputRowConverter {
@@ -194,25 +194,25 @@ struct OutputRowConverter {
             SRGBCurveTable.encoding.withUnsafeBufferPointer { table in
                 // The stored-space value 0…1 of a working colour `c` over alpha `a`.
                 func encoded(_ c: Float, _ a: Float) -> Float {
-                    let straight = a > 0 ? min(max(c / a, 0), 1) : 0
+                    let straight = a > 0 ? (c / a).clamped(0, 1) : 0
                     return linear ? SRGBCurveTable.value(at: straight, in: table) : straight
                 }
                 for x in 0..<width {
                     let o = 4 * x, p = x * layout.pixelBytes
-                    let a = min(max(source[o + 3], 0), 1)
+                    let a = source[o + 3].clamped(0, 1)
                     let alphaCode = Int(a * 255 + 0.5)
                     var er = encoded(source[o], a), eg = encoded(source[o + 1], a), eb = encoded(source[o + 2], a)
-                    func code(_ e: Float) -> UInt8 { UInt8(min(max(e * 255 + 0.5, 0), 255)) }
+                    func code(_ e: Float) -> UInt8 { UInt8((e * 255 + 0.5).clamped(0, 255)) }
                     var r = code(er), g = code(eg), b = code(eb)
                     if gray {
                         // Luma of the encoded values, as Bitmap.converted(to:) computes it.
                         let y = 0.299 * Double(r) + 0.587 * Double(g) + 0.114 * Double(b)
-                        r = UInt8(min(max((y + 0.5 + 1e-7).rounded(.down), 0), 255)); g = r; b = r
+                        r = UInt8((y + 0.5 + 1e-7).rounded(.down).clamped(0, 255)); g = r; b = r
                     }
                     if premultiplied {
                         // One rounding, from the exact premultiplied value: round(encoded · α · 255).
                         if gray { er = 0.299 * er + 0.587 * eg + 0.114 * eb; eg = er; eb = er }
-                        func pre(_ e: Float) -> UInt8 { UInt8(min(max(e * a * 255 + 0.5, 0), 255)) }
+                        func pre(_ e: Float) -> UInt8 { UInt8((e * a * 255 + 0.5).clamped(0, 255)) }
                         r = pre(er); g = pre(eg); b = pre(eb)
                     }
                     bytes[p + layout.red] = r
@@ -230,15 +230,15 @@ struct OutputRowConverter {
         // 16-bit: exact encoding.
         for x in 0..<width {
             let o = 4 * x, p = x * layout.pixelBytes
-            let a = Double(min(max(source[o + 3], 0), 1))
+            let a = Double(source[o + 3].clamped(0, 1))
             let alphaCode = Int(a * 65535 + 0.5)
             func code(_ c: Float) -> Int {
-                let straight = a > 0 ? min(max(Double(c) / a, 0), 1) : 0
+                let straight = a > 0 ? (Double(c) / a).clamped(0, 1) : 0
                 let e = linear ? SRGBTransfer.fromLinear(straight) : straight
                 return Int((e * 65535 + 0.5 + 1e-7).rounded(.down))
             }
             func encoded(_ c: Float) -> Double {
-                let straight = a > 0 ? min(max(Double(c) / a, 0), 1) : 0
+                let straight = a > 0 ? (Double(c) / a).clamped(0, 1) : 0
                 return linear ? SRGBTransfer.fromLinear(straight) : straight
             }
             var r = code(source[o]), g = code(source[o + 1]), b = code(source[o + 2])
@@ -250,7 +250,7 @@ struct OutputRowConverter {
                 // One rounding, from the exact premultiplied value: round(encoded · α · 65535).
                 var er = encoded(source[o]), eg = encoded(source[o + 1]), eb = encoded(source[o + 2])
                 if gray { er = 0.299 * er + 0.587 * eg + 0.114 * eb; eg = er; eb = er }
-                func pre(_ e: Double) -> Int { Int(min(max(e * a * 65535 + 0.5, 0), 65535)) }
+                func pre(_ e: Double) -> Int { Int((e * a * 65535 + 0.5).clamped(0, 65535)) }
                 r = pre(er); g = pre(eg); b = pre(eb)
             }
             func put(_ v: Int, _ at: Int) {

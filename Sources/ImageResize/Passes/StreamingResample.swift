@@ -21,6 +21,7 @@ public enum StreamingResample {
     public static func resample(_ reader: any RowReader, width: Int, height: Int, kernel: Kernel,
                                 lightSpace: LightSpace, format: PixelFormat,
                                 source: (x: Double, y: Double, width: Double, height: Double)? = nil) throws -> Bitmap {
+        try OutputLimits.check(width: width, height: height)
         let inWidth = reader.width, inHeight = reader.height
         let src = source ?? (0, 0, Double(inWidth), Double(inHeight))
         let horizontalIdentity = width == inWidth && src.x == 0 && src.width == Double(inWidth)

@@ -42,6 +42,7 @@ enum DiffCommand: Command {
     }
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
+        if let path = try args.value(report) { try OutputPaths.check([(report.name, path)], inputs: args.positionals) }
         var decode = DecodeOptions()
         decode.limits.maxPixels = try args.value(maxPixels)
         let diff = FileDiff(expected: args.positionals[0], actual: args.positionals[1], gate: try args.value(gate),

@@ -8,11 +8,14 @@ enum ImageOutput {
                                                         ContainerFormat.allCases.map { ($0.rawValue, $0) },
                                                         aliases: [("jpg", .jpeg), ("jpe", .jpeg), ("jfif", .jpeg), ("tif", .tiff), ("apng", .png)], ignoringCase: true)
     static let jpegQuality = Option.integer("--jpeg-quality", "Q", "JPEG quality", default: 90, in: 1...100)
-    static let options: [any OptionDeclaration] = [path, format, jpegQuality]
+    static let overwrite = Option.flag("--overwrite", "allow the output to be the input file itself (it is replaced); without it that is a usage error")
+    static let options: [any OptionDeclaration] = [path, format, jpegQuality, overwrite]
 
-    /// The output path, its container and the encoder settings.
-    static func parse(_ args: Arguments) throws(UsageError) -> (path: String, container: ContainerFormat, encoding: EncodeOptions) {
+    /// The output path, its container and the encoder settings; the path is checked by
+    /// ``OutputPaths`` against `inputs` before anything is read.
+    static func parse(_ args: Arguments, inputs: [String]) throws(UsageError) -> (path: String, container: ContainerFormat, encoding: EncodeOptions) {
         let file = try args.value(path) ?? ""
+        try OutputPaths.check([(path.name, file)], inputs: inputs, overwrite: try args.value(overwrite), overwriteOption: overwrite.name)
         guard let container = try args.value(format) ?? ContainerFormat(fileExtension: (file as NSString).pathExtension) else {
             throw UsageError("cannot tell the format from '\(file)': add --format png|jpeg|gif|tiff|bmp")
         }

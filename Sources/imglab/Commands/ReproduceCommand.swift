@@ -32,6 +32,8 @@ enum ReproduceCommand: Command {
     }
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
+        let outputs: [(option: String, path: String?)] = [(json.name, try args.value(json))]
+        try OutputPaths.check(outputs.compactMap { o in o.path.map { (o.option, $0) } }, inputs: [])
         if try args.value(list) {
             guard args.positionals.isEmpty else { throw UsageError("--list takes no BUG") }
             print(MutantCatalogue.listing)

@@ -7,10 +7,15 @@ enum ResizeCommand: Command {
     static let summary = "resize, crop, add a transparent border and rounded corners; output is upright"
     static let positionals = Positionals(synopsis: "IN", count: 1...1, problem: "give exactly one input file")
 
-    static let size = Option.parsed("--size", "WxH", "the box in points; pixels when --scale is 1") { text throws(UsageError) in
-        let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw UsageError("--size needs WxH with positive integers, not '\(text)'") }
-        return (width: Double(parts[0]), height: Double(parts[1]))
+    static let size = Option.parsed("--size", "WxH", "the box in points; pixels when --scale is 1; the box in pixels \(OutputLimits.summary)") { text throws(UsageError) in
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let w = parts[0], let h = parts[1], w > 0, h > 0 else {
+            throw UsageError("--size needs WxH with positive integers, not '\(text)'")
+        }
+        guard w <= OutputLimits.maxDimension, h <= OutputLimits.maxDimension else {
+            throw UsageError("--size \(text) is beyond the output limit: \(OutputLimits.summary)")
+        }
+        return (width: Double(w), height: Double(h))
     }
     static let mode = Option<@Sendable (Anchor) -> ContentMode>.choice(
         "--mode", "MODE", "stretch to the box, fit inside it, fill it (cover, crop at --anchor), or cover it without cropping",
@@ -32,8 +37,8 @@ enum ResizeCommand: Command {
     static let border = Option.integer("--transparent-border", "N", "add a transparent border N pixels wide", default: 0, in: 0...10_000)
         .alsoSpelled("--border")
     static let cornerRadius = Option.number("--rounded-corners", "R", "round the corners with radius R points, antialiased, transparent outside",
-                                            default: 0, atLeast: 0).alsoSpelled("--corner-radius")
-    static let scale = Option.number("--scale", "S", "points-to-pixels factor (2 for @2x): multiplies the box and the radius", default: 1, atLeast: 0.01)
+                                            default: 0, atLeast: 0, atMost: Double(OutputLimits.maxDimension)).alsoSpelled("--corner-radius")
+    static let scale = Option.number("--scale", "S", "points-to-pixels factor (2 for @2x): multiplies the box and the radius", default: 1, atLeast: 0.01, atMost: 1000)
     static let options: [any OptionDeclaration] = [size, mode, anchor, onlyShrink, crop, fromRect, addAlpha, quality, kernel, srgb, linear,
                                                    border, cornerRadius, scale] + ImageOutput.options
     static let help = Help(about: """
@@ -49,9 +54,12 @@ enum ResizeCommand: Command {
 
     static func rectangle(_ name: String, _ help: String) -> Option<Rect?> {
         .parsed(name, "X,Y,W,H", help) { text throws(UsageError) in
-            let v = text.split(separator: ",").compactMap { Double($0) }
-            guard v.count == 4 else { throw UsageError("\(name) needs X,Y,W,H") }
-            return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+            let v = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0) }
+            guard v.count == 4 else { throw UsageError("\(name) needs X,Y,W,H, four numbers, not '\(text)'") }
+            let rect = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+            if let problem = rect.problem { throw UsageError("\(name) \(text): \(problem)") }
+            guard rect.width > 0, rect.height > 0 else { throw UsageError("\(name) \(text): W and H must be positive") }
+            return rect
         }
     }
 
@@ -63,12 +71,20 @@ enum ResizeCommand: Command {
     }
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
-        let output = try ImageOutput.parse(args)
+        let output = try ImageOutput.parse(args, inputs: args.positionals)
         let box = try args.value(size), mode = try args.value(Self.mode)(try args.value(anchor))
         var request = FileResizeRequest(input: args.positionals[0], output: output.path, container: output.container, encoding: output.encoding,
                                         scale: try args.value(scale), crop: try args.value(crop), border: try args.value(border),
                                         cornerRadius: try args.value(cornerRadius), addsAlpha: try args.value(addAlpha),
                                         options: try resizeOptions(args))
+        if let box {
+            // Within the option's limits (≤ 65535 pt, scale ≤ 1000) the product is finite and exact enough.
+            let scale = request.scale
+            let width = Int((box.width * scale + 0.5).rounded(.down)), height = Int((box.height * scale + 0.5).rounded(.down))
+            if let problem = OutputLimits.problem(width: width, height: height) {
+                throw UsageError("--size \(Int(box.width))x\(Int(box.height)) at --scale \(scale): \(problem)")
+            }
+        }
         if let rect = try args.value(fromRect) {
             guard let box else { throw UsageError("--from-rect needs --size WxH") }
             request.size = .rect(rect, width: box.width, height: box.height)

@@ -38,6 +38,8 @@ enum RunCommand: Command {
         docs: "docs/run.md (resizers, verdicts, outputs), docs/external-resizers.md (cmd: placeholders, configs)")
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
+        let outputs: [(option: String, path: String?)] = [(json.name, try args.value(json)), (junit.name, try args.value(junit))]
+        try OutputPaths.check(outputs.compactMap { o in o.path.map { (o.option, $0) } }, inputs: [])
         let configured = try args.value(SharedOptions.resizerConfig), named = try args.value(resizer)
         let adapter = configured ?? named ?? BuiltinResizer()
         if adapter.policy != .builtin { print("imglab run: \(adapter.name) declares: \(adapter.policy.summary) (the gates honour it; affected pairs are labelled 'policy:')") }

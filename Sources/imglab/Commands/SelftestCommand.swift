@@ -36,6 +36,8 @@ enum SelftestCommand: Command {
         docs: "docs/selftest-and-mutants.md")
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
+        let outputs: [(option: String, path: String?)] = [(json.name, try args.value(json))]
+        try OutputPaths.check(outputs.compactMap { o in o.path.map { (o.option, $0) } }, inputs: [])
         let reportArg = try args.value(report) ?? "Reports/selftest"
         let reportFolder = reportArg == "none" ? nil : reportArg
         let selftest = Selftest(corpus: try args.value(SharedOptions.corpus), mutants: try args.value(mutants) ?? MutantCatalogue.all,

@@ -17,7 +17,7 @@ enum ThumbnailCommand: Command {
         examples: ["imglab thumbnail IMG_0001.jpg --max-pixel-size 640 -o thumb.jpg"], docs: "docs/thumbnail.md")
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
-        let output = try ImageOutput.parse(args)
+        let output = try ImageOutput.parse(args, inputs: args.positionals)
         let request = FileResizeRequest(input: args.positionals[0], output: output.path, container: output.container, encoding: output.encoding,
                                         size: .maxPixelSize(try args.value(maxPixelSize) ?? 1), options: try ResizeCommand.resizeOptions(args))
         do { try request.write() } catch {

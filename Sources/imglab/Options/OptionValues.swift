@@ -51,13 +51,15 @@ extension Option where Value == Int {
 }
 
 extension Option where Value == Double {
-    /// A finite number ≥ `minimum`, `value` when not given.
-    static func number(_ names: String, _ placeholder: String, _ help: String, default value: Double, atLeast minimum: Double) -> Option {
+    /// A finite number ≥ `minimum` (and ≤ `maximum` when given), `value` when not given.
+    static func number(_ names: String, _ placeholder: String, _ help: String, default value: Double, atLeast minimum: Double,
+                       atMost maximum: Double? = nil) -> Option {
         let spelled = spellings(names)
-        return Option(names: spelled, placeholder: placeholder, help: help, notes: [String(format: "≥ %g", minimum), String(format: "default: %g", value)],
+        let bounds = maximum.map { String(format: "%g…%g", minimum, $0) } ?? String(format: "≥ %g", minimum)
+        return Option(names: spelled, placeholder: placeholder, help: help, notes: [bounds, String(format: "default: %g", value)],
                       fallback: value) { given throws(UsageError) in
-            guard let v = Double(valueText(given)), v.isFinite, v >= minimum else {
-                throw UsageError("\(spelled.last ?? "") must be a number \(String(format: "≥ %g", minimum)), not '\(valueText(given))'")
+            guard let v = Double(valueText(given)), v.isFinite, v >= minimum, v <= (maximum ?? .infinity) else {
+                throw UsageError("\(spelled.last ?? "") must be a number \(maximum == nil ? "" : "in ")\(bounds), not '\(valueText(given))'")
             }
             return v
         }

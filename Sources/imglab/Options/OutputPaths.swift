@@ -1,0 +1,25 @@
+import ImageCodecs
+
+/// Output paths checked before a command does any work (docs/safe-writes.md): each must be a
+/// new path or a regular file (``OutputFile/check(_:)``), none may be the same file as an input
+/// (same device and inode) unless `overwrite`, and no two outputs may be the same file.
+enum OutputPaths {
+    /// Throws the usage error for the first output that breaks a rule; `outputs` pairs each
+    /// option's name with its path.
+    static func check(_ outputs: [(option: String, path: String)], inputs: [String], overwrite: Bool = false,
+                      overwriteOption: String? = nil) throws(UsageError) {
+        var seen: [(option: String, path: String, identity: OutputFile.Identity?)] = []
+        for output in outputs {
+            do { _ = try OutputFile.check(output.path) } catch { throw UsageError("\(output.option) \(output.path): \(error)") }
+            let identity = OutputFile.identity(output.path)
+            if let identity, !overwrite, let input = inputs.first(where: { OutputFile.identity($0) == identity }) {
+                let remedy = overwriteOption.map { ": add \($0) to replace it" } ?? "; write it elsewhere"
+                throw UsageError("\(output.option) \(output.path) is the same file as the input \(input)\(remedy)")
+            }
+            if let other = seen.first(where: { $0.path == output.path || (identity != nil && $0.identity == identity) }) {
+                throw UsageError("\(other.option) and \(output.option) name the same file, \(output.path)")
+            }
+            seen.append((output.option, output.path, identity))
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import ImageCore
+import ImageCodecs
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The commands check every output before working (docs/safe-writes.md): a FIFO, a symbolic
+/// link, a directory or a device is a usage error (exit 2) naming the path and what it is; an
+/// output that is an input is refused unless `--overwrite`; the inputs are intact afterwards.
+@Suite("safe writes from the command line")
+struct SafeWriteCommandTests {
+    /// A folder holding `in.png`, an 8×6 RGB image, and its bytes.
+    static func folder() throws -> (dir: String, input: String, bytes: Data) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-safe-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let input = dir + "/in.png"
+        let pixels = (0..<(8 * 6 * 3)).map { UInt8($0) }
+        try ImageCodecs.writeAtomically(try ImageCodecs.encode(Image(bitmap: try Bitmap(width: 8, height: 6, format: .rgb8, bytes: pixels)), as: .png), to: input)
+        return (dir, input, try Data(contentsOf: URL(fileURLWithPath: input)))
+    }
+
+    @Test("resize and thumbnail onto their own input exit 2 and leave it intact; with --overwrite they replace it")
+    func sameFile() throws {
+        let f = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: f.dir) }
+        for command in [["resize", f.input, "--size", "4x3"], ["thumbnail", f.input, "--max-pixel-size", "4"]] {
+            let run = try ImglabRun.run(command + ["-o", f.input])
+            #expect(run.status == 2, "\(command[0]): \(run.stderr)")
+            #expect(run.stderr.contains("--output \(f.input) is the same file as the input \(f.input): add --overwrite to replace it"))
+            #expect(FileManager.default.contents(atPath: f.input) == f.bytes)
+        }
+        // Through a symbolic link to the input: the same file by device and inode.
+        try FileManager.default.createSymbolicLink(atPath: f.dir + "/alias.png", withDestinationPath: f.input)
+        let viaLink = try ImglabRun.run(["resize", f.dir + "/alias.png", "--size", "4x3", "-o", f.input])
+        #expect(viaLink.status == 2 && viaLink.stderr.contains("is the same file as the input"))
+        let replaced = try ImglabRun.run(["resize", f.input, "--size", "4x3", "-o", f.input, "--overwrite"])
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        let out = try ImageCodecs.decode(contentsOf: f.input)
+        #expect((out.width, out.height) == (4, 3))
+    }
+
+    @Test("diff --report onto one of the compared images exits 2 and leaves it intact")
+    func diffReportOntoInput() throws {
+        let f = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: f.dir) }
+        let run = try ImglabRun.run(["diff", f.input, f.input, "--report", f.input])
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("--report \(f.input) is the same file as the input \(f.input); write it elsewhere"))
+        #expect(FileManager.default.contents(atPath: f.input) == f.bytes)
+    }
+
+    @Test("a FIFO, a symbolic link and a directory as -o or --report exit 2 naming what they are; nothing is replaced")
+    func specialTargets() throws {
+        let f = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: f.dir) }
+        let fifo = f.dir + "/pipe.png", link = f.dir + "/link.png", folder = f.dir + "/sub.png"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: f.dir + "/elsewhere.png")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        for (path, kind) in [(fifo, "a FIFO"), (link, "a symbolic link"), (folder, "a directory")] {
+            let resize = try ImglabRun.run(["resize", f.input, "--size", "4x3", "-o", path])
+            #expect(resize.status == 2, "\(kind): \(resize.stderr)")
+            #expect(resize.stderr.contains("refusing to write \(path): it is \(kind)"), "\(resize.stderr)")
+            let diff = try ImglabRun.run(["diff", f.input, f.input, "--report", path])
+            #expect(diff.status == 2 && diff.stderr.contains("refusing to write \(path): it is \(kind)"), "\(diff.stderr)")
+        }
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        #expect(!FileManager.default.fileExists(atPath: f.dir + "/elsewhere.png"))
+        #expect(FileManager.default.contents(atPath: f.input) == f.bytes)
+    }
+
+    @Test("/dev/null as -o, --report or --json is refused as a character device before any work")
+    func deviceTarget() throws {
+        let f = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: f.dir) }
+        var before = stat()
+        #expect(lstat("/dev/null", &before) == 0)
+        let runs = [try ImglabRun.run(["resize", f.input, "--size", "4x3", "-o", "/dev/null", "--format", "png"]),
+                    try ImglabRun.run(["diff", f.input, f.input, "--report", "/dev/null"]),
+                    try ImglabRun.run(["run", "--profile", "quick", "--report", "none", "--json", "/dev/null"])]
+        for run in runs {
+            #expect(run.status == 2, "\(run.stderr)")
+            #expect(run.stderr.contains("refusing to write /dev/null: it is a character device"), "\(run.stderr)")
+        }
+        var after = stat()
+        #expect(lstat("/dev/null", &after) == 0 && after.st_mode & S_IFMT == S_IFCHR && after.st_ino == before.st_ino)
+    }
+
+    @Test("a replaced mode-600 output stays 600")
+    func keepsMode() throws {
+        let f = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: f.dir) }
+        let output = f.dir + "/out.png"
+        try ImageCodecs.writeAtomically([0], to: output)
+        #expect(chmod(output, 0o600) == 0)
+        let run = try ImglabRun.run(["resize", f.input, "--size", "4x3", "-o", output])
+        #expect(run.status == 0, "\(run.stderr)")
+        var info = stat()
+        #expect(stat(output, &info) == 0 && info.st_mode & 0o7777 == 0o600)
+        #expect(try ImageCodecs.decode(contentsOf: output).width == 4)
+    }
+
+    @Test("--json and --junit naming one file is a usage error")
+    func twoOutputsOneFile() throws {
+        let f = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: f.dir) }
+        let run = try ImglabRun.run(["run", "--profile", "quick", "--report", "none", "--json", f.dir + "/r.json", "--junit", f.dir + "/r.json"])
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("--json and --junit name the same file, \(f.dir)/r.json"))
+        #expect(!FileManager.default.fileExists(atPath: f.dir + "/r.json"))
+    }
+}
