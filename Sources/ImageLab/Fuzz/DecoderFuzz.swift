@@ -43,7 +43,8 @@ public struct DecoderFuzz: Sendable {
         let started = Date()
         for i in 0..<count {
             let input = fuzzer.input(i)
-            if let saveCurrent { try? Data(input.bytes).write(to: URL(fileURLWithPath: saveCurrent)) }
+            // Through the safe writer: never into a FIFO, a device or through a symlink.
+            if let saveCurrent { try? ImageCodecs.writeAtomically(input.bytes, to: saveCurrent) }
             watchdog?.begin(i, seed: input.seed)
             do {
                 _ = try ImageCodecs.decode(input.bytes, options: options)
