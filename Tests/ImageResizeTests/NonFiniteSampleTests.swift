@@ -66,16 +66,22 @@ struct NonFiniteSampleTests {
         .maxPixelSize(8),
     ]
 
-    @Test("a special colour sample in every float layout resizes to PNG as its clamped code, alpha stays 255",
-          arguments: specials, layouts)
-    func specialColour(special: Special, format: PixelFormat) throws {
-        let input = try Self.tiff(try Self.uniform(format, colour: special.value))
+    /// The RGBA codes of `bitmap`, stored as a TIFF and resized to PNG at each of ``sizes``.
+    static func resizedToPNG(_ bitmap: Bitmap) throws -> [(size: FileResizeRequest.Size, pixels: [UInt8])] {
+        let input = try tiff(bitmap)
         defer { try? FileManager.default.removeItem(atPath: input) }
-        for size in Self.sizes {
+        return try sizes.map { size in
             let output = input + ".png"
             defer { try? FileManager.default.removeItem(atPath: output) }
             try FileResizeRequest(input: input, output: output, container: .png, size: size).write()
-            let pixels = try Self.rgba(output)
+            return (size, try rgba(output))
+        }
+    }
+
+    @Test("a special colour sample in every float layout resizes to PNG as its clamped code, alpha stays 255",
+          arguments: specials, layouts)
+    func specialColour(special: Special, format: PixelFormat) throws {
+        for (size, pixels) in try Self.resizedToPNG(try Self.uniform(format, colour: special.value)) {
             #expect(!pixels.isEmpty)
             for p in stride(from: 0, to: pixels.count, by: 4) {
                 #expect(Array(pixels[p..<(p + 4)]) == [special.code, special.code, special.code, 255], "\(size)")
@@ -86,13 +92,7 @@ struct NonFiniteSampleTests {
 
     @Test("a special alpha sample resizes to PNG as its clamped alpha code", arguments: specials)
     func specialAlpha(special: Special) throws {
-        let input = try Self.tiff(try Self.uniform(.rgbaFloat, colour: 0.5, alpha: special.value))
-        defer { try? FileManager.default.removeItem(atPath: input) }
-        for size in Self.sizes {
-            let output = input + ".png"
-            defer { try? FileManager.default.removeItem(atPath: output) }
-            try FileResizeRequest(input: input, output: output, container: .png, size: size).write()
-            let pixels = try Self.rgba(output)
+        for (size, pixels) in try Self.resizedToPNG(try Self.uniform(.rgbaFloat, colour: 0.5, alpha: special.value)) {
             #expect(!pixels.isEmpty)
             let alphas = Set(stride(from: 3, to: pixels.count, by: 4).map { pixels[$0] })
             #expect(alphas == [special.code], "\(size)")

@@ -18,7 +18,7 @@ public enum CorpusProfile: String, CaseIterable, Sendable {
     public var cases: [CorpusCase] {
         switch self {
         case .quick: return Self.quickCases()
-        case .full: return Self.fullCases()
+        case .full: return Self.fullProfileCases
         }
     }
 
@@ -135,6 +135,10 @@ public enum CorpusProfile: String, CaseIterable, Sendable {
         }
         return cases
     }
+
+    /// The full profile's cases, made once: choosing them renders the coarse gray formats' flat
+    /// scenes (``keepsColoursApart(_:in:)``).
+    private static let fullProfileCases = fullCases()
 
     private static func fullCases() -> [CorpusCase] {
         let ops = [LabOperation.orient, .resize(width: 48, height: 48, mode: .aspectFit)] + operationPool(scale: 2)
