@@ -1,0 +1,11 @@
+#ifndef IMGLAB_FILES_H
+#define IMGLAB_FILES_H
+/* The one file-system call Swift's Glibc module does not export: renameat2 with
+ * RENAME_EXCHANGE (Linux 3.15+), which swaps two paths atomically, so a report folder is
+ * replaced by its new generation without a moment in which the path is missing. */
+
+/* Swaps the directory entries `a` and `b` atomically. Returns 0, or -1 with errno set
+ * (EINVAL or ENOSYS where the file system or the kernel cannot exchange). */
+int imglab_exchange_paths(const char *a, const char *b);
+
+#endif
