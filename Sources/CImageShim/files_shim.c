@@ -2,6 +2,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include "imglab_files.h"
 
 int imglab_exchange_paths(const char *a, const char *b) {
@@ -10,5 +13,11 @@ int imglab_exchange_paths(const char *a, const char *b) {
 #else
     errno = ENOSYS;
     return -1;
+#endif
+}
+
+void imglab_release_free_memory(void) {
+#ifdef __GLIBC__
+    malloc_trim(0);
 #endif
 }

@@ -58,6 +58,18 @@ public struct PipelineFuzz: Sendable {
         public var silent = 0
         /// Wall-clock seconds.
         public var seconds = 0.0
+        /// The inputs that raised the process's peak resident memory by 8 MiB or more: input
+        /// number and the peak after it, in MiB, in run order (replay them to see why).
+        public var peakRaisers: [(input: Int, peakMiB: Int)] = []
+
+        public static func == (a: Report, b: Report) -> Bool {
+            a.completed == b.completed && a.rejected == b.rejected && a.errorKinds == b.errorKinds && a.silent == b.silent
+                && a.seconds == b.seconds && a.peakRaisers.map(\.input) == b.peakRaisers.map(\.input) && a.peakRaisers.map(\.peakMiB) == b.peakRaisers.map(\.peakMiB)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(completed); hasher.combine(rejected); hasher.combine(errorKinds); hasher.combine(silent)
+        }
     }
 
     /// Runs every input; `progress` hears after every 10 000 inputs (inputs done, the report so far).
@@ -76,6 +88,7 @@ public struct PipelineFuzz: Sendable {
             }
         }
         var report = Report()
+        var peak = Self.peakRSSMiB()
         let started = Date()
         for i in 0..<count {
             let input = fuzzer.input(i)
@@ -91,6 +104,12 @@ public struct PipelineFuzz: Sendable {
                 if "\(error)".isEmpty { report.silent += 1 }
             }
             watchdog?.end()
+            // Give freed memory back, so the peak is each input's own need over the baseline, not
+            // the allocator's leftovers from earlier inputs.
+            FreeMemory.release()
+            let now = Self.peakRSSMiB()
+            if now >= peak + 8 { report.peakRaisers.append((i, now)) }
+            peak = max(peak, now)
             report.seconds = Date().timeIntervalSince(started)
             if (i + 1) % 10_000 == 0 { progress(i + 1, report) }
         }

@@ -78,6 +78,10 @@ enum FuzzCommand: Command {
             let kinds = report.errorKinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             print("imglab fuzz: \(pipeline.rawValue): \(total) inputs in \(String(format: "%.1f", report.seconds)) s: \(report.completed) completed, \(report.rejected) refused with a typed error (\(kinds)); 0 crashes, 0 hangs; \(report.silent) without a message; peak RSS \(PipelineFuzz.peakRSSMiB()) MiB")
             if report.silent > 0 || report.errorKinds["other"] != nil { silent = true }
+            if !report.peakRaisers.isEmpty {
+                print("  inputs that raised the peak by 8 MiB or more (replay with --replay I): "
+                      + report.peakRaisers.suffix(8).map { "\($0.input) → \($0.peakMiB) MiB" }.joined(separator: ", "))
+            }
         }
         let rss = PipelineFuzz.peakRSSMiB(), budget = try args.value(maxRSS)
         if silent {
