@@ -36,7 +36,8 @@ public struct ImageHeader: Sendable, Hashable {
 public struct AnimationTiming: Sendable, Hashable {
     /// How many times it plays; 0 = forever.
     public var loopCount: Int
-    /// Each frame's delay, in seconds.
+    /// The delay of each frame the file holds, in seconds (an APNG may declare more frames
+    /// than it holds; the decoder then shows the missing ones for zero seconds).
     public var delays: [Double]
 
     public init(loopCount: Int, delays: [Double]) {

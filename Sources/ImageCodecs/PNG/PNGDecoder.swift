@@ -15,9 +15,9 @@ enum PNGDecoder {
         case .animated(let animation):
             frameCount = animation.declaredFrameCount
             read.metadata.properties["apng frames"] = String(animation.declaredFrameCount)
-            // As APNGDecoder repairs a count mismatch: extra frames dropped, missing ones shown for zero seconds.
-            let delays = animation.frames.prefix(frameCount).map(\.delay)
-            if frameCount > 1 { timing = AnimationTiming(loopCount: animation.plays, delays: delays + Array(repeating: 0, count: frameCount - delays.count)) }
+            // The delays of the frames the file holds (at most acTL's count): never an array sized
+            // by acTL alone, which a 16-byte chunk can set to 2³¹ (a fuzzed file made `info` hang).
+            if frameCount > 1 { timing = AnimationTiming(loopCount: animation.plays, delays: animation.frames.prefix(frameCount).map(\.delay)) }
         case .broken(let reason, let offset):
             read.metadata.properties["apng ignored"] = APNGDecoder.describe(reason, offset)
         case .notAnimated:

@@ -8,6 +8,8 @@ struct ComponentLayout {
     var red: Int, green: Int, blue: Int
     /// Offset of alpha, or nil when the format has none.
     var alpha: Int?
+    /// Offset of the unused padding slot (`noneSkipFirst`, `noneSkipLast`), or nil.
+    var skip: Int?
     /// Bytes per pixel.
     var pixelBytes: Int
     /// Whether 16-bit components are little-endian.
@@ -37,6 +39,8 @@ struct ComponentLayout {
         blue = gray ? red : offset(colorBase + 2)
         if format.alphaInfo.hasAlpha {
             alpha = offset(format.alphaInfo.isFirst ? 0 : slots - 1)
+        } else if format.alphaInfo.hasSlot {
+            skip = offset(format.alphaInfo.isFirst ? 0 : slots - 1)
         }
         pixelBytes = slots * bytes
         littleEndian16 = bpc == 16 && format.byteOrder == .little16
@@ -218,11 +222,9 @@ struct OutputRowConverter {
                     bytes[p + layout.red] = r
                     if !gray { bytes[p + layout.green] = g; bytes[p + layout.blue] = b }
                     if let ao = layout.alpha { bytes[p + ao] = UInt8(alphaCode) }
-                    else if format.alphaInfo.hasSlot {
-                        // A skipped component is written as fully set.
-                        let skip = format.alphaInfo.isFirst ? (format.byteOrder == .little32 ? 3 : 0) : (format.byteOrder == .little32 ? 0 : 3)
-                        bytes[p + skip] = 255
-                    }
+                    // A skipped component is written as fully set. (Its offset once assumed four
+                    // RGB slots, and wrote past the row of a gray format with padding.)
+                    else if let skip = layout.skip { bytes[p + skip] = 255 }
                 }
             }
             return
@@ -260,7 +262,7 @@ struct OutputRowConverter {
             put(r, p + layout.red)
             if !gray { put(g, p + layout.green); put(b, p + layout.blue) }
             if let ao = layout.alpha { put(alphaCode, p + ao) }
-            else if format.alphaInfo.hasSlot { put(65535, p + (format.alphaInfo.isFirst ? 0 : 6)) }
+            else if let skip = layout.skip { put(65535, p + skip) }
         }
     }
 
