@@ -119,4 +119,20 @@ struct DiffCommandTests {
         let junitForFiles = try ImglabRun.run(["diff", expected + "/a.png", actual + "/a.png", "--junit", root + "/k.xml"])
         #expect(junitForFiles.status == 2)
     }
+
+    @Test("--ignore and --mask: a difference only in the ignored area exits 0 with ignored.pixels in the JSON; a bad region or a wrong-size mask exits 2")
+    func ignoredPixels() throws {
+        let a = try Self.png(), b = try Self.png(swap: true)
+        // R and B differ wherever 6x ≠ 200 − x: every column but none (6x = 200 − x has no integer x), so ignore all 40×30.
+        let all = try ImglabRun.run(["diff", a, b, "--ignore", "0,0,20,30", "--ignore", "20,0,20,30", "--json"])
+        #expect(all.status == 0, "\(all.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [String: Any])
+        #expect(((object["metrics"] as? [String: Any])?["ignored.pixels"] as? [String: Any])?["value"] as? Double == 1200)
+        let part = try ImglabRun.run(["diff", a, b, "--ignore", "0,0,20,30"])
+        #expect(part.status == 1)
+        let bad = try ImglabRun.run(["diff", a, b, "--ignore", "0,0,-1,3"])
+        #expect(bad.status == 2 && bad.stderr.contains("x,y,w,h"))
+        let wrong = try ImglabRun.run(["diff", a, b, "--mask", try Self.png(width: 41)])
+        #expect(wrong.status == 2 && wrong.stderr.contains("41×30"), "\(wrong.stderr)")
+    }
 }

@@ -79,6 +79,7 @@ public enum MetricCatalog {
         add("cast.a", "Δa*", colourVersion, .signed, "mean Δa*: + towards red/magenta, − towards green")
         add("cast.b", "Δb*", colourVersion, .signed, "mean Δb*: + towards yellow, − towards blue")
         add("diagnosis.confidence", "", Diagnosis.version, .distance, "confidence of the named diagnosis (0 when none)")
+        add("ignored.pixels", "pixels", exactVersion, .distance, "pixels left out by --mask and --ignore (compared as equal); only when some were given")
         return list
     }()
 

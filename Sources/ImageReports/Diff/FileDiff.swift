@@ -21,9 +21,13 @@ public struct FileDiff: Sendable {
     public var reportPath: String?
     /// The canaries that guard the gate (tests inject a failing result).
     public var canaries: Judge.CanaryCheck
+    /// Pixels left out of the comparison (masks and regions); none by default.
+    public var ignored: IgnoredPixels
 
     public init(expected: String, actual: String, gate: GateExpression? = nil, tolerance: Double = 0,
-                decode: DecodeOptions = DecodeOptions(), reportPath: String? = nil, canaries: Judge.CanaryCheck = .run) {
+                decode: DecodeOptions = DecodeOptions(), reportPath: String? = nil, canaries: Judge.CanaryCheck = .run,
+                ignored: IgnoredPixels = IgnoredPixels()) {
+        self.ignored = ignored
         self.expectedPath = expected
         self.actualPath = actual
         self.gate = gate
@@ -90,12 +94,15 @@ public struct FileDiff: Sendable {
             case .failure(let error): throw .unreadable(path, error)
             }
         }
-        let judgement = Judge(gate: gate, tolerance: tolerance, canaries: canaries, diagnosing: .always)
+        let shown = sides[0].side.image.displaySize
+        let mask: PixelMask?
+        do { mask = try ignored.resolved(width: shown.width, height: shown.height) } catch { throw .ignored(error) }
+        let judgement = Judge(gate: gate, tolerance: tolerance, canaries: canaries, diagnosing: .always, ignored: mask)
             .judge(expected: sides[0].side, actual: sides[1].side)
         if let reportPath {
             do {
                 let images = try DiffReport.Images.make(expected: sides[0].side, actual: sides[1].side,
-                                                        expectedFile: sides[0].bytes, actualFile: sides[1].bytes)
+                                                        expectedFile: sides[0].bytes, actualFile: sides[1].bytes, ignored: mask)
                 try ImageCodecs.writeAtomically(Array(DiffReport.html(judgement, images: images).utf8), to: reportPath)
             } catch {
                 throw .report(reportPath, "\(error)")
@@ -111,11 +118,14 @@ public enum FileDiffError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(String, DecodeError)
     /// The report that cannot be encoded or written: its path and why.
     case report(String, String)
+    /// Masks or regions that cannot be used (a mask of the wrong size).
+    case ignored(IgnoredPixelsError)
 
     public var description: String {
         switch self {
         case .unreadable(let path, let error): return "\(path): \(error)"
         case .report(let path, let why): return "cannot write the report \(path): \(why)"
+        case .ignored(let error): return error.description
         }
     }
 }

@@ -26,6 +26,9 @@ public struct FolderDiff: Sendable {
     public var tolerance: Double
     /// The decode limits and options of every file.
     public var decode: DecodeOptions
+    /// Pixels left out of every comparison (``IgnoredPixels``; a mask must have each pair's
+    /// displayed size, else that pair is an error); none by default.
+    public var ignored: IgnoredPixels
     /// The report folder (`index.html`, `pairs/`), if any.
     public var reportFolder: String?
     /// The JUnit file, if any.
@@ -36,7 +39,7 @@ public struct FolderDiff: Sendable {
     public var canaries: Judge.CanaryCheck
 
     public init(expected: String, actual: String, match: FolderPairing.Match = .path, gate: GateExpression? = nil, tolerance: Double = 0,
-                decode: DecodeOptions = DecodeOptions(), reportFolder: String? = nil,
+                decode: DecodeOptions = DecodeOptions(), ignored: IgnoredPixels = IgnoredPixels(), reportFolder: String? = nil,
                 junitPath: String? = nil, threads: Int = ProcessInfo.processInfo.activeProcessorCount, canaries: Judge.CanaryCheck = .run) {
         self.expectedFolder = expected
         self.actualFolder = actual
@@ -44,6 +47,7 @@ public struct FolderDiff: Sendable {
         self.gate = gate
         self.tolerance = tolerance
         self.decode = decode
+        self.ignored = ignored
         self.reportFolder = reportFolder
         self.junitPath = junitPath
         self.threads = threads
@@ -128,7 +132,7 @@ public struct FolderDiff: Sendable {
             throw .output(why.path, why.reason)
         }
         let results = FolderDiffResults(expected: expectedFolder, actual: actualFolder, match: match, gate: gate?.description,
-                                        canaryFailures: canaryCheck.failures?.map(\.description), items: done.map(\.item))
+                                        ignored: ignored.summary, canaryFailures: canaryCheck.failures?.map(\.description), items: done.map(\.item))
         if let junitPath {
             do { try ImageCodecs.writeAtomically(Array(FolderDiffJUnit.xml(results).utf8), to: junitPath) } catch {
                 throw .output(junitPath, "\(error)")

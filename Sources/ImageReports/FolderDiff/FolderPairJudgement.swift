@@ -87,7 +87,13 @@ struct FolderPairJudgement: Sendable {
             case (.failure(let error), _): item.message = "\(e): \(error)"; return FolderPairOutcome(item: item, thumbnails: thumbnails)
             case (_, .failure(let error)): item.message = "\(a): \(error)"; return FolderPairOutcome(item: item, thumbnails: thumbnails)
             }
-            if Self.identicalByValue(expected.compared.image, actual.compared.image) {
+            let shown = expected.compared.image.displaySize
+            let mask: PixelMask?
+            do { mask = try diff.ignored.resolved(width: shown.width, height: shown.height) } catch {
+                item.message = error.description
+                return FolderPairOutcome(item: item, thumbnails: thumbnails)
+            }
+            if mask == nil && Self.identicalByValue(expected.compared.image, actual.compared.image) {
                 item.status = .unchanged
                 item.message = "identical by value"
                 if report {
@@ -96,8 +102,11 @@ struct FolderPairJudgement: Sendable {
                 }
                 return FolderPairOutcome(item: item, thumbnails: thumbnails)
             }
-            let judgement = judge.judge(expected: expected.compared, actual: actual.compared)
+            var pairJudge = judge
+            pairJudge.ignored = mask
+            let judgement = pairJudge.judge(expected: expected.compared, actual: actual.compared)
             classify(judgement, into: &item)
+            item.ignoredPixels = judgement.comparison.value("ignored.pixels").map { Int($0) }
             if report {
                 thumbnails.expected = FolderThumbnail.png(expected.compared.image)
                 thumbnails.actual = FolderThumbnail.png(actual.compared.image)
@@ -107,7 +116,7 @@ struct FolderPairJudgement: Sendable {
                 let page = RunReport.pagePath(index: index, pair: pair.key)
                 do {
                     let images = try DiffReport.Images.make(expected: expected.compared, actual: actual.compared,
-                                                            expectedFile: expected.bytes, actualFile: actual.bytes)
+                                                            expectedFile: expected.bytes, actualFile: actual.bytes, ignored: mask)
                     let html = DiffReport.html(judgement, images: images, context: context(item))
                     try ImageCodecs.writeAtomically(Array(html.utf8), to: folder + "/" + page)
                     item.page = page

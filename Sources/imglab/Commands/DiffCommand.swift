@@ -19,7 +19,18 @@ enum DiffCommand: Command {
     static let match = Option.choice("--match", "HOW", "two folders: pair files by relative path, or by relative path without extension (a.png with a.jpg)",
                                      default: ("path", FolderPairing.Match.path), [("stem", .stem)])
     static let junit = Option<String?>.text("--junit", "FILE", "two folders: write JUnit XML, one test case per file (changed, new and deleted files fail)")
-    static let options: [any OptionDeclaration] = [gate, json, report, tolerance, maxPixels, match, junit, SharedOptions.threads]
+    static let mask = Option<String?>.text("--mask", "FILE", "ignore the pixels of this image (the compared size, as displayed) where α > 0, or, without alpha, where it is not black; ignored pixels count as equal, are counted in ignored.pixels and drawn hatched")
+    static let ignore = Option.parsed("--ignore", "X,Y,W,H", "ignore this rectangle of displayed pixels (repeatable), as --mask") { text throws(UsageError) in
+        do { return try IgnoredPixels.Region(parsing: text) } catch { throw UsageError("\(error)") }
+    }.repeated()
+    static let options: [any OptionDeclaration] = [gate, json, report, tolerance, maxPixels, match, junit, SharedOptions.threads, mask, ignore]
+
+    /// The masks and regions of the command line, the mask decoded.
+    static func ignored(_ args: Arguments) throws(UsageError) -> IgnoredPixels {
+        do { return try IgnoredPixels(regions: try args.values(ignore).compactMap { $0 }, maskFile: try args.value(mask)) } catch {
+            throw UsageError("\(error)")
+        }
+    }
     static var help: Help {
         Help(about: """
             Compares ACTUAL against EXPECTED (any PNG, JPEG, GIF, TIFF, BMP) as they are displayed:
@@ -50,6 +61,7 @@ enum DiffCommand: Command {
                             "imglab diff golden.png out.png --gate 'exact.over.5 <= 100 && exact.over.20 <= 10'",
                             "imglab diff expected.png actual.png --report bug-1234.html",
                             "imglab diff a.png b.png --json | jq '.diagnosis.class, .metrics.ssim.value'",
+                            "imglab diff golden.png out.png --ignore 0,0,200,40 --mask clock-area.png",
                             "imglab diff baseline/ screenshots/ --gate 'exact.over.5 <= 100' --report diff-report --junit diff.xml"],
             docs: "docs/diff.md")
     }
@@ -61,7 +73,7 @@ enum DiffCommand: Command {
         var decode = DecodeOptions()
         decode.limits.maxPixels = try args.value(maxPixels)
         let diff = FileDiff(expected: args.positionals[0], actual: args.positionals[1], gate: try args.value(gate),
-                            tolerance: try args.value(tolerance), decode: decode, reportPath: try args.value(report))
+                            tolerance: try args.value(tolerance), decode: decode, reportPath: try args.value(report), ignored: try ignored(args))
         let outcome: FileDiff.Outcome
         do { outcome = try diff.run() } catch {
             printError("imglab diff: \(error)")
@@ -79,7 +91,7 @@ enum DiffCommand: Command {
         var decode = DecodeOptions()
         decode.limits.maxPixels = try args.value(maxPixels)
         let diff = FolderDiff(expected: folders.expected, actual: folders.actual, match: try args.value(match), gate: try args.value(gate),
-                              tolerance: try args.value(tolerance), decode: decode, reportFolder: reportFolder, junitPath: junitPath,
+                              tolerance: try args.value(tolerance), decode: decode, ignored: try ignored(args), reportFolder: reportFolder, junitPath: junitPath,
                               threads: try args.value(SharedOptions.threads))
         let terminal = isatty(STDERR_FILENO) == 1
         let outcome: FolderDiff.Outcome
