@@ -156,6 +156,10 @@ public struct Comparison: Sendable, Hashable, Codable {
         for (i, edge) in PixelStatistics.bucketEdges.dropLast().enumerated() {
             set("exact.over.\(Int(edge))", Double(stats.buckets[(i + 1)...].reduce(0, +)))
         }
+        // Pixels over 1 code value are few when two renderings agree, and only they are examined.
+        let overOne = stats.buckets[2...].reduce(0, +)
+        let nonAA = overOne == 0 ? AntiAliasing.edges.map { _ in 0 } : AntiAliasing.nonAntiAliasedCounts(ev, av, edges: AntiAliasing.edges)
+        for (edge, count) in zip(AntiAliasing.edges, nonAA) { set("exact.over.\(Int(edge)).nonAA", Double(count)) }
         for (band, name) in ["opaque", "translucent", "transparent"].enumerated() {
             let n = stats.bandPixels[band]
             let means = stats.biasSums[band].map { n > 0 ? $0 / Double(n) : 0 }
