@@ -7,7 +7,8 @@ import ImageMetrics
 /// (``FolderPairing``), judge every pair present on both sides with the one ``Judge`` of
 /// `imglab diff` (the gate, the canaries checked once, the diagnosis of every pair that fails),
 /// on `threads` threads, and write the optional HTML report (``FolderDiffReport``: an index and a
-/// ``DiffReport`` page per changed pair) and JUnit file through the safe writer.
+/// ``DiffReport`` page per changed pair, one ``OutputFolder`` generation swapped in whole) and
+/// the JUnit file through the safe writer.
 ///
 /// Each pair is decoded, judged, reported and released by one worker, so memory holds at most
 /// `threads` pairs at a time whatever the folder's size. Files with the same bytes are unchanged
@@ -114,36 +115,43 @@ public struct FolderDiff: Sendable {
         case (_, .run): canaryCheck = .checked(Canaries.check())
         case (_, .checked(let failures)): canaryCheck = .checked(failures)
         }
-        if let reportFolder {
-            do { try FileManager.default.createDirectory(atPath: reportFolder + "/pairs", withIntermediateDirectories: true) } catch {
-                throw .output(reportFolder, "\(error)")
-            }
+        // The report is one generation (``OutputFolder``): staged, then swapped in whole.
+        let folder: OutputFolder?
+        do { folder = try reportFolder.map { path throws(EncodeError) in try OutputFolder(path) } } catch {
+            throw .output(reportFolder ?? "", "\(error)")
         }
         let judge = Judge(gate: gate, tolerance: tolerance, canaries: canaryCheck, diagnosing: .whenFailing)
         let counter = ProgressCounter()
         let settings = self
         let total = pairs.count
         let done = ParallelMap.run(total, threads: threads) { i -> FolderPairOutcome in
-            let outcome = FolderPairJudgement(diff: settings, judge: judge, pair: pairs[i], index: i).run()
+            let outcome = FolderPairJudgement(diff: settings, judge: judge, pair: pairs[i], index: i, folder: folder).run()
             if let progress { counter.report(total: total, item: outcome.item, progress) }
             return outcome
         }
         if let failed = done.first(where: { $0.writeError != nil }), let why = failed.writeError {
+            folder?.abandon()
             throw .output(why.path, why.reason)
         }
         let results = FolderDiffResults(expected: expectedFolder, actual: actualFolder, match: match, gate: gate?.description,
                                         ignored: ignored.summary, canaryFailures: canaryCheck.failures?.map(\.description), items: done.map(\.item))
         if let junitPath {
             do { try ImageCodecs.writeAtomically(Array(FolderDiffJUnit.xml(results).utf8), to: junitPath) } catch {
+                folder?.abandon()
                 throw .output(junitPath, "\(error)")
             }
         }
         var index: String?
-        if let reportFolder {
-            let path = reportFolder + "/index.html"
+        if let folder {
             let html = FolderDiffReport.index(results, thumbnails: done.map(\.thumbnails))
-            do { try ImageCodecs.writeAtomically(Array(html.utf8), to: path) } catch { throw .output(path, "\(error)") }
-            index = path
+            do {
+                try folder.write(Array(html.utf8), to: "index.html")
+                try folder.publish()
+            } catch {
+                folder.abandon()
+                throw .output(folder.path, "\(error)")
+            }
+            index = folder.path + "/index.html"
         }
         return Outcome(results: results, reportIndex: index)
     }

@@ -26,6 +26,8 @@ struct FolderPairJudgement: Sendable {
     var pair: FolderPairing.Pair
     /// The key's position in key order (numbers its report page).
     var index: Int
+    /// The report's staged generation, when a report is written.
+    var folder: OutputFolder?
 
     private struct Side: Sendable {
         var compared: ComparedImage
@@ -112,16 +114,16 @@ struct FolderPairJudgement: Sendable {
                 thumbnails.actual = FolderThumbnail.png(actual.compared.image)
             }
             var writeError: (path: String, reason: String)?
-            if let folder = diff.reportFolder, item.status != .unchanged {
+            if let folder, item.status != .unchanged {
                 let page = RunReport.pagePath(index: index, pair: pair.key)
                 do {
                     let images = try DiffReport.Images.make(expected: expected.compared, actual: actual.compared,
                                                             expectedFile: expected.bytes, actualFile: actual.bytes, ignored: mask)
                     let html = DiffReport.html(judgement, images: images, context: context(item))
-                    try ImageCodecs.writeAtomically(Array(html.utf8), to: folder + "/" + page)
+                    try folder.write(Array(html.utf8), to: page)
                     item.page = page
                 } catch {
-                    writeError = (folder + "/" + page, "\(error)")
+                    writeError = (folder.path + "/" + page, "\(error)")
                 }
             }
             return FolderPairOutcome(item: item, thumbnails: thumbnails, writeError: writeError)

@@ -37,6 +37,7 @@ public enum MaxPixelSizeThumbnail {
             // The budget applies to what is decoded, which is the scaled size.
         }
         let image = try ImageCodecs.decode(bytes, options: decode)
+        try ResizeMemory.check(image, fileBytes: bytes.count, target: target, kernel: options.kernel, limits: limits)
         return try image.resized(width: target.width, height: target.height, contentMode: .scaleToFill, options: options)
     }
 
@@ -53,7 +54,10 @@ public enum MaxPixelSizeThumbnail {
         guard maxPixelSize > 0 else { throw ResizeError.invalidGeometry("max pixel size \(maxPixelSize) must be positive") }
         let head = try ImageCodecs.readFile(path, limit: .max, prefix: 64 << 10)
         guard ContainerFormat(sniffing: head) == .jpeg else {
-            return try thumbnail(of: ImageCodecs.readFile(path, limit: limits.maxBytes), maxPixelSize: maxPixelSize, options: options, limits: limits)
+            let bytes = try ImageCodecs.readFile(path, limit: limits.maxBytes)
+            var limits = limits
+            try limits.reserve(bytes: bytes.count)  // the file counts against the budget too
+            return try thumbnail(of: bytes, maxPixelSize: maxPixelSize, options: options, limits: limits)
         }
         let header = try jpegHeader(path: path, prefix: head, limits: limits)
         let display = header.orientation.displaySize(width: header.width, height: header.height)

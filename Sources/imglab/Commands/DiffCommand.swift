@@ -23,7 +23,8 @@ enum DiffCommand: Command {
     static let ignore = Option.parsed("--ignore", "X,Y,W,H", "ignore this rectangle of displayed pixels (repeatable), as --mask") { text throws(UsageError) in
         do { return try IgnoredPixels.Region(parsing: text) } catch { throw UsageError("\(error)") }
     }.repeated()
-    static let options: [any OptionDeclaration] = [gate, json, report, tolerance, maxPixels, match, junit, SharedOptions.threads, mask, ignore]
+    static let options: [any OptionDeclaration] = [gate, json, report, tolerance, maxPixels, match, junit, SharedOptions.threads, mask, ignore,
+                                                   SharedOptions.maxMemory]
 
     /// The masks and regions of the command line, the mask decoded.
     static func ignored(_ args: Arguments) throws(UsageError) -> IgnoredPixels {
@@ -72,6 +73,7 @@ enum DiffCommand: Command {
         if let path = try args.value(report) { try OutputPaths.check([(report.name, path)], inputs: args.positionals) }
         var decode = DecodeOptions()
         decode.limits.maxPixels = try args.value(maxPixels)
+        decode.limits.maxBytes = try args.value(SharedOptions.maxMemory)
         let diff = FileDiff(expected: args.positionals[0], actual: args.positionals[1], gate: try args.value(gate),
                             tolerance: try args.value(tolerance), decode: decode, reportPath: try args.value(report), ignored: try ignored(args))
         let outcome: FileDiff.Outcome
@@ -87,9 +89,11 @@ enum DiffCommand: Command {
     /// `imglab diff EXPECTED_DIR ACTUAL_DIR`: ``FolderDiff``, a progress line on standard error.
     static func runFolders(_ args: Arguments, _ folders: FolderArguments) throws(UsageError) -> ExitStatus {
         let reportFolder = try args.value(report), junitPath = try args.value(junit)
-        try OutputPaths.check([reportFolder.map { (report.name, $0 + "/index.html") }, junitPath.map { (junit.name, $0) }].compactMap { $0 }, inputs: [])
+        if let reportFolder { try OutputPaths.checkFolder(option: report.name, reportFolder) }
+        try OutputPaths.check(junitPath.map { [(junit.name, $0)] } ?? [], inputs: [])
         var decode = DecodeOptions()
         decode.limits.maxPixels = try args.value(maxPixels)
+        decode.limits.maxBytes = try args.value(SharedOptions.maxMemory)
         let diff = FolderDiff(expected: folders.expected, actual: folders.actual, match: try args.value(match), gate: try args.value(gate),
                               tolerance: try args.value(tolerance), decode: decode, ignored: try ignored(args), reportFolder: reportFolder, junitPath: junitPath,
                               threads: try args.value(SharedOptions.threads))
