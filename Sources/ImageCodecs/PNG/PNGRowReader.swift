@@ -24,6 +24,7 @@ final class PNGRowReader: RowReader {
         try options.limits.check(width: header.width, height: header.height)
         guard !header.interlaced else { return nil }
         let list = try PNGChunkList(parsing: bytes)
+        try PNGCompressionBound.check(header, list)
         guard case .notAnimated = APNGStructure.parse(list, header: header) else { return nil }
         let read = try PNGMetadata(reading: list, header: header)
         self.bytes = bytes
