@@ -90,6 +90,30 @@ struct SafeWriteCommandTests {
         #expect(lstat("/dev/null", &after) == 0 && after.st_mode & S_IFMT == S_IFCHR && after.st_ino == before.st_ino)
     }
 
+    @Test("a character device made in a temporary folder (as root can) is refused as -o, --report, --json and --report DIR, and stays a device")
+    func deviceNodeInTemporaryFolder() throws {
+        let f = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: f.dir) }
+        // The node /dev/null is (major 1, minor 3), made beside the input; where mknod is not
+        // permitted, /dev/null itself stands in.
+        var node = f.dir + "/null.png"
+        if mknod(node, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) != 0 { node = "/dev/null" }
+        var before = stat()
+        #expect(lstat(node, &before) == 0 && before.st_mode & S_IFMT == S_IFCHR)
+        let runs = [try ImglabRun.run(["resize", f.input, "--size", "4x3", "-o", node, "--format", "png"]),
+                    try ImglabRun.run(["thumbnail", f.input, "--max-pixel-size", "4", "-o", node, "--format", "png"]),
+                    try ImglabRun.run(["diff", f.input, f.input, "--report", node]),
+                    try ImglabRun.run(["run", "--profile", "quick", "--report", "none", "--json", node]),
+                    try ImglabRun.run(["run", "--profile", "quick", "--filter", "png-rgba8-colorPatches-*", "--report", node])]
+        for run in runs {
+            #expect(run.status == 2, "\(run.stderr)")
+            #expect(run.stderr.contains("it is a character device"), "\(run.stderr)")
+        }
+        var after = stat()
+        #expect(lstat(node, &after) == 0 && after.st_mode & S_IFMT == S_IFCHR && after.st_rdev == before.st_rdev && after.st_ino == before.st_ino)
+        #expect(FileManager.default.contents(atPath: f.input) == f.bytes)
+    }
+
     @Test("a replaced mode-600 output stays 600")
     func keepsMode() throws {
         let f = try Self.folder()
