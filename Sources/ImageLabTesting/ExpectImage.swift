@@ -1,5 +1,6 @@
 import Foundation
 import ImageCore
+import ImageMetrics
 import Testing
 
 /// Expects `actual` to match the golden image `name` of this test file, compared by value under
@@ -24,10 +25,12 @@ import Testing
 ///   - gate: an `imglab diff --gate` expression (default ``ImageExpectation/defaultGate``:
 ///     every channel within one 8-bit code value).
 /// - Throws: ``ImageExpectationError`` for a bad name or gate, an unreadable golden or a failed write.
+///   - ignoring: pixels left out of the comparison (``IgnoredPixels``: rectangles and a mask
+///     image, in the golden's displayed pixels; a mask of another size throws); none by default.
 public func expectImage(_ actual: Image, matches name: String, gate: String = ImageExpectation.defaultGate,
-                        record: Bool = ImageExpectation.recordFromEnvironment,
+                        record: Bool = ImageExpectation.recordFromEnvironment, ignoring: IgnoredPixels = IgnoredPixels(),
                         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) throws(ImageExpectationError) {
-    let outcome = try ImageExpectation.standard.check(actual, matches: name, gate: gate, record: record, filePath: filePath)
+    let outcome = try ImageExpectation.standard.check(actual, matches: name, gate: gate, record: record, ignoring: ignoring, filePath: filePath)
     report(outcome, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
@@ -35,9 +38,10 @@ public func expectImage(_ actual: Image, matches name: String, gate: String = Im
 /// oracle) under `gate`; on a mismatch records an issue like the golden form, with a one-case
 /// report named `name` (default: the test file's name and the line).
 public func expectImage(_ actual: Image, matches reference: Image, gate: String = ImageExpectation.defaultGate, name: String? = nil,
+                        ignoring: IgnoredPixels = IgnoredPixels(),
                         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) throws(ImageExpectationError) {
     let label = name ?? "\(ImageExpectation.testFileName(filePath))-line\(line)"
-    let outcome = try ImageExpectation.standard.check(actual, matches: reference, gate: gate, name: label, filePath: filePath)
+    let outcome = try ImageExpectation.standard.check(actual, matches: reference, gate: gate, name: label, ignoring: ignoring, filePath: filePath)
     report(outcome, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 

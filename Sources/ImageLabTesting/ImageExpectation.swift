@@ -90,8 +90,10 @@ public struct ImageExpectation: Sendable {
 
     /// Compares `actual` with the golden `name` of the test file `filePath` (or records it).
     /// - Throws: ``ImageExpectationError`` when the name, the gate, the golden file or a write is bad.
+    /// - Parameter ignoring: pixels left out of the comparison (masks and regions; a mask must
+    ///   have the golden's displayed size); none by default.
     public func check(_ actual: Image, matches name: String, gate: String = Self.defaultGate, record: Bool = Self.recordFromEnvironment,
-                      filePath: String) throws(ImageExpectationError) -> Outcome {
+                      ignoring: IgnoredPixels = IgnoredPixels(), filePath: String) throws(ImageExpectationError) -> Outcome {
         let expression = try Self.parse(gate)
         let path = try goldenPath(name: name, filePath: filePath)
         let exists = FileManager.default.fileExists(atPath: path)
@@ -115,7 +117,8 @@ public struct ImageExpectation: Sendable {
                            + "IMGLAB_RECORD=1 (or record: true) to record the current image, review it, and commit it", goldenPath: path)
         }
         var outcome = try compare(actual, with: ComparedImage(image: golden, name: "golden: \(path)", container: .png), gate: expression,
-                                  label: "expectImage \"\(name)\"", against: "its golden \(path)", reportName: name, filePath: filePath)
+                                  label: "expectImage \"\(name)\"", against: "its golden \(path)", reportName: name, filePath: filePath,
+                                  ignoring: ignoring)
         outcome.goldenPath = path
         if outcome.kind == .mismatched {
             outcome.message += "\n  to accept the new image: run again with IMGLAB_RECORD=1 (or record: true)"
@@ -124,12 +127,15 @@ public struct ImageExpectation: Sendable {
     }
 
     /// Compares `actual` with a reference image (no golden file, no record mode).
-    /// - Parameter name: names the report file (default: the test file and line).
+    /// - Parameters:
+    ///   - name: names the report file (default: the test file and line).
+    ///   - ignoring: pixels left out of the comparison (masks and regions); none by default.
     public func check(_ actual: Image, matches reference: Image, gate: String = Self.defaultGate, name: String,
-                      filePath: String) throws(ImageExpectationError) -> Outcome {
+                      ignoring: IgnoredPixels = IgnoredPixels(), filePath: String) throws(ImageExpectationError) -> Outcome {
         try Self.validate(name)
         return try compare(actual, with: ComparedImage(image: reference, name: "reference"), gate: Self.parse(gate),
-                           label: "expectImage \"\(name)\"", against: "the reference image", reportName: name, filePath: filePath)
+                           label: "expectImage \"\(name)\"", against: "the reference image", reportName: name, filePath: filePath,
+                           ignoring: ignoring)
     }
 
     static func parse(_ gate: String) throws(ImageExpectationError) -> GateExpression {
@@ -151,9 +157,12 @@ public struct ImageExpectation: Sendable {
     /// Judges with the gate (``Judge``: the diagnosis runs on a mismatch only), then on a
     /// mismatch writes the issue text and the one-case report.
     func compare(_ actual: Image, with expected: ComparedImage, gate: GateExpression, label: String, against: String,
-                 reportName: String, filePath: String) throws(ImageExpectationError) -> Outcome {
+                 reportName: String, filePath: String, ignoring: IgnoredPixels = IgnoredPixels()) throws(ImageExpectationError) -> Outcome {
         let actualSide = ComparedImage(image: actual, name: "actual: \(reportName)")
-        let judgement = Judge(gate: gate).judge(expected: expected, actual: actualSide)
+        let shown = expected.image.displaySize
+        let mask: PixelMask?
+        do { mask = try ignoring.resolved(width: shown.width, height: shown.height) } catch { throw .badIgnored(error.description) }
+        let judgement = Judge(gate: gate, ignored: mask).judge(expected: expected, actual: actualSide)
         if case .gateUnusable(let error) = judgement.verdict { throw .badGate(gate.text, error.description) }
         let c = judgement.comparison
         if judgement.passed { return Outcome(kind: .matched, message: "", comparison: c, gate: judgement.gate) }
@@ -169,7 +178,7 @@ public struct ImageExpectation: Sendable {
         let context = DiffReport.Context(title: "expectImage: \(reportName)", verdict: "does not match \(against) (gate \(gate.text))",
                                          verdictOK: false, facts: [("test file", filePath), ("expected", expected.name)])
         do {
-            let images = try DiffReport.Images.make(expected: expected, actual: actualSide)
+            let images = try DiffReport.Images.make(expected: expected, actual: actualSide, ignored: mask)
             let html = DiffReport.html(judgement, images: images, context: context)
             try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: reportPath).deletingLastPathComponent().path, withIntermediateDirectories: true)
             try ImageCodecs.writeAtomically(Array(html.utf8), to: reportPath)
@@ -198,6 +207,8 @@ public enum ImageExpectationError: Error, Sendable, Hashable, CustomStringConver
     case unreadableGolden(String, String)
     /// A golden or report could not be written.
     case write(String, String)
+    /// Masks or regions that cannot be used (a mask of the wrong size): why.
+    case badIgnored(String)
 
     public var description: String {
         switch self {
@@ -205,6 +216,7 @@ public enum ImageExpectationError: Error, Sendable, Hashable, CustomStringConver
         case .badGate(let gate, let why): return "gate '\(gate)': \(why)"
         case .unreadableGolden(let path, let why): return "golden \(path) is unreadable: \(why)"
         case .write(let path, let why): return "cannot write \(path): \(why)"
+        case .badIgnored(let why): return why
         }
     }
 }

@@ -3,6 +3,7 @@ import Testing
 import ImageCore
 import ImageCodecs
 import ImageLabTesting
+import ImageMetrics
 
 /// The assertion API for users' own tests: record, match, mismatch, missing golden.
 @Suite("expectImage")
@@ -112,6 +113,28 @@ struct ExpectImageTests {
         }
         #expect(throws: ImageExpectationError.self) {
             _ = try expectation.check(small, matches: small, gate: "ssim >=", name: "g", filePath: "/x/T.swift")
+        }
+    }
+
+    @Test("ignoring: a difference only inside the ignored rectangle matches; one pixel outside it mismatches; a wrong-size mask throws")
+    func ignoring() throws {
+        let (expectation, dir) = Self.expectation()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let reference = try Self.gradient()
+        func changed(_ pixels: [(Int, Int)]) throws -> Image {
+            var bitmap = reference.bitmap
+            for (x, y) in pixels { bitmap.bytes[(y * 64 + x) * 3 + 2] = 0 }  // B 200 → 0
+            return Image(bitmap: bitmap)
+        }
+        let region = IgnoredPixels(regions: [.init(x: 8, y: 4, width: 4, height: 4)])
+        let inside = try expectation.check(try changed([(8, 4), (11, 7)]), matches: reference, name: "inside", ignoring: region, filePath: "/src/T.swift")
+        #expect(inside.kind == .matched)
+        let outside = try expectation.check(try changed([(8, 4), (12, 7)]), matches: reference, name: "outside", ignoring: region, filePath: "/src/T.swift")
+        #expect(outside.kind == .mismatched)
+        #expect(outside.comparison?.value("exact.pixels") == 1 && outside.comparison?.value("ignored.pixels") == 16)
+        let wrong = IgnoredPixels(maskImage: Image(bitmap: try Bitmap(width: 2, height: 2, format: .gray8, bytes: [0, 0, 0, 255])), maskName: "m")
+        #expect(throws: ImageExpectationError.badIgnored("the mask m is 2×2, the compared images are 64×32 as displayed; a mask must have their size")) {
+            _ = try expectation.check(reference, matches: reference, name: "wrong", ignoring: wrong, filePath: "/src/T.swift")
         }
     }
 }

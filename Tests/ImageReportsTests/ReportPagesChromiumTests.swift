@@ -102,4 +102,39 @@ struct ReportPagesChromiumTests {
         #expect(page.dom.contains("&lt;img src=x onerror=\"document.title='PWNED'\"&gt;"), "the file name is not shown as text")
         #expect(page.dom.contains("channel-order"), "the swapped resizer's failures are not listed by diagnosis")
     }
+
+    @Test("the imglab diff report of two folders whose files and subfolder are named with markup: the index and a pair page render with no console error, their titles unchanged",
+          .enabled(if: HeadlessChromium.testsRun, "needs chromium on PATH (apt-get install chromium, or set IMGLAB_CHROMIUM)"))
+    func folderDiffReport() throws {
+        let chromium = try #require(HeadlessChromium.found, "chromium is not installed (apt-get install chromium, or set IMGLAB_CHROMIUM)")
+        let dir = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var bytes: [UInt8] = []
+        for y in 0..<24 { for x in 0..<32 { bytes += [UInt8(x * 8), UInt8(y * 10), 90, UInt8(x < 4 ? 0 : 255)] } }
+        var swapped = bytes
+        for i in stride(from: 0, to: swapped.count, by: 4) { swapped.swapAt(i, i + 2) }
+        let expected = dir.appendingPathComponent("expected").path, actual = dir.appendingPathComponent("actual").path
+        let changed = "\(Self.namePayload)/changed \(Self.namePayload).png", added = "new \(Self.namePayload).png"
+        for (folder, files) in [(expected, [(changed, bytes)]), (actual, [(changed, swapped), (added, bytes)])] {
+            for (name, pixels) in files {
+                let path = folder + "/" + name
+                try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+                let image = Image(bitmap: try Bitmap(width: 32, height: 24, format: .rgba8, bytes: pixels))
+                try ImageCodecs.writeAtomically(try ImageCodecs.encode(image, as: .png), to: path)
+            }
+        }
+        let report = dir.appendingPathComponent("report").path
+        let outcome = try FolderDiff(expected: expected, actual: actual, reportFolder: report).run()
+        #expect(outcome.exitStatus == 1, "a changed and a new file")
+        let page = try #require(outcome.results.items.first { $0.key == changed }?.page, "the changed pair has no page")
+        for (file, what) in [(report + "/index.html", "folder diff index"), (report + "/" + page, "folder diff pair page")] {
+            let html = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(!html.contains("<img src=x"), "\(what) holds a name as markup")
+            let rendered = try chromium.render(URL(fileURLWithPath: file))
+            #expect(rendered.status == 0)
+            #expect(rendered.dom.contains("data-ready=\"1\""), "\(what): the script did not finish")
+            Self.expectInert(rendered, written: html, what)
+            #expect(rendered.dom.contains("&lt;img src=x onerror=\"document.title='PWNED'\"&gt;"), "\(what): the name is not shown as text")
+        }
+    }
 }

@@ -94,4 +94,45 @@ struct DiffCommandTests {
         #expect(run.status == 0)
         for part in ["USAGE: imglab diff", "--gate", "deltaE00.p99", "EXIT STATUS", "EXAMPLES"] { #expect(run.stdout.contains(part)) }
     }
+
+    @Test("two folders: a changed and a new file exit 1 and are listed; --json, --junit and --report are written; progress goes to standard error")
+    func folders() throws {
+        let root = URL(fileURLWithPath: Self.temporaryPath("x")).deletingLastPathComponent().path
+        let expected = root + "/expected", actual = root + "/actual"
+        for f in [expected, actual] { try FileManager.default.createDirectory(atPath: f, withIntermediateDirectories: true) }
+        try FileManager.default.copyItem(atPath: try Self.png(), toPath: expected + "/a.png")
+        try FileManager.default.copyItem(atPath: try Self.png(swap: true), toPath: actual + "/a.png")
+        try FileManager.default.copyItem(atPath: try Self.png(), toPath: actual + "/b.png")
+        let run = try ImglabRun.run(["diff", expected, actual, "--junit", root + "/j.xml", "--report", root + "/report"])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stdout.contains("2 files: 1 changed, 1 new, 0 deleted"))
+        #expect(run.stdout.contains("CHANGED") && run.stdout.contains("a.png") && run.stdout.contains("b.png"))
+        #expect(run.stderr.contains("[2/2]"), "no progress line: \(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: root + "/j.xml") && FileManager.default.fileExists(atPath: root + "/report/index.html"))
+        let json = try ImglabRun.run(["diff", expected, actual, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["exitStatus"] as? Int == 1)
+        let same = try ImglabRun.run(["diff", expected, expected])
+        #expect(same.status == 0, "\(same.stderr)")
+        let mixed = try ImglabRun.run(["diff", expected, expected + "/a.png"])
+        #expect(mixed.status == 2 && mixed.stderr.contains("not a file and a folder"))
+        let junitForFiles = try ImglabRun.run(["diff", expected + "/a.png", actual + "/a.png", "--junit", root + "/k.xml"])
+        #expect(junitForFiles.status == 2)
+    }
+
+    @Test("--ignore and --mask: a difference only in the ignored area exits 0 with ignored.pixels in the JSON; a bad region or a wrong-size mask exits 2")
+    func ignoredPixels() throws {
+        let a = try Self.png(), b = try Self.png(swap: true)
+        // R and B differ wherever 6x ≠ 200 − x: every column but none (6x = 200 − x has no integer x), so ignore all 40×30.
+        let all = try ImglabRun.run(["diff", a, b, "--ignore", "0,0,20,30", "--ignore", "20,0,20,30", "--json"])
+        #expect(all.status == 0, "\(all.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [String: Any])
+        #expect(((object["metrics"] as? [String: Any])?["ignored.pixels"] as? [String: Any])?["value"] as? Double == 1200)
+        let part = try ImglabRun.run(["diff", a, b, "--ignore", "0,0,20,30"])
+        #expect(part.status == 1)
+        let bad = try ImglabRun.run(["diff", a, b, "--ignore", "0,0,-1,3"])
+        #expect(bad.status == 2 && bad.stderr.contains("x,y,w,h"))
+        let wrong = try ImglabRun.run(["diff", a, b, "--mask", try Self.png(width: 41)])
+        #expect(wrong.status == 2 && wrong.stderr.contains("41×30"), "\(wrong.stderr)")
+    }
 }

@@ -161,6 +161,7 @@ public struct PipelineFuzz: Sendable {
             switch e {
             case .unreadable(_, let underlying): return kind(underlying)
             case .overBudget: return "over-budget"
+            case .ignored: return "ignored-pixels"
             }
         case is ResizeError: return "resize"
         case is EncodeError: return "encode"

@@ -38,9 +38,15 @@ public struct ComparisonOptions: Sendable, Hashable {
     /// kernel-exact oracle an 8-bit output's alpha is exact to half a code (its own rounding),
     /// so a larger difference is evidence.
     public var alphaFloor: Double?
+    /// Pixels to leave out (``IgnoredPixels/resolved(width:height:)``, displayed coordinates): the
+    /// actual image takes the expected image's values there before anything is measured, so they
+    /// count as equal in every metric and the diagnosis; `ignored.pixels` counts them. Used only
+    /// when its size is the compared size; `nil` (the default): none.
+    public var ignored: PixelMask?
 
     public init(tolerance: Double = 0, diagnose: Bool = true, structural: Bool = true, roundingFloor: Double = 1,
-                straightColourFloor: Double? = nil, alphaFloor: Double? = nil) {
+                straightColourFloor: Double? = nil, alphaFloor: Double? = nil, ignored: PixelMask? = nil) {
+        self.ignored = ignored
         self.tolerance = tolerance
         self.diagnose = diagnose
         self.structural = structural
@@ -97,7 +103,8 @@ public struct Comparison: Sendable, Hashable, Codable {
         actual = ImageSummary(name: a.name, container: a.container, image: a.image)
         metadataDifferences = MetadataDifference.between(expected, actual)
         let withAlpha = e.image.format.hasAlpha || a.image.format.hasAlpha
-        let ev = ValueImage(e.image, withAlpha: withAlpha), av = ValueImage(a.image, withAlpha: withAlpha)
+        let ev = ValueImage(e.image, withAlpha: withAlpha)
+        var av = ValueImage(a.image, withAlpha: withAlpha)
         let deep = max(ev.sourceBitsPerComponent, av.sourceBitsPerComponent) > 8
         comparedAs = "\(withAlpha ? "RGBA" : "RGB") values at \(deep ? "16" : "8")-bit precision"
         var notes: [String] = []
@@ -107,6 +114,12 @@ public struct Comparison: Sendable, Hashable, Codable {
         if let n = ev.precisionNote ?? av.precisionNote { notes.append(n) }
         if e.image.frameCount > 1 || a.image.frameCount > 1 { notes.append("animations: the first frame is compared") }
         sameSize = ev.width == av.width && ev.height == av.height
+        var ignoredPixels: Int?
+        if let mask = options.ignored, sameSize, mask.width == ev.width, mask.height == ev.height {
+            av.takeValues(of: ev, under: mask)
+            ignoredPixels = mask.count
+            notes.append("\(mask.count) pixels ignored (masks and regions): compared as equal")
+        }
         identical = sameSize && ev.samples == av.samples
         timer.mark("values (16-bit samples)")
         let context = DiagnosisContext(expected: e.image.format, actual: a.image.format, source: source,
@@ -121,7 +134,7 @@ public struct Comparison: Sendable, Hashable, Codable {
         bias = []
         guard sameSize else {
             notes.append("sizes differ: \(ev.width)×\(ev.height) displayed vs \(av.width)×\(av.height); pixel metrics need equal sizes")
-            for d in MetricCatalog.all where d.name != "hidden.delta" { set(d.name, nil, missing: "sizes differ") }
+            for d in MetricCatalog.all where d.name != "hidden.delta" && d.name != "ignored.pixels" { set(d.name, nil, missing: "sizes differ") }
             diagnosis = options.diagnose ? Diagnoser.diagnose(expected: ev, actual: av, context: context, counterfactuals: counterfactuals) : .none("not run")
             set("diagnosis.confidence", diagnosis.confidence)
             self.notes = notes
@@ -129,6 +142,7 @@ public struct Comparison: Sendable, Hashable, Codable {
             return
         }
 
+        if let ignoredPixels { set("ignored.pixels", Double(ignoredPixels)) }
         let stats = PixelStatistics.measure(ev, av, tolerance: options.tolerance)
         timer.mark("pixel pass (exact, PSNR, ΔE00)")
         let pixels = Double(stats.pixels)
@@ -142,6 +156,10 @@ public struct Comparison: Sendable, Hashable, Codable {
         for (i, edge) in PixelStatistics.bucketEdges.dropLast().enumerated() {
             set("exact.over.\(Int(edge))", Double(stats.buckets[(i + 1)...].reduce(0, +)))
         }
+        // Pixels over 1 code value are few when two renderings agree, and only they are examined.
+        let overOne = stats.buckets[2...].reduce(0, +)
+        let nonAA = overOne == 0 ? AntiAliasing.edges.map { _ in 0 } : AntiAliasing.nonAntiAliasedCounts(ev, av, edges: AntiAliasing.edges)
+        for (edge, count) in zip(AntiAliasing.edges, nonAA) { set("exact.over.\(Int(edge)).nonAA", Double(count)) }
         for (band, name) in ["opaque", "translucent", "transparent"].enumerated() {
             let n = stats.bandPixels[band]
             let means = stats.biasSums[band].map { n > 0 ? $0 / Double(n) : 0 }

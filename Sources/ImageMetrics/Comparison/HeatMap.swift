@@ -16,6 +16,9 @@ public enum HeatMap {
     ]
     /// Colour of pixels whose colour changed only under α = 0.
     public static let hiddenColor: (UInt8, UInt8, UInt8) = (90, 30, 120)
+    /// The light stripe of ignored pixels (``IgnoredPixels``), drawn hatched: diagonal stripes 3
+    /// pixels wide of this colour and of the darkest grey, whatever their difference.
+    public static let hatchColor: (UInt8, UInt8, UInt8) = (235, 235, 235)
 
     /// The heat map of two value images of equal size (8-bit RGB, upright).
     public static func bitmap(expected e: ValueImage, actual a: ValueImage) -> Bitmap {
@@ -32,21 +35,31 @@ public enum HeatMap {
     /// The same heat map as ``bitmap(expected:actual:)`` stored as 8-bit indices into
     /// ``palette`` (every colour it uses is one of 70), a third of the bytes for the PNG
     /// encoder of the HTML report.
-    public static func indexedBitmap(expected e: ValueImage, actual a: ValueImage) -> Bitmap {
-        Bitmap(uncheckedWidth: e.width, height: e.height, format: PixelFormat(colorModel: .indexed(palette), bitsPerComponent: 8),
-               bytesPerRow: e.width, bytes: indexBytes(expected: e, actual: a))
+    public static func indexedBitmap(expected e: ValueImage, actual a: ValueImage, ignored: PixelMask? = nil) -> Bitmap {
+        var indices = indexBytes(expected: e, actual: a)
+        if let ignored, ignored.width == e.width, ignored.height == e.height {
+            for y in 0..<e.height {
+                for x in 0..<e.width where ignored.bits[y * e.width + x] {
+                    indices[y * e.width + x] = ((x + y) / 3) % 2 == 0 ? hatchIndex : UInt8(firstGreyIndex)
+                }
+            }
+        }
+        return Bitmap(uncheckedWidth: e.width, height: e.height, format: PixelFormat(colorModel: .indexed(palette), bitsPerComponent: 8),
+                      bytesPerRow: e.width, bytes: indices)
     }
 
     /// Every colour of the heat map: the 7 ramp colours, white (an error that is not a number),
-    /// the hidden-colour violet, then the 61 greys 40…100 of unchanged pixels.
+    /// the hidden-colour violet, the 61 greys 40…100 of unchanged pixels, then the hatch of
+    /// ignored pixels (71 colours).
     public static let palette: Palette = {
         var entries = ramp.map { Palette.Entry(red: $0.color.0, green: $0.color.1, blue: $0.color.2) }
         entries.append(Palette.Entry(red: 255, green: 255, blue: 255))
         entries.append(Palette.Entry(red: hiddenColor.0, green: hiddenColor.1, blue: hiddenColor.2))
         for g in 40...100 { entries.append(Palette.Entry(red: UInt8(g), green: UInt8(g), blue: UInt8(g))) }
+        entries.append(Palette.Entry(red: hatchColor.0, green: hatchColor.1, blue: hatchColor.2))
         return Palette(entries)
     }()
-    private static let whiteIndex: UInt8 = 7, hiddenIndex: UInt8 = 8, firstGreyIndex = 9
+    private static let whiteIndex: UInt8 = 7, hiddenIndex: UInt8 = 8, firstGreyIndex = 9, hatchIndex: UInt8 = 70
 
     /// The palette index of every pixel, computed in fixed row bands on every core (each band
     /// writes its own rows).

@@ -49,6 +49,10 @@ public enum MetricCatalog {
         for edge in PixelStatistics.bucketEdges.dropLast() {
             add("exact.over.\(Int(edge))", "pixels", exactVersion, .distance, "pixels whose |Δ| exceeds \(Int(edge))")
         }
+        for edge in AntiAliasing.edges {
+            add("exact.over.\(Int(edge)).nonAA", "pixels", AntiAliasing.version, .distance,
+                "pixels whose |Δ| exceeds \(Int(edge)) and that pixelmatch's anti-aliasing detector does not explain (a pixel on an intensity slope ending in flat areas unchanged in both images)")
+        }
         add("visible.max", code, exactVersion, .distance, "largest |Δ| after compositing over black and over white (worse background)")
         add("visible.mean", code, exactVersion, .distance, "mean per-pixel largest |Δ| after compositing (worse background)")
         add("visible.pixels", "pixels", exactVersion, .distance, "pixels that differ after compositing (worse background)")
@@ -79,6 +83,7 @@ public enum MetricCatalog {
         add("cast.a", "Δa*", colourVersion, .signed, "mean Δa*: + towards red/magenta, − towards green")
         add("cast.b", "Δb*", colourVersion, .signed, "mean Δb*: + towards yellow, − towards blue")
         add("diagnosis.confidence", "", Diagnosis.version, .distance, "confidence of the named diagnosis (0 when none)")
+        add("ignored.pixels", "pixels", exactVersion, .distance, "pixels left out by --mask and --ignore (compared as equal); only when some were given")
         return list
     }()
 

@@ -42,8 +42,9 @@ public enum Canaries {
             ("palette vs RGB", compare(named(paletteSource(), "palette"), named(rgbCopy(paletteSource()), "RGB copy"), noDiagnosis)),
         ]
         let differing = compare(named(base, "base"), named(disturbed(base), "disturbed"), noDiagnosis)
-        // diagnosis.confidence and the lab-only hidden.delta are not pixel metrics of two images.
-        for definition in MetricCatalog.all where !["diagnosis.confidence", "hidden.delta"].contains(definition.name) {
+        // diagnosis.confidence, the lab-only hidden.delta and ignored.pixels (a setting's count)
+        // are not pixel metrics of two images.
+        for definition in MetricCatalog.all where !["diagnosis.confidence", "hidden.delta", "ignored.pixels"].contains(definition.name) {
             let name = definition.name
             for (pair, c) in matching {
                 guard let v = c.value(name) else {

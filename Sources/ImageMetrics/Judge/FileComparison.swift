@@ -18,9 +18,13 @@ public struct FileComparison: Sendable {
     public var decode: DecodeOptions
     /// The canaries that guard the gate (tests inject a failing result).
     public var canaries: Judge.CanaryCheck
+    /// Pixels left out of the comparison (masks and regions; a mask must have the expected
+    /// image's displayed size); none by default.
+    public var ignored: IgnoredPixels
 
     public init(expected: String, actual: String, gate: GateExpression? = nil, tolerance: Double = 0,
-                decode: DecodeOptions = DecodeOptions(), canaries: Judge.CanaryCheck = .run) {
+                decode: DecodeOptions = DecodeOptions(), canaries: Judge.CanaryCheck = .run, ignored: IgnoredPixels = IgnoredPixels()) {
+        self.ignored = ignored
         self.expectedPath = expected
         self.actualPath = actual
         self.gate = gate
@@ -61,9 +65,10 @@ public struct FileComparison: Sendable {
     }
 
     /// Reads both headers, checks the budget, decodes and judges.
-    /// - Throws: ``FileComparisonError``: a file that cannot be read or decoded, or a pair
-    ///   whose comparison needs more memory than the budget.
-    public func run() throws(FileComparisonError) -> (judgement: Judgement, expected: Side, actual: Side) {
+    /// - Throws: ``FileComparisonError``: a file that cannot be read or decoded, a pair whose
+    ///   comparison needs more memory than the budget, or a mask of the wrong size.
+    /// - Returns: the judgement, both sides, and the ignored pixels (`nil`: none).
+    public func run() throws(FileComparisonError) -> (judgement: Judgement, expected: Side, actual: Side, ignored: PixelMask?) {
         let paths = [expectedPath, actualPath], budget = decode.limits.maxBytes
         var read: [(bytes: [UInt8], header: ImageHeader)] = []
         for path in paths {
@@ -96,9 +101,12 @@ public struct FileComparison: Sendable {
             case .failure(let error): throw .unreadable(path, error)
             }
         }
-        let judgement = Judge(gate: gate, tolerance: tolerance, canaries: canaries, diagnosing: .always)
+        let shown = sides[0].compared.image.displaySize
+        let mask: PixelMask?
+        do { mask = try ignored.resolved(width: shown.width, height: shown.height) } catch { throw .ignored(error) }
+        let judgement = Judge(gate: gate, tolerance: tolerance, canaries: canaries, diagnosing: .always, ignored: mask)
             .judge(expected: sides[0].compared, actual: sides[1].compared)
-        return (judgement, sides[0], sides[1])
+        return (judgement, sides[0], sides[1], mask)
     }
 }
 
@@ -108,10 +116,13 @@ public enum FileComparisonError: Error, Sendable, Equatable, CustomStringConvert
     case unreadable(String, DecodeError)
     /// Comparing the files needs `needed` bytes, more than the `budget` (`--max-memory`).
     case overBudget(needed: Int, budget: Int, sizes: [String])
+    /// Masks or regions that cannot be used (a mask of the wrong size).
+    case ignored(IgnoredPixelsError)
 
     public var description: String {
         switch self {
         case .unreadable(let path, let error): return "\(path): \(error)"
+        case .ignored(let error): return error.description
         case .overBudget(let needed, let budget, let sizes):
             return "comparing \(sizes.joined(separator: " and ")) images needs about \(needed >> 20) MiB, over the memory budget of \(budget >> 20) MiB; raise it with --max-memory"
         }

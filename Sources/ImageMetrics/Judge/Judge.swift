@@ -51,9 +51,12 @@ public struct Judge: Sendable {
     public var roundingFloor: Double
     public var straightColourFloor: Double?
     public var alphaFloor: Double?
+    /// Pixels left out of the comparison (``ComparisonOptions/ignored``); `nil`: none.
+    public var ignored: PixelMask?
 
     public init(gate: GateExpression?, tolerance: Double = 0, canaries: CanaryCheck = .skip, diagnosing: Diagnosing = .whenFailing,
-                roundingFloor: Double = 1, straightColourFloor: Double? = nil, alphaFloor: Double? = nil) {
+                roundingFloor: Double = 1, straightColourFloor: Double? = nil, alphaFloor: Double? = nil, ignored: PixelMask? = nil) {
+        self.ignored = ignored
         self.gate = gate
         self.tolerance = tolerance
         self.canaries = canaries
@@ -74,7 +77,7 @@ public struct Judge: Sendable {
         func compare(diagnose: Bool, _ counterfactuals: [Counterfactual] = []) -> Comparison {
             Comparison(expected: expected, actual: actual,
                        options: ComparisonOptions(tolerance: tolerance, diagnose: diagnose, roundingFloor: roundingFloor,
-                                                  straightColourFloor: straightColourFloor, alphaFloor: alphaFloor),
+                                                  straightColourFloor: straightColourFloor, alphaFloor: alphaFloor, ignored: ignored),
                        source: source, counterfactuals: counterfactuals)
         }
         let always = diagnosing == .always

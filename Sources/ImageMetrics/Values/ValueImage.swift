@@ -64,6 +64,15 @@ public struct ValueImage: Sendable, Hashable {
         self.precisionNote = nil
     }
 
+    /// Gives the pixels under `mask` the samples of `other` (same size and channel count).
+    public mutating func takeValues(of other: ValueImage, under mask: PixelMask) {
+        precondition(other.width == width && other.height == height && other.channels == channels && mask.bits.count == width * height,
+                     "takeValues needs images and a mask of one size")
+        for p in 0..<(width * height) where mask.bits[p] {
+            for c in 0..<channels { samples[p * channels + c] = other.samples[p * channels + c] }
+        }
+    }
+
     /// Whether any pixel is not fully opaque.
     public var hasTranslucency: Bool {
         guard channels == 4 else { return false }

@@ -25,14 +25,15 @@ extension DiffReport {
         /// are converted to 8- or 16-bit RGB(A), for display only). Pure: bytes in, bytes out.
         /// - Parameters:
         ///   - expectedFile, actualFile: the original file bytes, when the caller has them.
+        ///   - ignored: pixels left out of the comparison, drawn hatched in the heat map.
         public static func make(expected: ComparedImage, actual: ComparedImage,
-                                expectedFile: [UInt8]? = nil, actualFile: [UInt8]? = nil) throws(EncodeError) -> Images {
+                                expectedFile: [UInt8]? = nil, actualFile: [UInt8]? = nil, ignored: PixelMask? = nil) throws(EncodeError) -> Images {
             var heat: [UInt8]?
             let withAlpha = expected.image.format.hasAlpha || actual.image.format.hasAlpha
             let ev = ValueImage(expected.image, withAlpha: withAlpha), av = ValueImage(actual.image, withAlpha: withAlpha)
             if ev.width == av.width && ev.height == av.height {
                 // Indexed (70 colours): a third of the bytes to filter and deflate, the same pixels.
-                heat = try ImageCodecs.encode(Image(bitmap: HeatMap.indexedBitmap(expected: ev, actual: av)), as: .png)
+                heat = try ImageCodecs.encode(Image(bitmap: HeatMap.indexedBitmap(expected: ev, actual: av, ignored: ignored)), as: .png)
             }
             return Images(expected: try EmbeddedImage.displayed(expected, file: expectedFile),
                           actual: try EmbeddedImage.displayed(actual, file: actualFile), heatMapPNG: heat)

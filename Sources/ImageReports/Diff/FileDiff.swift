@@ -21,9 +21,13 @@ public struct FileDiff: Sendable {
     public var reportPath: String?
     /// The canaries that guard the gate (tests inject a failing result).
     public var canaries: Judge.CanaryCheck
+    /// Pixels left out of the comparison (masks and regions); none by default.
+    public var ignored: IgnoredPixels
 
     public init(expected: String, actual: String, gate: GateExpression? = nil, tolerance: Double = 0,
-                decode: DecodeOptions = DecodeOptions(), reportPath: String? = nil, canaries: Judge.CanaryCheck = .run) {
+                decode: DecodeOptions = DecodeOptions(), reportPath: String? = nil, canaries: Judge.CanaryCheck = .run,
+                ignored: IgnoredPixels = IgnoredPixels()) {
+        self.ignored = ignored
         self.expectedPath = expected
         self.actualPath = actual
         self.gate = gate
@@ -75,18 +79,19 @@ public struct FileDiff: Sendable {
     ///   more than the budget, or the report cannot be written.
     public func run() throws(FileDiffError) -> Outcome {
         let comparison = FileComparison(expected: expectedPath, actual: actualPath, gate: gate, tolerance: tolerance,
-                                        decode: decode, canaries: canaries)
-        let compared: (judgement: Judgement, expected: FileComparison.Side, actual: FileComparison.Side)
+                                        decode: decode, canaries: canaries, ignored: ignored)
+        let compared: (judgement: Judgement, expected: FileComparison.Side, actual: FileComparison.Side, ignored: PixelMask?)
         do { compared = try comparison.run() } catch {
             switch error {
             case .unreadable(let path, let decodeError): throw .unreadable(path, decodeError)
             case .overBudget: throw .overBudget(error.description)
+            case .ignored(let why): throw .ignored(why)
             }
         }
         if let reportPath {
             do {
                 let images = try DiffReport.Images.make(expected: compared.expected.compared, actual: compared.actual.compared,
-                                                        expectedFile: compared.expected.bytes, actualFile: compared.actual.bytes)
+                                                        expectedFile: compared.expected.bytes, actualFile: compared.actual.bytes, ignored: compared.ignored)
                 try ImageCodecs.writeAtomically(Array(DiffReport.html(compared.judgement, images: images).utf8), to: reportPath)
             } catch {
                 throw .report(reportPath, "\(error)")
@@ -104,12 +109,15 @@ public enum FileDiffError: Error, Sendable, Equatable, CustomStringConvertible {
     case overBudget(String)
     /// The report that cannot be encoded or written: its path and why.
     case report(String, String)
+    /// Masks or regions that cannot be used (a mask of the wrong size).
+    case ignored(IgnoredPixelsError)
 
     public var description: String {
         switch self {
         case .unreadable(let path, let error): return "\(path): \(error)"
         case .overBudget(let message): return message
         case .report(let path, let why): return "cannot write the report \(path): \(why)"
+        case .ignored(let error): return error.description
         }
     }
 }

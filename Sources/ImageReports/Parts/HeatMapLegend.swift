@@ -7,7 +7,8 @@ enum HeatMapLegend {
     static var swatches: String {
         var h = ""
         for r in HeatMap.ramp { h += swatch(r.color) + HTMLText.escape(r.label) + " " }
-        return h + swatch(HeatMap.hiddenColor) + "hidden colour only (α = 0)"
+        return h + swatch(HeatMap.hiddenColor) + "hidden colour only (α = 0) "
+            + "<span style=\"background:repeating-linear-gradient(45deg,rgb(\(HeatMap.hatchColor.0),\(HeatMap.hatchColor.1),\(HeatMap.hatchColor.2)) 0 3px,rgb(40,40,40) 3px 6px)\"></span>ignored (masks, regions)"
     }
 
     /// What the colours measure.

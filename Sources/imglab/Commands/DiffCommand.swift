@@ -8,15 +8,30 @@ import ImageReports
 enum DiffCommand: Command {
     static let name = "diff"
     static let summary = "compare two images by value: metrics, alpha views, metadata diff, diagnosis, gate, HTML report"
-    static let positionals = Positionals(synopsis: "EXPECTED ACTUAL", count: 2...2, problem: "give exactly two files: EXPECTED ACTUAL")
+    static let positionals = Positionals(synopsis: "EXPECTED ACTUAL", count: 2...2, problem: "give exactly two files or two folders: EXPECTED ACTUAL")
     static let gate = Option.parsed("--gate", "EXPR", "pass/fail on metrics, with lower and upper bounds, e.g. 'deltaE00.p99 <= 2 && ssim >= 0.98 && alpha.max <= 1' or '0.99 <= ssim <= 1', with <= < >= > == != && || ! and parentheses; canary pairs run first, and a metric that cannot tell them apart exits 2") { text throws(UsageError) in
         do { return try GateExpression(text) } catch { throw UsageError("\(error)") }
     }
     static let json = Option.flag("--json", "print one JSON object instead: every metric with its unit and definition version, diagnosis.class, diagnosis.confidence, the gate and the canaries")
-    static let report = Option<String?>.text("--report", "FILE", "write ONE self-contained HTML file (images embedded, no network): side by side, slider, blend, toggle, heat map, pixel-exact zoom, metric table, metadata diff, diagnosis; written atomically")
+    static let report = Option<String?>.text("--report", "FILE", "write ONE self-contained HTML file (with two folders: the folder FILE with index.html and a page per changed pair) (images embedded, no network): side by side, slider, blend, toggle, heat map, pixel-exact zoom, metric table, metadata diff, diagnosis; written atomically")
     static let tolerance = Option.number("--tolerance", "N", "|Δ| in 8-bit code values above which a pixel counts in exact.count", default: 0, atLeast: 0)
     static let maxPixels = InfoCommand.maxPixels
-    static let options: [any OptionDeclaration] = [gate, json, report, tolerance, maxPixels, SharedOptions.maxMemory]
+    static let match = Option.choice("--match", "HOW", "two folders: pair files by relative path, or by relative path without extension (a.png with a.jpg)",
+                                     default: ("path", FolderPairing.Match.path), [("stem", .stem)])
+    static let junit = Option<String?>.text("--junit", "FILE", "two folders: write JUnit XML, one test case per file (changed, new and deleted files fail)")
+    static let mask = Option<String?>.text("--mask", "FILE", "ignore the pixels of this image (the compared size, as displayed) where α > 0, or, without alpha, where it is not black; ignored pixels count as equal, are counted in ignored.pixels and drawn hatched")
+    static let ignore = Option.parsed("--ignore", "X,Y,W,H", "ignore this rectangle of displayed pixels (repeatable), as --mask") { text throws(UsageError) in
+        do { return try IgnoredPixels.Region(parsing: text) } catch { throw UsageError("\(error)") }
+    }.repeated()
+    static let options: [any OptionDeclaration] = [gate, json, report, tolerance, maxPixels, match, junit, SharedOptions.threads, mask, ignore,
+                                                   SharedOptions.maxMemory]
+
+    /// The masks and regions of the command line, the mask decoded.
+    static func ignored(_ args: Arguments) throws(UsageError) -> IgnoredPixels {
+        do { return try IgnoredPixels(regions: try args.values(ignore).compactMap { $0 }, maskFile: try args.value(mask)) } catch {
+            throw UsageError("\(error)")
+        }
+    }
     static var help: Help {
         Help(about: """
             Compares ACTUAL against EXPECTED (any PNG, JPEG, GIF, TIFF, BMP) as they are displayed:
@@ -26,6 +41,15 @@ enum DiffCommand: Command {
             diagnosis: each known bug (channel order, alpha first/last, premultiplication, the wrong
             orientations, sRGB vs linear averaging, scale, shifts, …) is applied to EXPECTED and the one
             that explains the difference is named with a confidence.
+
+            TWO FOLDERS (imglab diff EXPECTED_DIR ACTUAL_DIR): every image under each folder (recursively,
+            any container, recognised by content) is paired by relative path (--match stem: without
+            extension, a.png with a.jpg); each pair present on both sides is judged as two files are
+            (the gate, the diagnosis of each failing pair), in parallel, with a progress line on standard
+            error. Files are changed, within the gate, unchanged, new or deleted. --report DIR writes
+            DIR/index.html (filters, thumbnails) and a page per changed pair; --json prints one object
+            (schema imglab-folder-diff/1); --junit FILE writes one test case per file. Exit 1 when a
+            pair fails or a file is new or deleted, 2 when a file cannot be read or compared.
 
             METRICS (names for --gate; in 8-bit code values unless a unit is given):
             \(MetricCatalog.all.map { "  " + $0.name.padding(toLength: 22, withPad: " ", startingAt: 0) + ($0.unit.isEmpty ? "" : "[\($0.unit)] ") + $0.summary }.joined(separator: "\n"))
@@ -37,17 +61,21 @@ enum DiffCommand: Command {
                             "imglab diff golden.png out.png --gate 'deltaE00.p99 <= 2 && ssim >= 0.98 && alpha.max <= 1'",
                             "imglab diff golden.png out.png --gate 'exact.over.5 <= 100 && exact.over.20 <= 10'",
                             "imglab diff expected.png actual.png --report bug-1234.html",
-                            "imglab diff a.png b.png --json | jq '.diagnosis.class, .metrics.ssim.value'"],
+                            "imglab diff a.png b.png --json | jq '.diagnosis.class, .metrics.ssim.value'",
+                            "imglab diff golden.png out.png --ignore 0,0,200,40 --mask clock-area.png",
+                            "imglab diff baseline/ screenshots/ --gate 'exact.over.5 <= 100' --report diff-report --junit diff.xml"],
             docs: "docs/diff.md")
     }
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
+        if let folders = try FolderArguments(args.positionals) { return try runFolders(args, folders) }
+        if args.has(junit) || args.has(match) { throw UsageError("--junit and --match compare two folders, not two files") }
         if let path = try args.value(report) { try OutputPaths.check([(report.name, path)], inputs: args.positionals) }
         var decode = DecodeOptions()
         decode.limits.maxPixels = try args.value(maxPixels)
         decode.limits.maxBytes = try args.value(SharedOptions.maxMemory)
         let diff = FileDiff(expected: args.positionals[0], actual: args.positionals[1], gate: try args.value(gate),
-                            tolerance: try args.value(tolerance), decode: decode, reportPath: try args.value(report))
+                            tolerance: try args.value(tolerance), decode: decode, reportPath: try args.value(report), ignored: try ignored(args))
         let outcome: FileDiff.Outcome
         do { outcome = try diff.run() } catch {
             printError("imglab diff: \(error)")
@@ -56,5 +84,42 @@ enum DiffCommand: Command {
         print(try args.value(json) ? outcome.json : outcome.screen)
         if let problem = outcome.problem { printError("imglab diff: \(problem)") }
         return ExitStatus(rawValue: outcome.exitStatus) ?? .usage
+    }
+
+    /// `imglab diff EXPECTED_DIR ACTUAL_DIR`: ``FolderDiff``, a progress line on standard error.
+    static func runFolders(_ args: Arguments, _ folders: FolderArguments) throws(UsageError) -> ExitStatus {
+        let reportFolder = try args.value(report), junitPath = try args.value(junit)
+        if let reportFolder { try OutputPaths.checkFolder(option: report.name, reportFolder) }
+        try OutputPaths.check(junitPath.map { [(junit.name, $0)] } ?? [], inputs: [])
+        var decode = DecodeOptions()
+        decode.limits.maxPixels = try args.value(maxPixels)
+        decode.limits.maxBytes = try args.value(SharedOptions.maxMemory)
+        let diff = FolderDiff(expected: folders.expected, actual: folders.actual, match: try args.value(match), gate: try args.value(gate),
+                              tolerance: try args.value(tolerance), decode: decode, ignored: try ignored(args), reportFolder: reportFolder, junitPath: junitPath,
+                              threads: try args.value(SharedOptions.threads))
+        let terminal = isatty(STDERR_FILENO) == 1
+        let outcome: FolderDiff.Outcome
+        do { outcome = try diff.run { p in FileHandle.standardError.write(Data(p.line(onTerminal: terminal).utf8)) } } catch {
+            printError("imglab diff: \(error)")
+            return .usage
+        }
+        if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        print(try args.value(json) ? outcome.json : outcome.screen)
+        return ExitStatus(rawValue: outcome.exitStatus) ?? .usage
+    }
+
+    /// Two folders as positionals; `nil` for two files; a usage error for a file and a folder.
+    struct FolderArguments {
+        var expected: String, actual: String
+        init?(_ positionals: [String]) throws(UsageError) {
+            let folders = positionals.map { p -> Bool in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: p, isDirectory: &isDirectory) && isDirectory.boolValue
+            }
+            guard folders.contains(true) else { return nil }
+            guard positionals.count == 2, folders == [true, true] else { throw UsageError("give two files or two folders, not a file and a folder") }
+            expected = positionals[0]
+            actual = positionals[1]
+        }
     }
 }
