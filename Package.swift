@@ -26,7 +26,8 @@ let package = Package(
         // The only C in the project: setjmp/longjmp and error-handler plumbing around
         // libpng, libjpeg, giflib and libtiff, so no C error ever unwinds through a Swift frame.
         // libdeflate (called directly, it never longjmps) inflates the IDAT stream of plain PNGs,
-        // ~1.6× faster than zlib, and computes the chunk CRCs.
+        // ~1.6× faster than zlib, and computes the chunk CRCs. One file-system call lives here
+        // too: renameat2(RENAME_EXCHANGE), which Swift's Glibc module does not export.
         .target(
             name: "CImageShim",
             linkerSettings: [

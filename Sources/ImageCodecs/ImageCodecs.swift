@@ -32,15 +32,20 @@ public enum ImageCodecs {
         try codec(for: sniff(bytes)).decode(bytes, options: options)
     }
 
-    /// Reads a file, refusing one larger than `options.limits.maxBytes`, and decodes it.
+    /// Reads a file, refusing one larger than `options.limits.maxBytes`, and decodes it; the
+    /// file's bytes count against the same budget as its pixels.
     public static func decode(contentsOf path: String, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> Image {
-        try decode(readFile(path, limit: options.limits.maxBytes), options: options)
+        let bytes = try readFile(path, limit: options.limits.maxBytes)
+        var options = options
+        try options.limits.reserve(bytes: bytes.count)
+        return try decode(bytes, options: options)
     }
 
     /// Reads a file into memory, refusing one larger than `limit` bytes; with `prefix`, only
     /// its first `prefix` bytes (enough for a header).
     public static func readFile(_ path: String, limit: Int = .max, prefix: Int) throws(DecodeError) -> [UInt8] {
-        guard FileManager.default.fileExists(atPath: path) else { throw .io(path: path, reason: "no such file") }
+        var status = stat()
+        guard FileSystemName.withRepresentation(path, { stat($0, &status) }) == 0 else { throw .io(path: path, reason: "no such file") }
         return try readPrefix(path, count: prefix)
     }
 
@@ -49,7 +54,7 @@ public enum ImageCodecs {
     /// One `read` loop straight into the array's uninitialised storage: no intermediate buffer
     /// (for a 16 MB PNG that was a second copy and 4 000 more page faults).
     public static func readFile(_ path: String, limit: Int = .max) throws(DecodeError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = FileSystemName.withRepresentation(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else {
             let code = errno
             throw .io(path: path, reason: code == ENOENT ? "no such file" : "cannot open: \(String(cString: strerror(code)))")

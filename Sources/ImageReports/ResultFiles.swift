@@ -3,19 +3,29 @@ import ImageCodecs
 import ImageLab
 
 /// Writes the files a command leaves behind, each atomically (temporary file, then rename), so
-/// a reader never sees half a file; a report's `index.html` is written last, so a report folder
-/// with an index is complete.
+/// a reader never sees half a file. A report folder is one generation (``OutputFolder``): staged
+/// beside the target and swapped in whole after the single files, so a kill at any point leaves
+/// the previous report whole and two runs never mix their pages.
 public enum ResultFiles {
     /// A run's results: `json` (schema imglab-run/1), `junit` (JUnit XML) and the HTML report in
     /// `report` (`index.html`, and a page per pair under `pairs/` for the pairs with evidence);
     /// each only when its path is given.
-    public static func write(_ r: RunResults, evidence: [PairEvidence?] = [], json: String?, junit: String?, report: String?) throws {
-        if let json { try ImageCodecs.writeAtomically([UInt8](try r.jsonData()), to: json) }
-        if let junit { try ImageCodecs.writeAtomically(Array(JUnitReport.xml(r).utf8), to: junit) }
-        guard let report else { return }
-        try FileManager.default.createDirectory(atPath: evidence.isEmpty ? report : report + "/pairs", withIntermediateDirectories: true)
-        for file in RunReport.files(r, evidence: evidence) {
-            try ImageCodecs.writeAtomically(Array(file.text.utf8), to: report + "/" + file.path)
+    /// `afterWrite` hears the number of files written so far after each one (pages, the JSON,
+    /// the JUnit, then the swap of the report folder): the fault point of the kill test.
+    public static func write(_ r: RunResults, evidence: [PairEvidence?] = [], json: String?, junit: String?, report: String?,
+                             afterWrite: (@Sendable (_ writes: Int) -> Void)? = nil) throws {
+        let folder = try report.map { path throws(EncodeError) in try OutputFolder(path) }
+        var writes = 0
+        func wrote() { writes += 1; afterWrite?(writes) }
+        do {
+            if let folder { for file in RunReport.files(r, evidence: evidence) { try folder.write(Array(file.text.utf8), to: file.path); wrote() } }
+            if let json { try ImageCodecs.writeAtomically([UInt8](try r.jsonData()), to: json); wrote() }
+            if let junit { try ImageCodecs.writeAtomically(Array(JUnitReport.xml(r).utf8), to: junit); wrote() }
+            try folder?.publish()
+            if folder != nil { wrote() }
+        } catch {
+            folder?.abandon()
+            throw error
         }
     }
 
@@ -23,8 +33,14 @@ public enum ResultFiles {
     public static func write(_ m: KillMatrix, json: String?, report: String?) throws {
         if let json { try ImageCodecs.writeAtomically([UInt8](try m.jsonData()), to: json) }
         guard let report else { return }
-        try FileManager.default.createDirectory(atPath: report, withIntermediateDirectories: true)
-        try ImageCodecs.writeAtomically(Array(SelftestReport.html(m).utf8), to: report + "/index.html")
+        let folder = try OutputFolder(report)
+        do {
+            try folder.write(Array(SelftestReport.html(m).utf8), to: "index.html")
+            try folder.publish()
+        } catch {
+            folder.abandon()
+            throw error
+        }
     }
 
     /// A reproduction: the report `report` (a file path; its folder is created) and `json`
@@ -40,9 +56,15 @@ public enum ResultFiles {
     /// A league in `folder`: each judged resizer's results (``League/resultsPath(_:)``),
     /// `league.json` (schema imglab-league/1) and `index.html`.
     public static func write(_ league: League.Outcome, to folder: String) throws {
-        try FileManager.default.createDirectory(atPath: folder + "/results", withIntermediateDirectories: true)
-        for r in league.results { try ImageCodecs.writeAtomically([UInt8](try r.jsonData()), to: folder + "/" + League.resultsPath(r.resizer)) }
-        try ImageCodecs.writeAtomically([UInt8](try league.table.jsonData()), to: folder + "/league.json")
-        try ImageCodecs.writeAtomically(Array(LeagueReport.html(league.table).utf8), to: folder + "/index.html")
+        let generation = try OutputFolder(folder)
+        do {
+            for r in league.results { try generation.write([UInt8](try r.jsonData()), to: League.resultsPath(r.resizer)) }
+            try generation.write([UInt8](try league.table.jsonData()), to: "league.json")
+            try generation.write(Array(LeagueReport.html(league.table).utf8), to: "index.html")
+            try generation.publish()
+        } catch {
+            generation.abandon()
+            throw error
+        }
     }
 }

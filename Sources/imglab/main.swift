@@ -1,8 +1,13 @@
 import Foundation
+import ImageCodecs
 
 HardwareVariant.execIfSupported()
 
-let argv = Array(CommandLine.arguments.dropFirst())
+// From the raw bytes, not CommandLine.arguments, which replaces bytes that are not UTF-8 and so
+// loses file names (FileSystemName keeps them).
+let argv = (1..<Int(CommandLine.argc)).map { i in
+    FileSystemName.string(fromArgument: CommandLine.unsafeArgv[i].map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } } ?? [])
+}
 guard let verb = argv.first, verb != "--help", verb != "-h", verb != "help" else {
     print(Imglab.overview)
     PeakMemory.exit(argv.isEmpty ? ExitStatus.usage.rawValue : ExitStatus.ok.rawValue)

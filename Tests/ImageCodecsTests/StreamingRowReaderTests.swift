@@ -48,7 +48,8 @@ struct StreamingRowReaderTests {
             #expect((opened.width, opened.height) == (whole.width, whole.height), "\(entry.path)")
             #expect(opened.orientation == whole.orientation, "\(entry.path)")
             #expect(opened.metadata.warnings == whole.metadata.warnings, "\(entry.path)")
-            #expect(try Self.rows(opened) == whole.bitmap.tightlyPacked().bytes, "\(entry.path)")
+            // As the whole decode's rows are read (padding bits after a packed row's last pixel as stored).
+            #expect(try Self.rows(opened) == Self.rows(BitmapRowReader(whole, container: opened.container)), "\(entry.path)")
         }
         print("streaming row readers: \(streamed) \(format) files streamed")
         #expect(streamed > 0)

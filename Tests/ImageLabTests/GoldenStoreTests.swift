@@ -41,6 +41,24 @@ struct GoldenStoreTests {
         #expect(none.verdict == .pass && none.text == "no golden")
     }
 
+    @Test("blessings of one store from many threads at once lose no golden: each re-reads the index under the store's lock")
+    func concurrentBlessings() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-golden-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // 8 writers, each blessing 6 pairs of its own; a lost update would drop a whole writer's pairs.
+        let writers = 8, pairs = 6
+        let added = ParallelMap.run(writers, threads: writers) { w -> Int in
+            let outputs = (0..<pairs).compactMap { p in
+                (try? Self.image([UInt8(w), UInt8(p), 1, 2, 3, 4])).map { ("w\(w)/p\(p)", $0, "writer \(w)", ["visible.mean": 0.0]) }
+            }
+            return (try? GoldenStore(folder: folder).bless(outputs)) ?? -1
+        }
+        #expect(added == Array(repeating: pairs, count: writers))
+        let index = try GoldenStore(folder: folder).load()
+        #expect(index.goldens.count == writers * pairs)
+        #expect(index.goldens.values.allSatisfy { $0.count == 1 })
+    }
+
     @Test("with several goldens, only an output further from the oracle than every one of them is a regression")
     func severalGoldens() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-golden-\(UUID().uuidString)").path

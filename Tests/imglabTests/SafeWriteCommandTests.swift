@@ -113,4 +113,66 @@ struct SafeWriteCommandTests {
         #expect(run.stderr.contains("--json and --junit name the same file, \(f.dir)/r.json"))
         #expect(!FileManager.default.fileExists(atPath: f.dir + "/r.json"))
     }
+
+    @Test("-o - writes the image to standard output, the same bytes as to a file; without --format it is a usage error")
+    func standardOutput() throws {
+        let f = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: f.dir) }
+        let toFile = try ImglabRun.run(["resize", f.input, "--size", "4x3", "-o", f.dir + "/out.png"])
+        #expect(toFile.status == 0, "\(toFile.stderr)")
+        let toStdout = try ImglabRun.run(["resize", f.input, "--size", "4x3", "-o", "-", "--format", "png"])
+        #expect(toStdout.status == 0, "\(toStdout.stderr)")
+        #expect(toStdout.stdoutBytes == FileManager.default.contents(atPath: f.dir + "/out.png"))
+        let noFormat = try ImglabRun.run(["thumbnail", f.input, "--max-pixel-size", "4", "-o", "-"])
+        #expect(noFormat.status == 2 && noFormat.stderr.contains("cannot tell the format from '-'"), "\(noFormat.stderr)")
+        #expect(FileManager.default.contents(atPath: f.input) == f.bytes)
+    }
+
+    @Test("an option given twice is a usage error naming it, under either spelling; nothing is written", arguments: [
+        ["--size", "4x3", "--size", "2x2"], ["--size", "4x3", "--jpeg-quality", "50", "--jpeg-quality=60"], ["--size", "4x3", "--border", "1", "--transparent-border", "2"],
+    ])
+    func duplicateOptions(extra: [String]) throws {
+        let f = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: f.dir) }
+        let run = try ImglabRun.run(["resize", f.input, "-o", f.dir + "/out.png"] + extra)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("is given 2 times; give it once"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: f.dir + "/out.png"))
+    }
+
+    @Test("file names that are not UTF-8 are read and written byte for byte; the input stays intact")
+    func nonUTF8Names() throws {
+        let f = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: f.dir) }
+        let dir = Array(f.dir.utf8)
+        let input = dir + Array("/caf".utf8) + [0xE9] + Array(".png".utf8)       // Latin-1 "café.png"
+        let output = dir + Array("/out-".utf8) + [0xFF, 0xFE] + Array(".png".utf8)
+        let moved = (Array(f.input.utf8) + [0]).withUnsafeBufferPointer { from in
+            (input + [0]).withUnsafeBufferPointer { to in
+                from.withMemoryRebound(to: CChar.self) { f in to.withMemoryRebound(to: CChar.self) { t in rename(f.baseAddress!, t.baseAddress!) } }
+            }
+        }
+        try #require(moved == 0)
+        let info = try ImglabRun.run(bytes: [Array("info".utf8), input])
+        #expect(info.status == 0, "\(info.stderr)")
+        #expect(info.stdout.contains("8×6"))
+        let resize = try ImglabRun.run(bytes: [Array("resize".utf8), input, Array("--size".utf8), Array("4x3".utf8), Array("-o".utf8), output])
+        #expect(resize.status == 0, "\(resize.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: f.dir)
+        #expect(names.count == 2, "the input and one output, under their own names: \(names)")
+        let written = (output + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { access($0.baseAddress!, F_OK) } }
+        #expect(written == 0, "the output exists under its exact bytes")
+        let kept = (input + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { p -> Data? in
+            let fd = open(p.baseAddress!, O_RDONLY)
+            guard fd >= 0 else { return nil }
+            defer { close(fd) }
+            var bytes = [UInt8](repeating: 0, count: 1 << 16)
+            let n = read(fd, &bytes, bytes.count)
+            return n >= 0 ? Data(bytes[0..<n]) : nil
+        } }
+        #expect(kept == f.bytes)
+        let missing = try ImglabRun.run(bytes: [Array("info".utf8), dir + Array("/no".utf8) + [0xE9]])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("no such file"), "\(missing.stderr)")
+    }
 }

@@ -7,3 +7,4 @@
 #include "imglab_jpeg.h"
 #include "imglab_gif.h"
 #include "imglab_tiff.h"
+#include "imglab_files.h"

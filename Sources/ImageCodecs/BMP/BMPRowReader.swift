@@ -28,7 +28,7 @@ final class BMPRowReader: RowReader {
     /// - Throws: as ``BMPCodec/decode(_:options:)`` for the headers, and ``DecodeError/truncated(_:reason:offset:)``
     ///   when the pixel rows do not fit the file.
     init?(path: String, options: DecodeOptions) throws(DecodeError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = FileSystemName.withRepresentation(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw .io(path: path, reason: "cannot open (errno \(errno))") }
         var keep = false
         defer { if !keep { close(fd) } }

@@ -25,6 +25,8 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
             return "truncated \(f.rawValue.uppercased()): \(reason)\(offset.map { " (at byte \($0))" } ?? "")"
         case .unsupported(let f, let feature):
             return "unsupported \(f.rawValue.uppercased()) feature: \(feature)"
+        case .limitExceeded(.bytes, let requested, let allowed):
+            return "memory budget exceeded: \(ByteCountDescription.text(requested)) needed, \(ByteCountDescription.text(allowed)) allowed (--max-memory)"
         case .limitExceeded(let kind, let requested, let allowed):
             return "\(kind.rawValue) limit exceeded: \(requested) requested, \(allowed) allowed"
         case .unknownFormat(let sig):
@@ -75,3 +77,12 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 
+
+/// Byte counts in messages: exact below 1 MiB, else in MiB with one decimal.
+enum ByteCountDescription {
+    static func text(_ bytes: Int) -> String {
+        if bytes == .max { return "more than can be counted" }
+        if bytes < 1 << 20 { return "\(bytes) bytes" }
+        return String(format: "%.1f MiB", Double(bytes) / Double(1 << 20))
+    }
+}

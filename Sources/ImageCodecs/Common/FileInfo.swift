@@ -90,6 +90,10 @@ public struct FileInfo: Sendable, Hashable, Codable {
                   format: header.format, orientation: header.orientation, metadata: header.metadata,
                   frames: header.frameCount)
         self.decodeError = decodeError?.description
+        if let timing = header.timing {
+            loopCount = timing.loopCount
+            delays = timing.delays
+        }
     }
 
     private init(path: String, container: ContainerFormat, width: Int, height: Int, format: PixelFormat,
@@ -119,11 +123,15 @@ public struct FileInfo: Sendable, Hashable, Codable {
                                        drawIntoOnIOS: Format(v.iOSTarget), drawIntoOnMacOS: Format(v.macOSTarget))
     }
 
-    /// Reads and describes a file: full decode when possible, else the header and the error.
+    /// Reads and describes a file from its header alone (no pixel is decoded, so a file that
+    /// declares a huge image costs no more than its bytes); with `decodingPixels`, decodes it
+    /// whole within `options.limits` and reports the decoded image, or the header and why the
+    /// pixels could not be decoded.
     /// - Throws: ``DecodeError`` when not even the header can be read.
-    public static func inspect(path: String, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> FileInfo {
+    public static func inspect(path: String, options: DecodeOptions = DecodeOptions(), decodingPixels: Bool = false) throws(DecodeError) -> FileInfo {
         let bytes = try ImageCodecs.readFile(path, limit: options.limits.maxBytes)
         let container = try ImageCodecs.sniff(bytes)
+        guard decodingPixels else { return FileInfo(path: path, header: try ImageCodecs.readHeader(bytes, options: options), decodeError: nil) }
         do {
             let image = try ImageCodecs.decode(bytes, options: options)
             return FileInfo(path: path, container: container, image: image)

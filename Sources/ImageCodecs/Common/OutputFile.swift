@@ -24,7 +24,7 @@ public enum OutputFile {
     /// The file `path` names, following symbolic links, or `nil` when nothing is there.
     public static func identity(_ path: String) -> Identity? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard FileSystemName.withRepresentation(path, { stat($0, &info) }) == 0 else { return nil }
         return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
@@ -34,7 +34,7 @@ public enum OutputFile {
     ///   ``EncodeError/io(path:reason:)`` when the path cannot be examined.
     public static func check(_ path: String) throws(EncodeError) -> mode_t? {
         var info = stat()
-        guard lstat(path, &info) == 0 else {
+        guard FileSystemName.withRepresentation(path, { lstat($0, &info) }) == 0 else {
             if errno == ENOENT { return nil }
             throw .io(path: path, reason: String(cString: strerror(errno)))
         }
@@ -56,17 +56,54 @@ public enum OutputFile {
         }
     }
 
+    /// The path that names standard output (`-o -`).
+    public static let standardOutput = "-"
+
     /// Writes `bytes` to `path` by the rules above: the path is checked first, the bytes go to
     /// a new temporary file beside it (created with mode 0666 less the umask, then given the
     /// replaced file's permission bits), and a rename puts it in place, so a reader never sees
-    /// a half-written file. The temporary file is removed when anything fails.
+    /// a half-written file. The temporary file is removed when anything fails; one left by a
+    /// killed process (its name holds the dead process's id) is removed by the next write
+    /// beside it. `-` (``standardOutput``) writes the bytes to standard output instead.
     public static func write(_ bytes: [UInt8], to path: String) throws(EncodeError) {
+        if path == standardOutput {
+            if let failure = writeAll(bytes, to: STDOUT_FILENO) { throw .io(path: "standard output", reason: failure) }
+            return
+        }
         let keptMode = try check(path)
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
-        let temporary = folder + "/." + url.lastPathComponent + ".imglab-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        StaleTemporaries.remove(in: folder, prefix: temporaryPrefix(url.lastPathComponent))
+        try writeNew(bytes, to: path, folder: folder, name: url.lastPathComponent, keptMode: keptMode)
+    }
+
+    /// The start of the names of `name`'s temporary files: `.NAME.imglab-`, then the writing
+    /// process's id, `-` and a random suffix.
+    static func temporaryPrefix(_ name: String) -> String { "." + name + ".imglab-" }
+
+    /// The temporary name for `name` in `folder`, unique to this process and call.
+    static func temporaryPath(folder: String, name: String) -> String {
+        folder + "/" + temporaryPrefix(name) + String(getpid()) + "-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    }
+
+    /// Writes through a temporary file and a rename, without checking the target or sweeping.
+    static func writeNew(_ bytes: [UInt8], to path: String, folder: String, name: String, keptMode: mode_t?) throws(EncodeError) {
+        let temporary = temporaryPath(folder: folder, name: name)
+        let fd = FileSystemName.withRepresentation(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
         guard fd >= 0 else { throw .io(path: path, reason: "cannot create a temporary file beside it: \(String(cString: strerror(errno)))") }
+        var failure = writeAll(bytes, to: fd)
+        if failure == nil, let keptMode, fchmod(fd, keptMode) != 0 { failure = "cannot keep the mode \(String(keptMode, radix: 8)): \(String(cString: strerror(errno)))" }
+        if close(fd) != 0, failure == nil { failure = "cannot write: \(String(cString: strerror(errno)))" }
+        if failure == nil, FileSystemName.withRepresentation(temporary, { t in FileSystemName.withRepresentation(path) { rename(t, $0) } }) != 0 { failure = "cannot rename the temporary file over it: \(String(cString: strerror(errno)))" }
+        if let failure {
+            _ = FileSystemName.withRepresentation(temporary) { unlink($0) }
+            throw .io(path: path, reason: failure)
+        }
+    }
+
+    /// Writes every byte to the open descriptor `fd`, retrying after interruptions.
+    /// - Returns: why it could not, or `nil`.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
         var failure: String?
         bytes.withUnsafeBytes { buffer in
             var done = 0
@@ -75,12 +112,6 @@ public enum OutputFile {
                 if n < 0 { if errno != EINTR { failure = "cannot write: \(String(cString: strerror(errno)))" } } else { done += n }
             }
         }
-        if failure == nil, let keptMode, fchmod(fd, keptMode) != 0 { failure = "cannot keep the mode \(String(keptMode, radix: 8)): \(String(cString: strerror(errno)))" }
-        if close(fd) != 0, failure == nil { failure = "cannot write: \(String(cString: strerror(errno)))" }
-        if failure == nil, rename(temporary, path) != 0 { failure = "cannot rename the temporary file over it: \(String(cString: strerror(errno)))" }
-        if let failure {
-            unlink(temporary)
-            throw .io(path: path, reason: failure)
-        }
+        return failure
     }
 }

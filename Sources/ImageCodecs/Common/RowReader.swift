@@ -91,13 +91,15 @@ extension ImageCodecs {
             return reader
         }
         let bytes = try readFile(path, limit: options.limits.maxBytes)
+        var options = options
+        try options.limits.reserve(bytes: bytes.count)  // the file counts against the budget too
         let image = try decode(bytes, options: options)
         return BitmapRowReader(image, container: ContainerFormat(sniffing: head) ?? .png)
     }
 
     /// The first `count` bytes of a file (fewer when it is shorter).
     static func readPrefix(_ path: String, count: Int) throws(DecodeError) -> [UInt8] {
-        guard let file = fopen(path, "rb") else { throw .io(path: path, reason: "cannot open (errno \(errno))") }
+        guard let file = FileSystemName.withRepresentation(path, { fopen($0, "rb") }) else { throw .io(path: path, reason: "cannot open (errno \(errno))") }
         defer { fclose(file) }
         var bytes = [UInt8](repeating: 0, count: count)
         let n = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, file) }

@@ -21,9 +21,15 @@ public enum GIFCodec: ImageCodec {
         var limits = options.limits
         let stream = try GIFReader.read(bytes, depth: .structure, limits: &limits)
         let layout = try GIFCompositor.layout(of: stream)
-        return ImageHeader(container: .gif, width: stream.width, height: stream.height,
-                           format: GIFCompositor.format(of: layout), frameCount: stream.frames.count,
-                           metadata: GIFCompositor.metadata(of: stream))
+        var header = ImageHeader(container: .gif, width: stream.width, height: stream.height,
+                                 format: GIFCompositor.format(of: layout), frameCount: stream.frames.count,
+                                 metadata: GIFCompositor.metadata(of: stream))
+        if stream.frames.count > 1 {
+            // As GIFCompositor reports them: no control extension is a zero delay, no loop extension plays once.
+            header.timing = AnimationTiming(loopCount: stream.loopCount ?? 1,
+                                            delays: stream.frames.map { Double($0.control?.delayCentiseconds ?? 0) / 100 })
+        }
+        return header
     }
 
     /// Decodes the first frame, or every frame when `options.decodeAllFrames`.

@@ -24,7 +24,7 @@ final class JPEGRowReader: RowReader {
         guard JPEGHeader.scaleDenominators.contains(d) else {
             throw .unsupported(.jpeg, feature: "scale 1/\(d) (libjpeg-turbo scales by 1/1, 1/2, 1/4 or 1/8)")
         }
-        guard let file = fopen(path, "rb") else { throw .io(path: path, reason: "cannot open (errno \(errno))") }
+        guard let file = FileSystemName.withRepresentation(path, { fopen($0, "rb") }) else { throw .io(path: path, reason: "cannot open (errno \(errno))") }
         guard let decoder = imglab_jpeg_decoder_create_file(file, JPEGDecoder.maxScans) else {
             fclose(file)
             throw .limitExceeded(.bytes, requested: Int.max, allowed: 0)

@@ -10,18 +10,23 @@ enum PNGDecoder {
         let list = try PNGChunkList(parsing: bytes)
         var read = PNGMetadata(reading: list, header: header)
         let format = try header.deliveredFormat(colorKey: hasColorKey(list, header), palette: palette(list, header))
-        var frameCount = 1
+        var frameCount = 1, timing: AnimationTiming?
         switch APNGStructure.parse(list, header: header) {
         case .animated(let animation):
             frameCount = animation.declaredFrameCount
             read.metadata.properties["apng frames"] = String(animation.declaredFrameCount)
+            // As APNGDecoder repairs a count mismatch: extra frames dropped, missing ones shown for zero seconds.
+            let delays = animation.frames.prefix(frameCount).map(\.delay)
+            if frameCount > 1 { timing = AnimationTiming(loopCount: animation.plays, delays: delays + Array(repeating: 0, count: frameCount - delays.count)) }
         case .broken(let reason, let offset):
             read.metadata.properties["apng ignored"] = APNGDecoder.describe(reason, offset)
         case .notAnimated:
             break
         }
-        return ImageHeader(container: .png, width: header.width, height: header.height, format: format,
-                           orientation: read.orientation, frameCount: frameCount, metadata: read.metadata)
+        var result = ImageHeader(container: .png, width: header.width, height: header.height, format: format,
+                                 orientation: read.orientation, frameCount: frameCount, metadata: read.metadata)
+        result.timing = timing
+        return result
     }
 
     /// Decodes the whole file.

@@ -13,7 +13,7 @@ extension PNGChunkList {
     /// and IEND. A chunk other than IDAT larger than `maxChunkBytes` is refused as a byte limit.
     /// - Throws: as ``init(parsing:stoppingAfterFirstChunk:)``, and ``DecodeError/io(path:reason:)``.
     init(walkingFile path: String, maxChunkBytes: Int) throws(DecodeError) {
-        guard let file = fopen(path, "rb") else { throw .io(path: path, reason: "cannot open (errno \(errno))") }
+        guard let file = FileSystemName.withRepresentation(path, { fopen($0, "rb") }) else { throw .io(path: path, reason: "cannot open (errno \(errno))") }
         defer { fclose(file) }
         func read(_ count: Int) -> [UInt8] {
             var buffer = [UInt8](repeating: 0, count: count)

@@ -44,7 +44,7 @@ final class PNGRowReader: RowReader {
         try options.limits.check(width: header.width, height: header.height)
         guard !header.interlaced, case .notAnimated = APNGStructure.parse(list, header: header) else { return nil }
         try self.init(header: header, list: list, bytes: []) { (info, status) in
-            imglab_png_reader_open_file(path, &info, &status)
+            FileSystemName.withRepresentation(path) { imglab_png_reader_open_file($0, &info, &status) }
         }
     }
 

@@ -25,7 +25,8 @@ final class TIFFRowReader: RowReader {
     private let directory: TIFFDirectory
     private let plan: TIFFPixelPlan
     private let bandRows: Int
-    private var limits: DecodeLimits
+    /// The budget every band (stored samples, tile buffer, delivered rows) must fit.
+    private let limits: DecodeLimits
     /// Delivered rows of the current band, and the image row of its first one.
     private var band: Bitmap?
     private var bandStart = 0
@@ -36,7 +37,7 @@ final class TIFFRowReader: RowReader {
         var message = [CChar](repeating: 0, count: Int(IMGLAB_MESSAGE_SIZE))
         var opened: OpaquePointer?
         let cap = options.limits.maxBytes == .max ? 0 : max(options.limits.maxBytes - options.limits.reservedBytes, 1)
-        guard imglab_tiff_open_file(path, Int64(cap), &opened, &message) != 0, let opened else {
+        guard FileSystemName.withRepresentation(path, { imglab_tiff_open_file($0, Int64(cap), &opened, &message) }) != 0, let opened else {
             throw TIFFReader.error(TIFFReader.text(message), doing: "opening the file")
         }
         var keep = false
@@ -103,6 +104,9 @@ final class TIFFRowReader: RowReader {
             throw .limitExceeded(.bytes, requested: .max, allowed: limits.maxBytes)
         }
         let rowBytes = TIFFRaster.bytes(bits: rowBits)
+        // Each band is charged to a fresh copy of the budget: one band must fit it, as the whole image must for the whole decoder.
+        var budget = limits
+        try budget.reserve(bytes: total)
         var raster = TIFFRaster(bytes: [UInt8](repeating: 0, count: total), planeCount: planeCount,
                                 samplesPerPlane: samplesPerPlane, rowBytes: rowBytes, height: rows)
         let planeBytes = raster.planeBytes
@@ -118,6 +122,7 @@ final class TIFFRowReader: RowReader {
             guard d.tileCount >= across * down * planeCount else {
                 throw .malformed(.tiff, reason: "\(d.tileCount) tiles for \(planeCount) plane(s) of \(across)×\(down) tiles", offset: nil)
             }
+            try budget.reserve(bytes: tileBytes)
             var tile = [UInt8](repeating: 0, count: tileBytes)
             let ty = start / d.tileLength
             for plane in 0..<planeCount {
@@ -165,18 +170,17 @@ final class TIFFRowReader: RowReader {
         }
         var bandDirectory = d
         bandDirectory.height = rows
-        var budget = DecodeLimits.unlimited  // one band at a time: the whole image was checked against `limits`
         return try plan.bitmap(from: &raster, bandDirectory, limits: &budget)
     }
 
     private static func fileSize(_ path: String) -> Int {
         var status = stat()
-        return stat(path, &status) == 0 ? Int(status.st_size) : 0
+        return FileSystemName.withRepresentation(path, { stat($0, &status) }) == 0 ? Int(status.st_size) : 0
     }
 
     /// Up to `count` bytes of the file at `path` from `offset`.
     private static func read(_ path: String, at offset: Int, count: Int) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = FileSystemName.withRepresentation(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return [] }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: count)

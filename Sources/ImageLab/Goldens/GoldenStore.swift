@@ -28,6 +28,9 @@ public struct GoldenStore: Sendable {
         public var oracleDistance: [String: Double]
     }
 
+    /// The lock file that serialises blessings of one store (``FileLock``).
+    public static let lockFile = ".lock"
+
     /// `index.json`.
     public struct Index: Sendable, Hashable, Codable {
         public var schema = GoldenStore.schema
@@ -99,22 +102,27 @@ public struct GoldenStore: Sendable {
         return String(hash, radix: 16).leftPadded(to: 16)
     }
 
-    /// Accepts outputs: writes each new image's PNG, then the index with the new goldens added,
-    /// one file at a time in that order (``afterWrite`` is called after each).
+    /// Accepts outputs: under an exclusive lock on the store (``lockFile``), re-reads the index,
+    /// writes each new image's PNG, then the index with the new goldens added, one file at a
+    /// time in that order (``afterWrite`` is called after each). Two blessings at once are
+    /// serialised and neither loses the other's goldens.
     /// - Parameters:
     ///   - outputs: per pair id, the output, the resizer's name and its oracle distance.
     /// - Returns: the number of goldens added (an output equal to an existing golden adds none).
     @discardableResult
     public func bless(_ outputs: [(pair: String, image: Image, resizer: String, oracleDistance: [String: Double])]) throws(StoreError) -> Int {
+        do { try FileManager.default.createDirectory(atPath: folder + "/files", withIntermediateDirectories: true) } catch {
+            throw .write("cannot create \(folder)/files: \(error)")
+        }
+        let lock: FileLock
+        do { lock = try FileLock(folder + "/" + Self.lockFile) } catch { throw .write("\(error)") }
+        defer { lock.release() }
         var index = try load()
         var added = 0, writes = 0
         func write(_ bytes: [UInt8], _ relative: String) throws(StoreError) {
             do { try ImageCodecs.writeAtomically(bytes, to: folder + "/" + relative) } catch { throw .write("\(relative): \(error)") }
             writes += 1
             afterWrite?(writes)
-        }
-        do { try FileManager.default.createDirectory(atPath: folder + "/files", withIntermediateDirectories: true) } catch {
-            throw .write("cannot create \(folder)/files: \(error)")
         }
         for output in outputs {
             let hash = try Self.pixelHash(output.image)

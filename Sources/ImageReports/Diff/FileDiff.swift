@@ -69,39 +69,30 @@ public struct FileDiff: Sendable {
         }
     }
 
-    /// Decodes, judges and writes the report.
-    /// - Throws: ``FileDiffError`` when a file cannot be read or decoded, or the report cannot be written.
+    /// Decodes, judges (``FileComparison``: the memory budget is checked before any pixel is
+    /// decoded) and writes the report.
+    /// - Throws: ``FileDiffError`` when a file cannot be read or decoded, the comparison needs
+    ///   more than the budget, or the report cannot be written.
     public func run() throws(FileDiffError) -> Outcome {
-        let paths = [expectedPath, actualPath], options = decode
-        let decoded = ParallelMap.run(2, threads: 2) { i -> Result<(side: ComparedImage, bytes: [UInt8]), DecodeError> in
-            do throws(DecodeError) {
-                let bytes = try ImageCodecs.readFile(paths[i], limit: options.limits.maxBytes)
-                let container = try ImageCodecs.sniff(bytes)
-                let image = try ImageCodecs.decode(bytes, options: options)
-                return .success((ComparedImage(image: image, name: paths[i], container: container), bytes))
-            } catch {
-                return .failure(error)
+        let comparison = FileComparison(expected: expectedPath, actual: actualPath, gate: gate, tolerance: tolerance,
+                                        decode: decode, canaries: canaries)
+        let compared: (judgement: Judgement, expected: FileComparison.Side, actual: FileComparison.Side)
+        do { compared = try comparison.run() } catch {
+            switch error {
+            case .unreadable(let path, let decodeError): throw .unreadable(path, decodeError)
+            case .overBudget: throw .overBudget(error.description)
             }
         }
-        var sides: [(side: ComparedImage, bytes: [UInt8])] = []
-        for (path, result) in zip(paths, decoded) {
-            switch result {
-            case .success(let side): sides.append(side)
-            case .failure(let error): throw .unreadable(path, error)
-            }
-        }
-        let judgement = Judge(gate: gate, tolerance: tolerance, canaries: canaries, diagnosing: .always)
-            .judge(expected: sides[0].side, actual: sides[1].side)
         if let reportPath {
             do {
-                let images = try DiffReport.Images.make(expected: sides[0].side, actual: sides[1].side,
-                                                        expectedFile: sides[0].bytes, actualFile: sides[1].bytes)
-                try ImageCodecs.writeAtomically(Array(DiffReport.html(judgement, images: images).utf8), to: reportPath)
+                let images = try DiffReport.Images.make(expected: compared.expected.compared, actual: compared.actual.compared,
+                                                        expectedFile: compared.expected.bytes, actualFile: compared.actual.bytes)
+                try ImageCodecs.writeAtomically(Array(DiffReport.html(compared.judgement, images: images).utf8), to: reportPath)
             } catch {
                 throw .report(reportPath, "\(error)")
             }
         }
-        return Outcome(judgement: judgement, reportPath: reportPath)
+        return Outcome(judgement: compared.judgement, reportPath: reportPath)
     }
 }
 
@@ -109,12 +100,15 @@ public struct FileDiff: Sendable {
 public enum FileDiffError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A file that cannot be read or decoded (within the limits).
     case unreadable(String, DecodeError)
+    /// Comparing the files needs more memory than the budget (the message says how much).
+    case overBudget(String)
     /// The report that cannot be encoded or written: its path and why.
     case report(String, String)
 
     public var description: String {
         switch self {
         case .unreadable(let path, let error): return "\(path): \(error)"
+        case .overBudget(let message): return message
         case .report(let path, let why): return "cannot write the report \(path): \(why)"
         }
     }

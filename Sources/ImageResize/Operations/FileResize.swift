@@ -15,6 +15,7 @@ public enum FileResize {
         guard width > 0, height > 0 else { throw ResizeError.invalidGeometry("box \(width)×\(height) is empty") }
         let reader = try ImageCodecs.rowReader(path: path, options: DecodeOptions(limits: limits))
         if let whole = (reader as? BitmapRowReader)?.image {
+            try ResizeMemory.check(whole, fileBytes: 0, target: (width, height), kernel: options.kernel, limits: limits)
             return try whole.resized(width: width, height: height, contentMode: contentMode, options: options)
         }
         let o = reader.orientation

@@ -46,10 +46,12 @@ public struct FileResizeRequest: Sendable {
     public var addsAlpha: Bool
     /// Kernel, light space, only-shrink.
     public var options: ResizeOptions
+    /// The decoders' limits; `maxBytes` is the memory budget of the whole request.
+    public var limits: DecodeLimits
 
     public init(input: String, output: String, container: ContainerFormat, encoding: EncodeOptions = EncodeOptions(),
                 size: Size = .original, scale: Double = 1, crop: Rect? = nil, border: Int = 0, cornerRadius: Double = 0,
-                addsAlpha: Bool = false, options: ResizeOptions = ResizeOptions()) {
+                addsAlpha: Bool = false, options: ResizeOptions = ResizeOptions(), limits: DecodeLimits = .default) {
         self.input = input
         self.output = output
         self.container = container
@@ -61,6 +63,7 @@ public struct FileResizeRequest: Sendable {
         self.cornerRadius = cornerRadius
         self.addsAlpha = addsAlpha
         self.options = options
+        self.limits = limits
     }
 
     /// Makes the result and writes it.
@@ -72,6 +75,20 @@ public struct FileResizeRequest: Sendable {
         }
     }
 
+    /// An upper bound of the result's size in pixels before border and corners, for the memory
+    /// check: the box (in pixels), the thumbnail's side, or the image itself.
+    func targetBound(_ image: Image) -> (width: Int, height: Int) {
+        let display = image.displaySize
+        func pixels(_ points: Double) -> Int { Int(min(points * scale + 1, Double(OutputLimits.maxDimension))) }
+        switch size {
+        case .original: return (display.width, display.height)
+        case .box(let width, let height, .aspectFillWithoutCrop):
+            return OutputGeometry.aspectCover(width: display.width, height: display.height, boxWidth: pixels(width), boxHeight: pixels(height))
+        case .box(let width, let height, _), .rect(_, let width, let height): return (pixels(width), pixels(height))
+        case .maxPixelSize(let limit): return (min(limit, display.width), min(limit, display.height))
+        }
+    }
+
     /// Makes the result without writing it.
     public func resized() throws(FileResizeError) -> Image {
         var options = self.options
@@ -79,18 +96,21 @@ public struct FileResizeRequest: Sendable {
         let finishing = border > 0 || cornerRadius > 0 || addsAlpha
         switch size {
         case .maxPixelSize(let limit) where crop == nil && !finishing:
-            do { return try MaxPixelSizeThumbnail.thumbnail(atPath: input, maxPixelSize: limit, options: options) } catch {
+            do { return try MaxPixelSizeThumbnail.thumbnail(atPath: input, maxPixelSize: limit, options: options, limits: limits) } catch {
                 throw .read(path: input, underlying: error)
             }
         case .box(let width, let height, let mode) where crop == nil && !finishing:
-            do { return try FileResize.resized(path: input, pointWidth: width, pointHeight: height, scale: scale, contentMode: mode, options: options) } catch {
+            do { return try FileResize.resized(path: input, pointWidth: width, pointHeight: height, scale: scale, contentMode: mode, options: options, limits: limits) } catch {
                 throw .read(path: input, underlying: error)
             }
         default:
             break
         }
         var image: Image
-        do { image = try ImageCodecs.decode(contentsOf: input) } catch { throw .read(path: input, underlying: error) }
+        do {
+            image = try ImageCodecs.decode(contentsOf: input, options: DecodeOptions(limits: limits))
+            try ResizeMemory.check(image, fileBytes: 0, target: targetBound(image), kernel: options.kernel, limits: limits)
+        } catch { throw .read(path: input, underlying: error) }
         do throws(ResizeError) {
             if let crop { image = try image.cropped(to: crop) }
             // With a border or corners to follow, the resize stays in float: one rounding in all.

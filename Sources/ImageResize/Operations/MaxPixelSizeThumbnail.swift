@@ -37,6 +37,7 @@ public enum MaxPixelSizeThumbnail {
             // The budget applies to what is decoded, which is the scaled size.
         }
         let image = try ImageCodecs.decode(bytes, options: decode)
+        try ResizeMemory.check(image, fileBytes: bytes.count, target: target, kernel: options.kernel, limits: limits)
         return try image.resized(width: target.width, height: target.height, contentMode: .scaleToFill, options: options)
     }
 
@@ -54,10 +55,13 @@ public enum MaxPixelSizeThumbnail {
         guard maxPixelSize > 0 else { throw ResizeError.invalidGeometry("max pixel size \(maxPixelSize) must be positive") }
         let head = try ImageCodecs.readFile(path, limit: .max, prefix: 64 << 10)
         guard ContainerFormat(sniffing: head) == .jpeg else {
+            // Streams when the container allows; otherwise the reader holds the whole decode,
+            // for which the file's bytes were charged to the budget.
             let reader = try ImageCodecs.rowReader(path: path, options: DecodeOptions(limits: limits))
             if let whole = (reader as? BitmapRowReader)?.image {
                 let display = whole.orientation.displaySize(width: whole.width, height: whole.height)
                 let target = OutputGeometry.maxPixelSize(width: display.width, height: display.height, limit: maxPixelSize)
+                try ResizeMemory.check(whole, fileBytes: 0, target: target, kernel: options.kernel, limits: limits)
                 return try whole.resized(width: target.width, height: target.height, contentMode: .scaleToFill, options: options)
             }
             return try streamed(reader, maxPixelSize: maxPixelSize, options: options)

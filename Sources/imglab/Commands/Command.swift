@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodecs
 
 /// One imglab verb: its name, summary, declared options and positionals, help, and behaviour.
 protocol Command {
@@ -45,9 +46,9 @@ enum ExitStatus: Int32 {
     case usage = 2
 }
 
-/// Writes to standard error.
+/// Writes to standard error; file names in it come out as the bytes the file system holds.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    FileHandle.standardError.write(Data(FileSystemName.bytes(message + "\n")))
 }
 
 /// Terminal output from worker threads, one write at a time.

@@ -16,7 +16,7 @@ enum DiffCommand: Command {
     static let report = Option<String?>.text("--report", "FILE", "write ONE self-contained HTML file (images embedded, no network): side by side, slider, blend, toggle, heat map, pixel-exact zoom, metric table, metadata diff, diagnosis; written atomically")
     static let tolerance = Option.number("--tolerance", "N", "|Δ| in 8-bit code values above which a pixel counts in exact.count", default: 0, atLeast: 0)
     static let maxPixels = InfoCommand.maxPixels
-    static let options: [any OptionDeclaration] = [gate, json, report, tolerance, maxPixels]
+    static let options: [any OptionDeclaration] = [gate, json, report, tolerance, maxPixels, SharedOptions.maxMemory]
     static var help: Help {
         Help(about: """
             Compares ACTUAL against EXPECTED (any PNG, JPEG, GIF, TIFF, BMP) as they are displayed:
@@ -45,6 +45,7 @@ enum DiffCommand: Command {
         if let path = try args.value(report) { try OutputPaths.check([(report.name, path)], inputs: args.positionals) }
         var decode = DecodeOptions()
         decode.limits.maxPixels = try args.value(maxPixels)
+        decode.limits.maxBytes = try args.value(SharedOptions.maxMemory)
         let diff = FileDiff(expected: args.positionals[0], actual: args.positionals[1], gate: try args.value(gate),
                             tolerance: try args.value(tolerance), decode: decode, reportPath: try args.value(report))
         let outcome: FileDiff.Outcome

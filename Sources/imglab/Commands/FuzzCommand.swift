@@ -2,11 +2,22 @@ import Foundation
 import ImageCodecs
 import ImageLab
 
-/// `imglab fuzz`: the deterministic robustness fuzzer of the decoders.
+/// `imglab fuzz`: the deterministic robustness fuzzer of every command's pipeline.
 enum FuzzCommand: Command {
     static let name = "fuzz"
-    static let summary = "feed the decoders deterministic mutated inputs; fail on a crash, hang or memory blow-up"
-    static let count = Option.integer("--count", "N", "inputs to decode", default: 10_000, in: 1...100_000_000)
+    static let summary = "feed each command's pipeline deterministic mutated inputs; fail on a crash, hang, silent error or memory blow-up"
+    static let count = Option.integer("--count", "N", "inputs per pipeline", default: 10_000, in: 1...100_000_000)
+    static let pipelines = Option.parsed("--pipeline", "LIST", "what each input goes through, comma-separated: \(FuzzPipeline.allCases.map(\.rawValue).joined(separator: ", ")), or all (default: decode)") { text throws(UsageError) -> [FuzzPipeline] in
+        if text == "all" { return FuzzPipeline.allCases }
+        var chosen: [FuzzPipeline] = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let p = FuzzPipeline(rawValue: String(name)) else {
+                throw UsageError("--pipeline: unknown pipeline '\(name)'; choose from \(FuzzPipeline.allCases.map(\.rawValue).joined(separator: ", ")) or all")
+            }
+            if !chosen.contains(p) { chosen.append(p) }
+        }
+        return chosen
+    }
     static let seed = Option.integer("--seed", "S", "run seed", default: 1, in: 0...Int.max)
     static let seeds = Option<String?>.text("--seeds", "DIR", "also use the image files under DIR as seeds")
     static let timeout = Option.integer("--timeout", "SECONDS", "an input taking longer is a hang: exit 3", default: 10, in: 1...3600)
@@ -14,14 +25,19 @@ enum FuzzCommand: Command {
     static let replay = Option.integer("--replay", "I", "write input I to --out FILE instead of fuzzing", default: 0, in: 0...Int.max).optional()
     static let out = Option<String?>.text("--out", "FILE", "where --replay writes the input")
     static let saveCurrent = Option<String?>.text("--save-current", "FILE", "write each input to FILE before decoding it, to keep a crasher")
-    static let options: [any OptionDeclaration] = [count, seed, seeds, timeout, maxRSS, replay, out, saveCurrent]
+    static let options: [any OptionDeclaration] = [count, pipelines, seed, seeds, timeout, maxRSS, replay, out, saveCurrent]
     static let help = Help(about: """
-        Decodes N mutated inputs (bit flips, interesting bytes, truncation, header fields, chunk and segment
+        Runs N mutated inputs (bit flips, interesting bytes, truncation, header fields, chunk and segment
         shuffles, noise, splices, edited PNG rows, recomputed CRCs) of seed files in every container made by
-        imglab's encoders and of the files under --seeds DIR, under a 4-megapixel, 64 MiB budget; every
-        outcome must be an image or a typed DecodeError. Input I is a pure function of (S, I): --replay I.
-        """, exitStatus: "  0 clean, 1 memory over budget, 2 usage, 3 hang (a crash aborts the process)",
-        examples: ["imglab fuzz --count 100000 --seeds ../shared/corpus-external", "imglab fuzz --replay 4711 --out crash.bin"],
+        imglab's encoders and of the files under --seeds DIR through each chosen pipeline, the way its
+        command runs: decode (the decoders), info (header only), thumbnail (--max-pixel-size 64 to PNG),
+        resize (varying boxes and modes, to PNG) and diff (against the unmutated seed, with the diagnosis),
+        under a 4-megapixel, 64 MiB budget. Every outcome must be a result or a typed error with a message.
+        Input I is a pure function of (S, I): --replay I.
+        """, exitStatus: "  0 clean, 1 memory over budget or an error without a message, 2 usage, 3 hang (a crash aborts the process)",
+        examples: ["imglab fuzz --count 100000 --seeds ../shared/corpus-external",
+                   "imglab fuzz --pipeline all --count 2000",
+                   "imglab fuzz --pipeline thumbnail,diff --replay 4711 --out crash.bin"],
         docs: "docs/fuzz.md")
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
@@ -47,11 +63,31 @@ enum FuzzCommand: Command {
             printError("imglab fuzz: HANG on input \(index) (seed \(seed)) after \(Double(limit)) s; reproduce with --replay \(index) --out hang.bin")
             exit(3)
         }
-        let report = DecoderFuzz(fuzzer: fuzzer, count: total, saveCurrent: try args.value(saveCurrent)).run(watchdog: watchdog) { done, so in
-            print("  \(done)/\(total) inputs, \(Int(so.seconds)) s, peak RSS \(DecoderFuzz.peakRSSMiB()) MiB")
+        var silent = false
+        for pipeline in try args.value(pipelines) ?? [.decode] {
+            let fuzz = PipelineFuzz(fuzzer: fuzzer, count: total, pipeline: pipeline, saveCurrent: try args.value(saveCurrent))
+            let report: PipelineFuzz.Report
+            do {
+                report = try fuzz.run(watchdog: watchdog) { done, so in
+                    print("  \(pipeline.rawValue): \(done)/\(total) inputs, \(Int(so.seconds)) s, peak RSS \(PipelineFuzz.peakRSSMiB()) MiB")
+                }
+            } catch {
+                printError("imglab fuzz: cannot make a scratch folder: \(error)")
+                return .usage
+            }
+            let kinds = report.errorKinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            print("imglab fuzz: \(pipeline.rawValue): \(total) inputs in \(String(format: "%.1f", report.seconds)) s: \(report.completed) completed, \(report.rejected) refused with a typed error (\(kinds)); 0 crashes, 0 hangs; \(report.silent) without a message; peak RSS \(PipelineFuzz.peakRSSMiB()) MiB")
+            if report.silent > 0 || report.errorKinds["other"] != nil { silent = true }
+            if !report.peakRaisers.isEmpty {
+                print("  inputs that raised the peak by 8 MiB or more (replay with --replay I): "
+                      + report.peakRaisers.suffix(8).map { "\($0.input) → \($0.peakMiB) MiB" }.joined(separator: ", "))
+            }
         }
-        let rss = DecoderFuzz.peakRSSMiB(), budget = try args.value(maxRSS)
-        print("imglab fuzz: \(total) inputs in \(String(format: "%.1f", report.seconds)) s: \(report.decoded) decoded, \(report.rejected) rejected with a typed error (\(report.errorKinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))); 0 crashes, 0 hangs; peak RSS \(rss) MiB")
+        let rss = PipelineFuzz.peakRSSMiB(), budget = try args.value(maxRSS)
+        if silent {
+            printError("imglab fuzz: some inputs were refused without a message or with an error of no known kind")
+            return .failure
+        }
         if rss > budget {
             printError("imglab fuzz: peak RSS \(rss) MiB is over the budget of \(budget) MiB")
             return .failure

@@ -9,9 +9,10 @@ enum InfoCommand: Command {
     static let json = Option.flag("--json", "one JSON array with an object per file; its keys include width, height, displayWidth, displayHeight, orientation, hasAlpha, bitsPerComponent, container, frames")
     static let maxPixels = Option.integer("--max-pixels", "N", "refuse frames larger than N pixels",
                                           default: DecodeLimits.default.maxPixels, shownAs: "268402689 = 16383²", in: 1...Int.max)
-    static let options: [any OptionDeclaration] = [json, maxPixels]
+    static let decode = Option.flag("--decode", "also decode the pixels (within --max-memory) and report whether they decode; without it only the header is read")
+    static let options: [any OptionDeclaration] = [json, maxPixels, decode, SharedOptions.maxMemory]
     static let help = Help(about: """
-        For each file: the container (found by content), the stored and the displayed size, where the
+        Reads each file's header only (no pixel is decoded unless --decode): the container (found by content), the stored and the displayed size, where the
         orientation was found, the pixel format in Quartz terms (bits per component and pixel, the
         kCGImageAlpha… constant, byte order), colour model, ICC, animation, and the bitmap-context verdict:
         whether CGBitmapContextCreate accepts the image's own parameters on iOS and macOS, and if not, what
@@ -23,12 +24,13 @@ enum InfoCommand: Command {
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         var options = DecodeOptions()
         options.limits.maxPixels = try args.value(maxPixels)
-        let asJSON = try args.value(json)
+        options.limits.maxBytes = try args.value(SharedOptions.maxMemory)
+        let asJSON = try args.value(json), decodingPixels = try args.value(decode)
         var infos: [FileInfo] = []
         var status = ExitStatus.ok
         for path in args.positionals {
             do {
-                let info = try FileInfo.inspect(path: path, options: options)
+                let info = try FileInfo.inspect(path: path, options: options, decodingPixels: decodingPixels)
                 infos.append(info)
                 if info.decodeError != nil { status = .failure }
                 if !asJSON { print(info.text) }

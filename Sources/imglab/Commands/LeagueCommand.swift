@@ -29,6 +29,7 @@ enum LeagueCommand: Command {
         let league = League(specs: specs.isEmpty ? League.defaultSpecs() : specs, corpus: try args.value(SharedOptions.corpus),
                             filter: try args.value(SharedOptions.filter), threads: try args.value(SharedOptions.threads))
         let folder = try args.value(out)
+        try OutputPaths.checkFolder(option: out.name, folder)
         let outcome: League.Outcome
         do { outcome = try league.run { print("league: \($0)") } } catch {
             printError("imglab league: \(error)")

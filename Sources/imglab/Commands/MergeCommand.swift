@@ -23,6 +23,7 @@ enum MergeCommand: Command {
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         let outputs: [(option: String, path: String?)] = [(json.name, try args.value(json)), (junit.name, try args.value(junit))]
         try OutputPaths.check(outputs.compactMap { o in o.path.map { (o.option, $0) } }, inputs: args.positionals)
+        if let reportFolder = try args.value(report) { try OutputPaths.checkFolder(option: report.name, reportFolder) }
         let merged: RunResults, folder = try args.value(corpus)
         do { merged = try ShardMerge.merge(files: args.positionals, corpus: folder) } catch {
             printError("imglab merge: \(error)")

@@ -78,7 +78,7 @@ enum ResizeCommand: Command {
         var request = FileResizeRequest(input: args.positionals[0], output: output.path, container: output.container, encoding: output.encoding,
                                         scale: try args.value(scale), crop: try args.value(crop), border: try args.value(border),
                                         cornerRadius: try args.value(cornerRadius), addsAlpha: try args.value(addAlpha),
-                                        options: try resizeOptions(args))
+                                        options: try resizeOptions(args), limits: output.limits)
         if let box {
             // Within the option's limits (≤ 65535 pt, scale ≤ 1000) the product is finite and exact enough.
             let scale = request.scale

@@ -45,6 +45,7 @@ enum RunCommand: Command {
         if adapter.policy != .builtin { print("imglab run: \(adapter.name) declares: \(adapter.policy.summary) (the gates honour it; affected pairs are labelled 'policy:')") }
         let profile = try args.value(SharedOptions.profile), reportArg = try args.value(report) ?? "Reports/\(profile.rawValue)"
         let reportFolder = reportArg == "none" ? nil : reportArg
+        if let reportFolder { try OutputPaths.checkFolder(option: report.name, reportFolder) }
         let session = RunSession(corpus: try args.value(SharedOptions.corpus), resizer: adapter, profile: profile, filter: try args.value(SharedOptions.filter),
                                  shard: try args.value(shard) ?? (1, 1), threads: try args.value(SharedOptions.threads),
                                  goldens: try args.value(goldens), keepEvidence: reportFolder != nil)
@@ -58,7 +59,8 @@ enum RunCommand: Command {
         let r = outcome.results, s = r.summary
         for w in r.warnings { printError("warning: \(w)") }
         let jsonPath = try args.value(json), junitPath = try args.value(junit)
-        do { try ResultFiles.write(r, evidence: outcome.evidence, json: jsonPath, junit: junitPath, report: reportFolder) } catch {
+        do { try ResultFiles.write(r, evidence: outcome.evidence, json: jsonPath, junit: junitPath, report: reportFolder,
+                                   afterWrite: try WriteFaultPoint.fromEnvironment()) } catch {
             printError("imglab run: cannot write the results: \(error)")
             return .usage
         }

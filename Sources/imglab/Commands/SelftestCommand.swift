@@ -40,6 +40,7 @@ enum SelftestCommand: Command {
         try OutputPaths.check(outputs.compactMap { o in o.path.map { (o.option, $0) } }, inputs: [])
         let reportArg = try args.value(report) ?? "Reports/selftest"
         let reportFolder = reportArg == "none" ? nil : reportArg
+        if let reportFolder { try OutputPaths.checkFolder(option: report.name, reportFolder) }
         let selftest = Selftest(corpus: try args.value(SharedOptions.corpus), mutants: try args.value(mutants) ?? MutantCatalogue.all,
                                 allPairs: try args.value(allPairs), threads: try args.value(SharedOptions.threads))
         let started = Date()

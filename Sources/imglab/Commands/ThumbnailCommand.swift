@@ -21,7 +21,7 @@ enum ThumbnailCommand: Command {
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         let output = try ImageOutput.parse(args, inputs: args.positionals)
         let request = FileResizeRequest(input: args.positionals[0], output: output.path, container: output.container, encoding: output.encoding,
-                                        size: .maxPixelSize(try args.value(maxPixelSize) ?? 1), options: try ResizeCommand.resizeOptions(args))
+                                        size: .maxPixelSize(try args.value(maxPixelSize) ?? 1), options: try ResizeCommand.resizeOptions(args), limits: output.limits)
         do { try request.write() } catch {
             printError("imglab \(name): \(error)")
             return .failure

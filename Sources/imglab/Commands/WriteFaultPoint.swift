@@ -1,10 +1,11 @@
 import Foundation
 
-/// The fault point of `imglab bless`: with `IMGLAB_FAULT_AFTER_WRITES=N` in the environment the
-/// process kills itself with SIGKILL right after its N-th file write (N ≥ 1; golden PNGs first,
-/// then the index), ending exactly as a crash or `kill -9` at that point would. It exists for the
-/// crash-safety test (`BlessCommandTests`), which picks every point it checks instead of racing a
-/// kill from outside; docs/goldens.md describes it.
+/// The fault point of `imglab bless` and `imglab run`: with `IMGLAB_FAULT_AFTER_WRITES=N` in the
+/// environment the process kills itself with SIGKILL right after its N-th file write (N ≥ 1;
+/// bless: golden PNGs first, then the index; run: report pages, JSON, JUnit, then the report
+/// folder's swap), ending exactly as a crash or `kill -9` at that point would. It exists for the
+/// crash-safety tests (`BlessCommandTests`, `ReportGenerationCommandTests`), which pick every
+/// point they check instead of racing a kill from outside; docs/goldens.md describes it.
 enum WriteFaultPoint {
     /// The environment variable that arms it.
     static let variable = "IMGLAB_FAULT_AFTER_WRITES"

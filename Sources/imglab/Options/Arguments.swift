@@ -2,7 +2,7 @@
 ///
 /// Accepts `--name value`, `--name=value`, flags, `-h`/`--help`, and `--` to end options. Every
 /// given value is validated by its declaration before the command runs; a repeatable option keeps
-/// every occurrence in command-line order, any other the last.
+/// every occurrence in command-line order; any other given twice is a usage error.
 struct Arguments {
     /// The arguments that are not options, in order.
     private(set) var positionals: [String] = []
@@ -12,7 +12,8 @@ struct Arguments {
     private var given: [(name: String, value: String?)] = []
 
     /// Parses `argv` (the arguments after the verb).
-    /// - Throws: ``UsageError`` for an unknown option, a missing or unwanted value, options of an
+    /// - Throws: ``UsageError`` for an unknown option, a missing or unwanted value, an option that
+    ///   is not repeatable given twice (under any of its spellings), options of an
     ///   `exclusive` group given together, a value its declaration rejects, a missing required
     ///   option, or positionals the command does not take.
     init(_ argv: [String], options: [any OptionDeclaration], exclusive: [[any OptionDeclaration]] = [],
@@ -46,6 +47,7 @@ struct Arguments {
         }
         for option in options {
             let values = given.filter { $0.name == option.name }.map(\.value)
+            if !option.repeatable && values.count > 1 { throw UsageError("\(option.name) is given \(values.count) times; give it once") }
             if option.isRequired && values.isEmpty { throw UsageError("\(option.name) \(option.placeholder ?? "") is required") }
             for value in option.repeatable ? values : values.suffix(1) { try option.validate(value) }
         }

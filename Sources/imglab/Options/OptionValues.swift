@@ -50,6 +50,46 @@ extension Option where Value == Int {
     }
 }
 
+extension Option where Value == Int {
+    /// A number of bytes in `range`: digits with an optional binary suffix K, M, G or T
+    /// (KiB, MiB, GiB, TiB; `B`/`iB` after it allowed), `value` when not given.
+    static func byteCount(_ names: String, _ placeholder: String, _ help: String, default value: Int, in range: ClosedRange<Int>) -> Option {
+        let spelled = spellings(names)
+        let bounds = "\(ByteCountText.text(range.lowerBound))…\(ByteCountText.text(range.upperBound))"
+        return Option(names: spelled, placeholder: placeholder, help: help, notes: [bounds, "default: " + ByteCountText.text(value)],
+                      fallback: value) { given throws(UsageError) in
+            guard let v = ByteCountText.parse(valueText(given)), range.contains(v) else {
+                throw UsageError("\(spelled.last ?? "") must be a size in \(bounds) (e.g. 512M, 2G), not '\(valueText(given))'")
+            }
+            return v
+        }
+    }
+}
+
+/// Byte counts as people type them: `1073741824`, `1G`, `512MiB`, `64k`.
+enum ByteCountText {
+    /// The byte count `text` names, or `nil` when it is not digits with an optional K/M/G/T suffix
+    /// or overflows.
+    static func parse(_ text: String) -> Int? {
+        var t = text.trimmingCharacters(in: .whitespaces).uppercased()
+        if t.hasSuffix("IB") { t.removeLast(2) } else if t.hasSuffix("B") { t.removeLast() }
+        let shifts: [Character: Int] = ["K": 10, "M": 20, "G": 30, "T": 40]
+        var shift = 0
+        if let last = t.last, let s = shifts[last] { shift = s; t.removeLast() }
+        guard !t.isEmpty, t.allSatisfy(\.isASCII), t.allSatisfy(\.isNumber), let n = Int(t) else { return nil }
+        let (v, overflow) = n.multipliedReportingOverflow(by: 1 << shift)
+        return overflow ? nil : v
+    }
+
+    /// `n` in the largest binary unit that divides it: `1G`, `512M`, `1000`.
+    static func text(_ n: Int) -> String {
+        for (shift, unit) in [(40, "T"), (30, "G"), (20, "M"), (10, "K")] where n >= 1 << shift && n % (1 << shift) == 0 {
+            return "\(n >> shift)\(unit)"
+        }
+        return "\(n)"
+    }
+}
+
 extension Option where Value == Double {
     /// A finite number ≥ `minimum` (and ≤ `maximum` when given), `value` when not given.
     static func number(_ names: String, _ placeholder: String, _ help: String, default value: Double, atLeast minimum: Double,

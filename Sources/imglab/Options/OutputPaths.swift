@@ -1,8 +1,10 @@
+import Foundation
 import ImageCodecs
 
 /// Output paths checked before a command does any work (docs/safe-writes.md): each must be a
-/// new path or a regular file (``OutputFile/check(_:)``), none may be the same file as an input
-/// (same device and inode) unless `overwrite`, and no two outputs may be the same file.
+/// new path or a regular file (``OutputFile/check(_:)``), or `-` for standard output when that
+/// is not a terminal; none may be the same file as an input (same device and inode) unless
+/// `overwrite`, and no two outputs may be the same file.
 enum OutputPaths {
     /// Throws the usage error for the first output that breaks a rule; `outputs` pairs each
     /// option's name with its path.
@@ -10,6 +12,16 @@ enum OutputPaths {
                       overwriteOption: String? = nil) throws(UsageError) {
         var seen: [(option: String, path: String, identity: OutputFile.Identity?)] = []
         for output in outputs {
+            if output.path == OutputFile.standardOutput {
+                guard isatty(STDOUT_FILENO) == 0 else {
+                    throw UsageError("\(output.option) - writes to standard output, which is a terminal here: redirect it (> FILE, | …) or name a file")
+                }
+                if let other = seen.first(where: { $0.path == output.path }) {
+                    throw UsageError("\(other.option) and \(output.option) both write to standard output")
+                }
+                seen.append((output.option, output.path, nil))
+                continue
+            }
             do { _ = try OutputFile.check(output.path) } catch { throw UsageError("\(output.option) \(output.path): \(error)") }
             let identity = OutputFile.identity(output.path)
             if let identity, !overwrite, let input = inputs.first(where: { OutputFile.identity($0) == identity }) {
@@ -21,5 +33,11 @@ enum OutputPaths {
             }
             seen.append((output.option, output.path, identity))
         }
+    }
+
+    /// Throws the usage error when `path` is not a folder a report may be written to
+    /// (``OutputFolder/check(_:)``: new, empty, or written by imglab).
+    static func checkFolder(option: String, _ path: String) throws(UsageError) {
+        do { try OutputFolder.check(path) } catch { throw UsageError("\(option) \(path): \(error)") }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodecs
 import ImageCorpus
 import ImageLab
 
@@ -8,6 +9,8 @@ enum SharedOptions {
                                         default: ProcessInfo.processInfo.activeProcessorCount, shownAs: "the number of cores", in: 1...256)
     static let corpus = Option.text("--corpus", "DIR", "the corpus folder (manifest.json, gates.json); make it with 'imglab corpus'",
                                     default: "Corpus")
+    static let maxMemory = Option.byteCount("--max-memory", "BYTES", "the memory budget: the most a command may hold for the file, its pixels and its working buffers; a file that needs more is refused before anything is allocated (bytes, or with K, M, G)",
+                                            default: DecodeLimits.default.maxBytes, in: (1 << 20)...(1 << 40))
     static let filter = Option<String?>.text("--filter", "PATTERN", "only the pairs whose id CASE/OPERATION matches: a glob (* and ?) or, without wildcards, a substring; several separated by commas",
                                              default: "every pair")
 }

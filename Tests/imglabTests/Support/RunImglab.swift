@@ -10,6 +10,8 @@ import Glibc
 struct ImglabRun {
     var status: Int32
     var stdout: String
+    /// Standard output as bytes (for `-o -`).
+    var stdoutBytes: Data
     var stderr: String
     /// Peak resident set size of the child, in MiB (infinity when it did not report one).
     var peakRSSMiB: Double
@@ -30,6 +32,11 @@ struct ImglabRun {
     /// Runs `imglab args…` with extra environment variables; output goes through temporary
     /// files to avoid pipe deadlocks.
     static func run(_ args: [String], environment extra: [String: String] = [:]) throws -> ImglabRun {
+        try run(bytes: args.map { Array($0.utf8) }, environment: extra)
+    }
+
+    /// Runs `imglab` with arguments given as raw bytes (which need not be UTF-8).
+    static func run(bytes args: [[UInt8]], environment extra: [String: String] = [:]) throws -> ImglabRun {
         let exe = executable
         guard FileManager.default.isExecutableFile(atPath: exe) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: exe, NSLocalizedDescriptionKey: "imglab is not built at \(exe): run 'swift build --build-tests' first"])
@@ -44,7 +51,7 @@ struct ImglabRun {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ([exe] + args).map { strdup($0) } + [nil]
+        let argv = ([Array(exe.utf8)] + args).map { bytes in (bytes + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { strdup($0.baseAddress!) } } } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         var environment = ProcessInfo.processInfo.environment
@@ -57,7 +64,8 @@ struct ImglabRun {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         let exited = (status & 0x7F) == 0
-        let stderr = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        // Lossy: a message naming a file whose name is not UTF-8 holds that name's bytes.
+        let stderr = FileManager.default.contents(atPath: errPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
         var peak = Double.infinity
         for line in stderr.split(separator: "\n") where line.hasPrefix("imglab: peak memory ") {
             let words = line.split(separator: " ")
@@ -65,6 +73,7 @@ struct ImglabRun {
         }
         return ImglabRun(status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
                          stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+                         stdoutBytes: FileManager.default.contents(atPath: outPath) ?? Data(),
                          stderr: stderr, peakRSSMiB: peak)
     }
 }

@@ -2,9 +2,9 @@ import Testing
 import ImageCodecs
 @testable import ImageLab
 
-/// The decoder fuzzer as a library: deterministic inputs, every outcome an image or a typed error.
-@Suite("Decoder fuzz")
-struct DecoderFuzzTests {
+/// The pipeline fuzzer as a library: deterministic inputs, every outcome a result or a typed error.
+@Suite("Pipeline fuzz")
+struct PipelineFuzzTests {
     static let seeds = FuzzSeeds.synthetic()
 
     @Test("the same run seed gives the same inputs; another run seed gives others")
@@ -30,16 +30,19 @@ struct DecoderFuzzTests {
         #expect(MutationFuzzer(seeds: [], runSeed: 1) == nil)
     }
 
-    @Test("a tiny seed set through every mutation kind: every input decodes or is rejected with a typed error")
-    func crashFreeCount() throws {
+    @Test("a tiny seed set through every mutation kind and every pipeline: each input completes or is refused with a typed error and a message",
+          arguments: FuzzPipeline.allCases)
+    func crashFreeCount(pipeline: FuzzPipeline) throws {
         let tiny = ["png-rgba8-plain", "gif-indexed"].compactMap { name in Self.seeds.first { $0.name == name } }
         #expect(tiny.count == 2)
         let fuzzer = try #require(MutationFuzzer(seeds: tiny, runSeed: 3))
         var progressCalls = 0
-        let report = DecoderFuzz(fuzzer: fuzzer, count: 2 * 8 * 4).run { _, _ in progressCalls += 1 }
-        #expect(report.decoded + report.rejected == 64)
+        let report = try PipelineFuzz(fuzzer: fuzzer, count: 2 * 8 * 4, pipeline: pipeline).run { _, _ in progressCalls += 1 }
+        #expect(report.completed + report.rejected == 64)
         #expect(report.errorKinds.values.reduce(0, +) == report.rejected)
-        #expect(report.rejected > 0 && report.decoded > 0, "bit flips keep some files decodable, truncations break others")
+        #expect(report.errorKinds["other"] == nil, "every refusal is one of imglab's typed errors")
+        #expect(report.silent == 0)
+        #expect(report.rejected > 0 && report.completed > 0, "bit flips keep some files readable, truncations break others")
         #expect(progressCalls == 0, "progress comes every 10 000 inputs")
     }
 }

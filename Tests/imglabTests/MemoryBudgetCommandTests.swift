@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import ImageCore
+import ImageCodecs
+
+/// The memory budget (`--max-memory`, docs/safe-writes.md): `info` reads headers only; a file
+/// that declares a huge image is refused or handled within the budget by every command; a
+/// comparison or a resize that would need more than the budget is refused with the budget in
+/// the message, before its buffers exist.
+@Suite("memory budget from the command line")
+struct MemoryBudgetCommandTests {
+    static func folder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-budget-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Files of a few hundred bytes whose headers are well formed and declare 16000 × 16000
+    /// pixels (within the pixel limit of 16383²), their data far too short: (name, bytes).
+    static var bombs: [(String, [UInt8])] {
+        get throws {
+            [("png", HugeHeaders.png(width: 16_000, height: 16_000)),
+             ("jpeg", try jpeg(width: 16_000, height: 16_000)),
+             ("gif", HugeHeaders.gif(width: 16_000, height: 16_000)),
+             ("tiff", HugeHeaders.tiff(width: 16_000, height: 16_000)),
+             ("bmp", HugeHeaders.bmp(width: 16_000, height: 16_000) + [0, 0, 0, 0])]
+        }
+    }
+
+    /// A baseline JPEG of 16 × 16 gray pixels from the encoder, its SOF0 patched to declare `width × height`.
+    static func jpeg(width: Int, height: Int) throws -> [UInt8] {
+        var bytes = try ImageCodecs.encode(Image(bitmap: try Bitmap(width: 16, height: 16, format: .gray8, bytes: [UInt8](repeating: 128, count: 256))), as: .jpeg)
+        let sof = try #require((0..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+        bytes.replaceSubrange((sof + 5)..<(sof + 9), with: HugeHeaders.be16(height) + HugeHeaders.be16(width))
+        return bytes
+    }
+
+    @Test("info reads only the header of a file declaring 16000², whatever the container: exit 0, the size shown, little memory", arguments: 0..<5)
+    func infoHeaderOnly(index: Int) throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (name, bytes) = try Self.bombs[index]
+        let path = dir + "/bomb." + name
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let run = try ImglabRun.run(["info", path])
+        #expect(run.status == 0, "\(name): \(run.stderr)")
+        #expect(run.stdout.contains("16000×16000"), "\(name): \(run.stdout)")
+        #expect(run.peakRSSMiB < 64, "\(name): \(run.peakRSSMiB) MiB")
+    }
+
+    @Test("thumbnail, resize and diff of a file declaring 16000² under --max-memory 256M: refused with a typed error or done, within the budget", arguments: 0..<5)
+    func bombsWithinBudget(index: Int) throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (name, bytes) = try Self.bombs[index]
+        let path = dir + "/bomb." + name
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let budget = ["--max-memory", "256M"]
+        let commands = [["thumbnail", path, "--max-pixel-size", "64", "-o", dir + "/t.png"],
+                        ["resize", path, "--size", "64x64", "-o", dir + "/r.png"],
+                        ["resize", path, "--size", "64x64", "--rounded-corners", "4", "-o", dir + "/c.png"],
+                        ["diff", path, path],
+                        ["info", "--decode", path]]
+        for command in commands {
+            let run = try ImglabRun.run(command + budget)
+            #expect([0, 1, 2].contains(run.status), "\(name) \(command[0]): exit \(run.status), \(run.stderr)")
+            if run.status != 0 { #expect(!run.stderr.isEmpty, "\(name) \(command[0]): refused without a message") }
+            // The budget plus the process's own baseline (code, libraries, corpus-free start-up).
+            #expect(run.peakRSSMiB < 256 + 48, "\(name) \(command[0]): peak \(run.peakRSSMiB) MiB")
+        }
+    }
+
+    /// A 400 × 300 RGBA image as BMP, or (`interlaced`) as an Adam7 PNG, which is decoded whole
+    /// (uncompressed BMP and plain PNG stream their rows from the file).
+    static func image(_ path: String, seed: UInt8, interlaced: Bool = false) throws {
+        var pixels = [UInt8](repeating: 0, count: 400 * 300 * 4)
+        for i in pixels.indices { pixels[i] = UInt8(truncatingIfNeeded: i &* 7 &+ Int(seed)) }
+        let image = Image(bitmap: try Bitmap(width: 400, height: 300, format: .rgba8, bytes: pixels))
+        let bytes = interlaced ? try ImageCodecs.encode(image, as: .png, options: EncodeOptions(interlaced: true))
+                               : try ImageCodecs.encode(image, as: .bmp)
+        try ImageCodecs.writeAtomically(bytes, to: path)
+    }
+
+    @Test("diff of two 400×300 images needs more than 1 MiB: exit 2 naming the budget; with the default budget it compares")
+    func diffOverBudget() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.image(dir + "/a.bmp", seed: 0)
+        try Self.image(dir + "/b.bmp", seed: 1)
+        let tight = try ImglabRun.run(["diff", dir + "/a.bmp", dir + "/b.bmp", "--max-memory", "1M"])
+        #expect(tight.status == 2)
+        #expect(tight.stderr.contains("over the memory budget of 1 MiB; raise it with --max-memory"), "\(tight.stderr)")
+        let roomy = try ImglabRun.run(["diff", dir + "/a.bmp", dir + "/b.bmp"])
+        #expect(roomy.status == 1, "\(roomy.stderr)")
+    }
+
+    @Test("a whole-image resize that needs more than the budget is refused (exit 1) with the budget in the message, and nothing is written")
+    func resizeOverBudget() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.image(dir + "/a.png", seed: 0, interlaced: true)
+        // 400×300 RGBA: 600,000 bytes decoded (with its mask), then a 200×150 result with its float rows (720,000): over 1 MiB.
+        let run = try ImglabRun.run(["resize", dir + "/a.png", "--size", "200x150", "-o", dir + "/out.png", "--max-memory", "1M"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("memory budget exceeded"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"))
+    }
+
+    @Test("--max-memory takes sizes with binary suffixes and refuses anything else (exit 2)",
+          arguments: [("512K", false), ("0", false), ("2T", false), ("1.5G", false), ("lots", false), ("64M", true), ("1GiB", true), ("1073741824", true)])
+    func sizes(text: String, accepted: Bool) throws {
+        let run = try ImglabRun.run(["info", "--max-memory", text, RunCommandTests.corpus + "/sources/" + (try FileManager.default.contentsOfDirectory(atPath: RunCommandTests.corpus + "/sources").sorted()[0])])
+        #expect((run.status != 2) == accepted, "\(text): \(run.stderr)")
+    }
+}
