@@ -46,6 +46,7 @@ enum JPEGDecoder {
                 throw .unsupported(.jpeg, feature: "\(header.componentCount)-component JPEG without a known colour space")
             }
             let plan = try Plan(header, format: format, scaleDenominator: d, limits: &limits)
+            try JPEGEntropyBound.check(header, fileBytes: bytes.count)
             let (width, height, stride, memoryCap) = (plan.width, plan.height, plan.stride, plan.memoryCap)
 
             var outWidth: UInt32 = 0, outHeight: UInt32 = 0, outComponents: Int32 = 0

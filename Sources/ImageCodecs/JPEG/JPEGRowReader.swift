@@ -38,6 +38,8 @@ final class JPEGRowReader: RowReader {
             }
             var limits = options.limits
             let plan = try JPEGDecoder.Plan(parsed.header, format: format, scaleDenominator: d, limits: &limits)
+            var size = stat()
+            if fstat(fileno(file), &size) == 0 { try JPEGEntropyBound.check(parsed.header, fileBytes: Int(size.st_size)) }
             var outWidth: UInt32 = 0, outHeight: UInt32 = 0, outComponents: Int32 = 0
             let space = Int32(format.colorModel == .gray ? IMGLAB_JCS_GRAYSCALE
                               : format.colorModel == .rgb ? IMGLAB_JCS_RGB : IMGLAB_JCS_CMYK)

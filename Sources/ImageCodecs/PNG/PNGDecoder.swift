@@ -35,6 +35,7 @@ enum PNGDecoder {
         var limits = options.limits
         try limits.check(width: header.width, height: header.height)
         let list = try PNGChunkList(parsing: bytes)
+        try PNGCompressionBound.check(header, list)
         let read = PNGMetadata(reading: list, header: header)
         var metadata = read.metadata
         switch APNGStructure.parse(list, header: header) {

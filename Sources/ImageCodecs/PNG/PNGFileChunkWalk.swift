@@ -7,7 +7,7 @@ extension PNGChunkList {
     /// are read in turn and the data of every chunk but IDAT is loaded; IDAT data is skipped by
     /// seeking (libpng reads it, and checks its CRC, when the rows are decoded).
     ///
-    /// IDAT chunks appear with empty data and `crcMatches` true. The structural rules are those of
+    /// IDAT chunks appear with empty data, their length in `skippedLength`, and `crcMatches` true. The structural rules are those of
     /// ``init(parsing:stoppingAfterFirstChunk:)``: signature, IHDR first, chunk types of four
     /// letters, lengths ≤ 2³¹ − 1, critical CRCs (IDAT excepted), consecutive IDATs, an IDAT,
     /// and IEND. A chunk other than IDAT larger than `maxChunkBytes` is refused as a byte limit.
@@ -15,6 +15,9 @@ extension PNGChunkList {
     init(walkingFile path: String, maxChunkBytes: Int) throws(DecodeError) {
         guard let file = FileSystemName.withRepresentation(path, { fopen($0, "rb") }) else { throw .io(path: path, reason: "cannot open (errno \(errno))") }
         defer { fclose(file) }
+        var status = stat()
+        guard fstat(fileno(file), &status) == 0 else { throw .io(path: path, reason: "cannot stat the file") }
+        let fileSize = Int(status.st_size)
         func read(_ count: Int) -> [UInt8] {
             var buffer = [UInt8](repeating: 0, count: count)
             let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, file) }
@@ -55,11 +58,15 @@ extension PNGChunkList {
                 }
                 sawIDAT = true
                 guard fseeko(file, off_t(length + 4), SEEK_CUR) == 0 else { throw .io(path: path, reason: "cannot seek") }
-                chunk = PNGChunk(type: type, offset: offset, data: [], crcMatches: true)
+                chunk = PNGChunk(type: type, offset: offset, data: [], crcMatches: true, skippedLength: length)
             } else {
                 if sawIDAT { idatRunEnded = true }
                 guard length <= maxChunkBytes else {
                     throw .limitExceeded(.bytes, requested: length, allowed: maxChunkBytes)
+                }
+                // A length past the end of the file is refused before its buffer exists.
+                guard length + 4 <= fileSize - offset - 8 else {
+                    throw .truncated(.png, reason: "\(type) declares \(length) data bytes and a CRC, \(max(fileSize - offset - 8, 0)) bytes left", offset: offset)
                 }
                 let body = read(length + 4)
                 guard body.count == length + 4 else {
@@ -78,9 +85,8 @@ extension PNGChunkList {
             if type == "IEND" { sawIEND = true; break }
         }
         // fseeko past the end succeeds; the position is checked against the file's size here.
-        var status = stat()
-        if fstat(fileno(file), &status) == 0, offset > Int(status.st_size) {
-            throw .truncated(.png, reason: "a chunk runs past the end of the \(status.st_size)-byte file", offset: Int(status.st_size))
+        if offset > fileSize {
+            throw .truncated(.png, reason: "a chunk runs past the end of the \(fileSize)-byte file", offset: fileSize)
         }
         guard sawIEND else { throw .truncated(.png, reason: "the file ends before the IEND chunk", offset: offset) }
         guard sawIDAT else { throw .malformed(.png, reason: "there is no IDAT chunk", offset: nil) }

@@ -29,6 +29,7 @@ final class PNGRowReader: RowReader {
         try options.limits.check(width: header.width, height: header.height)
         guard !header.interlaced else { return nil }
         let list = try PNGChunkList(parsing: bytes)
+        try PNGCompressionBound.check(header, list)
         guard case .notAnimated = APNGStructure.parse(list, header: header) else { return nil }
         try self.init(header: header, list: list, bytes: bytes) { (info, status) in
             bytes.withUnsafeBufferPointer { imglab_png_reader_open($0.baseAddress, $0.count, &info, &status) }
@@ -42,6 +43,7 @@ final class PNGRowReader: RowReader {
         let list = try PNGChunkList(walkingFile: path, maxChunkBytes: maxChunkBytes)
         let header = try PNGImageHeader(parsing: list.chunks[0])
         try options.limits.check(width: header.width, height: header.height)
+        try PNGCompressionBound.check(header, list)
         guard !header.interlaced, case .notAnimated = APNGStructure.parse(list, header: header) else { return nil }
         try self.init(header: header, list: list, bytes: []) { (info, status) in
             FileSystemName.withRepresentation(path) { imglab_png_reader_open_file($0, &info, &status) }

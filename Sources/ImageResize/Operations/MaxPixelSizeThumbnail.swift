@@ -64,7 +64,7 @@ public enum MaxPixelSizeThumbnail {
                 try ResizeMemory.check(whole, fileBytes: 0, target: target, kernel: options.kernel, limits: limits)
                 return try whole.resized(width: target.width, height: target.height, contentMode: .scaleToFill, options: options)
             }
-            return try streamed(reader, maxPixelSize: maxPixelSize, options: options)
+            return try streamed(reader, maxPixelSize: maxPixelSize, options: options, limits: limits)
         }
         let header = try jpegHeader(path: path, prefix: head, limits: limits)
         let display = header.orientation.displaySize(width: header.width, height: header.height)
@@ -73,17 +73,19 @@ public enum MaxPixelSizeThumbnail {
         var decode = DecodeOptions(limits: limits)
         decode.jpegScaleDenominator = jpegScaleDenominator(width: header.width, height: header.height, target: stored)
         let reader = try ImageCodecs.rowReader(path: path, options: decode)
-        return try streamed(reader, maxPixelSize: maxPixelSize, options: options, display: display)
+        return try streamed(reader, maxPixelSize: maxPixelSize, options: options, limits: limits, display: display)
     }
 
     /// The thumbnail of a streaming reader's rows: resampled in the stored orientation to the
     /// size `maxPixelSize` gives the displayed image (`display`, the reader's own displayed size
     /// when `nil`; a JPEG reader decoding at a DCT scale is smaller than the file's image).
-    private static func streamed(_ reader: any RowReader, maxPixelSize: Int, options: ResizeOptions,
+    private static func streamed(_ reader: any RowReader, maxPixelSize: Int, options: ResizeOptions, limits: DecodeLimits,
                                  display: (width: Int, height: Int)? = nil) throws -> Image {
         let display = display ?? reader.orientation.displaySize(width: reader.width, height: reader.height)
         let target = OutputGeometry.maxPixelSize(width: display.width, height: display.height, limit: maxPixelSize)
         let stored = reader.orientation.swapsDimensions ? (width: target.height, height: target.width) : target
+        try ResizeMemory.checkStreaming(width: reader.width, height: reader.height, target: stored,
+                                        kernel: options.kernel, limits: limits)
         let format = options.deliveredFormat(natural: OutputFormat.result(for: reader.format))
         let bitmap = try StreamingResample.resample(reader, width: stored.width, height: stored.height, kernel: options.kernel,
                                                     lightSpace: options.lightSpace, format: format)
