@@ -13,13 +13,7 @@ enum PNGCompressionBound {
     static func check(_ header: PNGImageHeader, _ list: PNGChunkList) throws(DecodeError) {
         let idat = list.all("IDAT")
         let compressed = idat.reduce(0) { $0 + $1.dataLength }
-        let channels: Int
-        switch header.colorType {
-        case .gray, .palette: channels = 1
-        case .grayAlpha: channels = 2
-        case .rgb: channels = 3
-        case .rgba: channels = 4
-        }
+        let channels = header.colorType.channelCount
         // pixels < 2⁶² and bits per pixel ≤ 64: divide by 8 before multiplying, so nothing overflows.
         let (pixels, overflow) = header.width.multipliedReportingOverflow(by: header.height)
         let needed = overflow ? Int.max : pixels / 8 * header.bitDepth * channels + (pixels % 8 * header.bitDepth * channels + 7) / 8

@@ -5,6 +5,16 @@ enum PNGColorType: Int, Sendable, CaseIterable {
     case gray = 0, rgb = 2, palette = 3, grayAlpha = 4, rgba = 6
 
     /// Bit depths Table 11.1 allows for this colour type.
+    /// Samples per pixel: palette indices and gray 1, gray+alpha 2, RGB 3, RGBA 4.
+    var channelCount: Int {
+        switch self {
+        case .gray, .palette: return 1
+        case .grayAlpha: return 2
+        case .rgb: return 3
+        case .rgba: return 4
+        }
+    }
+
     var allowedBitDepths: [Int] {
         switch self {
         case .gray: return [1, 2, 4, 8, 16]

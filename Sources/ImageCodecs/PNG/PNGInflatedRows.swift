@@ -42,13 +42,7 @@ enum PNGInflatedRows {
     ///   - rowBytes: bytes of one delivered row.
     static func decode(_ chunks: PNGChunkList, header: PNGImageHeader, colorKey: Bool, rowBytes: Int) -> [UInt8]? {
         guard !header.interlaced, !colorKey, rowBytes > 0 else { return nil }
-        let channels: Int
-        switch header.colorType {
-        case .gray, .palette: channels = 1
-        case .grayAlpha: channels = 2
-        case .rgb: channels = 3
-        case .rgba: channels = 4
-        }
+        let channels = header.colorType.channelCount
         let bitsPerPixel = channels * header.bitDepth
         let (rowBits, rowOverflow) = header.width.multipliedReportingOverflow(by: bitsPerPixel)
         guard !rowOverflow, (rowBits + 7) / 8 == rowBytes else { return nil }

@@ -58,18 +58,18 @@ public struct PipelineFuzz: Sendable {
         public var silent = 0
         /// Wall-clock seconds.
         public var seconds = 0.0
-        /// The inputs that raised the process's peak resident memory by 8 MiB or more: input
-        /// number and the peak after it, in MiB, in run order (replay them to see why).
-        public var peakRaisers: [(input: Int, peakMiB: Int)] = []
+        /// The inputs that needed the most memory of their own: input number and the peak
+        /// resident memory it added to the process, in MiB, largest first (at most 5; empty
+        /// where `/proc` cannot measure it). Replay one with `--replay I` to see why.
+        public var largestInputs: [InputPeak] = []
+    }
 
-        public static func == (a: Report, b: Report) -> Bool {
-            a.completed == b.completed && a.rejected == b.rejected && a.errorKinds == b.errorKinds && a.silent == b.silent
-                && a.seconds == b.seconds && a.peakRaisers.map(\.input) == b.peakRaisers.map(\.input) && a.peakRaisers.map(\.peakMiB) == b.peakRaisers.map(\.peakMiB)
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(completed); hasher.combine(rejected); hasher.combine(errorKinds); hasher.combine(silent)
-        }
+    /// The peak resident memory one input added to the process.
+    public struct InputPeak: Sendable, Hashable {
+        /// The input number.
+        public var input: Int
+        /// MiB over the resident size before the input.
+        public var growthMiB: Double
     }
 
     /// Runs every input; `progress` hears after every 10 000 inputs (inputs done, the report so far).
@@ -88,12 +88,15 @@ public struct PipelineFuzz: Sendable {
             }
         }
         var report = Report()
-        var peak = Self.peakRSSMiB()
+        var meter = InputPeakMeter()
         let started = Date()
         for i in 0..<count {
             let input = fuzzer.input(i)
             // Through the safe writer: never into a FIFO, a device or through a symlink.
             if let saveCurrent { try? ImageCodecs.writeAtomically(input.bytes, to: saveCurrent) }
+            // Give freed memory back, so the input starts from what the process holds.
+            FreeMemory.release()
+            meter.start()
             watchdog?.begin(i, seed: input.seed)
             do {
                 try exercise(input, number: i, scratch: scratch, seedPath: seedPaths[input.seed])
@@ -104,12 +107,11 @@ public struct PipelineFuzz: Sendable {
                 if "\(error)".isEmpty { report.silent += 1 }
             }
             watchdog?.end()
-            // Give freed memory back, so the peak is each input's own need over the baseline, not
-            // the allocator's leftovers from earlier inputs.
-            FreeMemory.release()
-            let now = Self.peakRSSMiB()
-            if now >= peak + 8 { report.peakRaisers.append((i, now)) }
-            peak = max(peak, now)
+            if let growth = meter.growthMiB(), report.largestInputs.count < 5 || growth > report.largestInputs[4].growthMiB {
+                report.largestInputs.append(InputPeak(input: i, growthMiB: growth))
+                report.largestInputs.sort { ($0.growthMiB, $1.input) > ($1.growthMiB, $0.input) }
+                if report.largestInputs.count > 5 { report.largestInputs.removeLast() }
+            }
             report.seconds = Date().timeIntervalSince(started)
             if (i + 1) % 10_000 == 0 { progress(i + 1, report) }
         }

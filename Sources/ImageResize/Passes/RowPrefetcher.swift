@@ -23,7 +23,6 @@ final class RowPrefetcher: @unchecked Sendable {
     private var failure: Error?
     private var finished = false
     private var cancelled = false
-    private var thread: Thread?
 
     /// Starts decoding the first `rowsToRead` rows of `reader` into `bufferCount` buffers.
     init(reader: any RowReader, stride: Int, batchRows: Int, rowsToRead: Int, bufferCount: Int = 3) {
@@ -35,9 +34,10 @@ final class RowPrefetcher: @unchecked Sendable {
             UnsafeMutableRawBufferPointer.allocate(byteCount: max(stride * batchRows, 1), alignment: 16)
         }
         free = Array(0..<bufferCount)
+        // The thread holds this prefetcher until it returns; the prefetcher must not hold the
+        // thread (a Thread keeps its closure), or neither is ever freed (LeakSanitizer found it).
         let thread = Thread { [self] in produce() }
         thread.stackSize = 1 << 20
-        self.thread = thread
         thread.start()
     }
 

@@ -21,7 +21,7 @@ enum FuzzCommand: Command {
     static let seed = Option.integer("--seed", "S", "run seed", default: 1, in: 0...Int.max)
     static let seeds = Option<String?>.text("--seeds", "DIR", "also use the image files under DIR as seeds")
     static let timeout = Option.integer("--timeout", "SECONDS", "an input taking longer is a hang: exit 3", default: 10, in: 1...3600)
-    static let maxRSS = Option.integer("--max-rss-mib", "M", "fail when peak resident memory exceeds M MiB", default: 200, in: 1...1_000_000)
+    static let maxRSS = Option.integer("--max-rss-mib", "M", "fail when the process's peak resident memory exceeds M MiB (each input is also held to the 64 MiB budget on its own)", default: 200, in: 1...1_000_000)
     static let replay = Option.integer("--replay", "I", "write input I to --out FILE instead of fuzzing", default: 0, in: 0...Int.max).optional()
     static let out = Option<String?>.text("--out", "FILE", "where --replay writes the input")
     static let saveCurrent = Option<String?>.text("--save-current", "FILE", "write each input to FILE before decoding it, to keep a crasher")
@@ -34,7 +34,7 @@ enum FuzzCommand: Command {
         resize (varying boxes and modes, to PNG) and diff (against the unmutated seed, with the diagnosis),
         under a 4-megapixel, 64 MiB budget. Every outcome must be a result or a typed error with a message.
         Input I is a pure function of (S, I): --replay I.
-        """, exitStatus: "  0 clean, 1 memory over budget or an error without a message, 2 usage, 3 hang (a crash aborts the process)",
+        """, exitStatus: "  0 clean, 1 an input over the memory budget, the process over --max-rss-mib, or an error without a message, 2 usage, 3 hang (a crash aborts the process)",
         examples: ["imglab fuzz --count 100000 --seeds ../shared/corpus-external",
                    "imglab fuzz --pipeline all --count 2000",
                    "imglab fuzz --pipeline thumbnail,diff --replay 4711 --out crash.bin"],
@@ -63,7 +63,7 @@ enum FuzzCommand: Command {
             printError("imglab fuzz: HANG on input \(index) (seed \(seed)) after \(Double(limit)) s; reproduce with --replay \(index) --out hang.bin")
             exit(3)
         }
-        var silent = false
+        var silent = false, overBudget: [String] = []
         for pipeline in try args.value(pipelines) ?? [.decode] {
             let fuzz = PipelineFuzz(fuzzer: fuzzer, count: total, pipeline: pipeline, saveCurrent: try args.value(saveCurrent))
             let report: PipelineFuzz.Report
@@ -78,14 +78,19 @@ enum FuzzCommand: Command {
             let kinds = report.errorKinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             print("imglab fuzz: \(pipeline.rawValue): \(total) inputs in \(String(format: "%.1f", report.seconds)) s: \(report.completed) completed, \(report.rejected) refused with a typed error (\(kinds)); 0 crashes, 0 hangs; \(report.silent) without a message; peak RSS \(PipelineFuzz.peakRSSMiB()) MiB")
             if report.silent > 0 || report.errorKinds["other"] != nil { silent = true }
-            if !report.peakRaisers.isEmpty {
-                print("  inputs that raised the peak by 8 MiB or more (replay with --replay I): "
-                      + report.peakRaisers.suffix(8).map { "\($0.input) → \($0.peakMiB) MiB" }.joined(separator: ", "))
+            if let top = report.largestInputs.first {
+                print("  the most memory one input added: " + report.largestInputs.map { "input \($0.input) \(String(format: "%.1f", $0.growthMiB)) MiB" }.joined(separator: ", ")
+                      + " (budget \(fuzz.limits.maxBytes >> 20) MiB; replay with --replay I)")
+                if top.growthMiB > Double(fuzz.limits.maxBytes >> 20) { overBudget.append("\(pipeline.rawValue) input \(top.input): \(String(format: "%.1f", top.growthMiB)) MiB") }
             }
         }
         let rss = PipelineFuzz.peakRSSMiB(), budget = try args.value(maxRSS)
         if silent {
             printError("imglab fuzz: some inputs were refused without a message or with an error of no known kind")
+            return .failure
+        }
+        if !overBudget.isEmpty {
+            printError("imglab fuzz: inputs needed more than the memory budget: \(overBudget.joined(separator: "; "))")
             return .failure
         }
         if rss > budget {
