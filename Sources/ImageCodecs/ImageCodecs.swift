@@ -27,9 +27,13 @@ public enum ImageCodecs {
         try codec(for: sniff(bytes)).readHeader(bytes, options: options)
     }
 
-    /// Decodes any supported file.
+    /// Decodes any supported file. A float image holding NaN or infinite samples gets a
+    /// warning in its metadata saying how many and how they are read.
     public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> Image {
-        try codec(for: sniff(bytes)).decode(bytes, options: options)
+        var image = try codec(for: sniff(bytes)).decode(bytes, options: options)
+        let nonFinite = image.bitmap.nonFiniteSampleCount
+        if nonFinite > 0 { image.metadata.warnings.append(Bitmap.nonFiniteWarning(nonFinite)) }
+        return image
     }
 
     /// Reads a file, refusing one larger than `options.limits.maxBytes`, and decodes it; the

@@ -99,6 +99,23 @@ struct NonFiniteSampleTests {
         }
     }
 
+    @Test("a float TIFF holding special samples decodes with a warning counting exactly the NaN and infinite ones", arguments: layouts)
+    func warningCountsNonFinite(format: PixelFormat) throws {
+        // One colour sample per special, in the first pixels; 16 × 12 pixels in all.
+        var bitmap = try Self.uniform(format, colour: 0.25)
+        for (i, special) in Self.specials.enumerated() {
+            withUnsafeBytes(of: special.value.bitPattern.littleEndian) { v in for b in 0..<4 { bitmap.bytes[i * format.slotCount * 4 + b] = v[b] } }
+        }
+        let input = try Self.tiff(bitmap)
+        defer { try? FileManager.default.removeItem(atPath: input) }
+        let image = try ImageCodecs.decode(contentsOf: input)
+        // NaN, +∞ and −∞ are non-finite; −0, the subnormal, 1.5 and −0.5 are finite.
+        #expect(image.metadata.warnings.filter { $0.contains("NaN or infinite") } == [Bitmap.nonFiniteWarning(3)])
+        let clean = try Self.tiff(try Self.uniform(format, colour: 0.25))
+        defer { try? FileManager.default.removeItem(atPath: clean) }
+        #expect(try ImageCodecs.decode(contentsOf: clean).metadata.warnings.isEmpty)
+    }
+
     @Test("one NaN pixel in a 0.5 field reads as 0: the field far from it keeps code 128 (0.5 · 255 + 0.5)")
     func nanPixelInField() throws {
         var bitmap = try Self.uniform(.rgbaFloat, colour: 0.5, width: 64, height: 64)
