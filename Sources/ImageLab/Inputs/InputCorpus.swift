@@ -54,11 +54,11 @@ public struct InputCorpus: Sendable {
             guard full.hasPrefix(rootPath + "/") else { continue }
             paths.append(String(full.dropFirst(rootPath.count + 1)))
         }
-        paths.sort()
+        let inputPaths = paths.sorted()
 
         // Each file on its own: read, sniff, decode, render the oracles (in parallel, results by index).
-        let made = ParallelMap.run(paths.count, threads: threads) { i -> Made in
-            Self.make(relative: paths[i], root: root, index: i, operations: operations)
+        let made = ParallelMap.run(inputPaths.count, threads: threads) { i -> Made in
+            Self.make(relative: inputPaths[i], root: root, index: i, operations: operations)
         }
 
         let out = URL(fileURLWithPath: folder)

@@ -69,7 +69,8 @@ public struct LabRunner: Sendable {
     public func run(progress: @escaping @Sendable (Progress) -> Void = { _ in }) throws(RunError) -> Outcome {
         let manifest = try Self.manifest(corpus: corpus)
         let all = LabPair.all(in: manifest)
-        let selected = all.filter { selection.selects($0.id) && judgedCases.map { cases in cases.contains($0.record.id) } ?? true }
+        let judgedCases = self.judgedCases
+        let selected = all.filter { pair in selection.selects(pair.id) && (judgedCases?.contains(pair.record.id) ?? true) }
         guard !selected.isEmpty else {
             throw .nothingSelected("filter \(selection.patterns), shard \(selection.shardIndex)/\(selection.shardCount), \(all.count) pairs in the corpus")
         }
