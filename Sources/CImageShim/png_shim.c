@@ -9,9 +9,10 @@ typedef struct {
     jmp_buf jump;
     char message[IMGLAB_PNG_MESSAGE_SIZE];
     int truncated;
-    /* Reading: the input. */
+    /* Reading: the input, in memory (data, size) or from a file (file, when not NULL). */
     const uint8_t *data;
     size_t size, position;
+    FILE *file;
     /* Writing: the growing output. */
     uint8_t *out;
     size_t out_size, out_capacity;
@@ -30,6 +31,15 @@ static void imglab_png_on_warning(png_structp png, png_const_charp message) {
 
 static void imglab_png_read_data(png_structp png, png_bytep destination, size_t count) {
     imglab_png_io *io = (imglab_png_io *)png_get_io_ptr(png);
+    if (io->file) {
+        size_t n = fread(destination, 1, count, io->file);
+        io->position += n;
+        if (n != count) {
+            io->truncated = feof(io->file) ? 1 : 0;
+            png_error(png, io->truncated ? "unexpected end of data" : "read error");
+        }
+        return;
+    }
     if (count > io->size - io->position) {
         io->truncated = 1;
         png_error(png, "unexpected end of data");
@@ -54,9 +64,13 @@ struct imglab_png_reader {
 void imglab_png_reader_close(imglab_png_reader *reader) {
     if (!reader) return;
     if (reader->png) png_destroy_read_struct(&reader->png, reader->info ? &reader->info : NULL, NULL);
+    if (reader->io.file) fclose(reader->io.file);
     free(reader->rows);
     free(reader);
 }
+
+static imglab_png_reader *imglab_png_reader_start(imglab_png_reader *reader, int check_critical_crc,
+                                                  imglab_png_info *info, imglab_png_status *status);
 
 imglab_png_reader *imglab_png_reader_open(const uint8_t *data, size_t size,
                                           imglab_png_info *info, imglab_png_status *status) {
@@ -70,6 +84,31 @@ imglab_png_reader *imglab_png_reader_open(const uint8_t *data, size_t size,
     }
     reader->io.data = data;
     reader->io.size = size;
+    return imglab_png_reader_start(reader, 0, info, status);
+}
+
+imglab_png_reader *imglab_png_reader_open_file(const char *path, imglab_png_info *info, imglab_png_status *status) {
+    memset(status, 0, sizeof *status);
+    memset(info, 0, sizeof *info);
+    imglab_png_reader *reader = calloc(1, sizeof *reader);
+    if (!reader) {
+        status->code = IMGLAB_PNG_ERROR;
+        snprintf(status->message, sizeof status->message, "out of memory");
+        return NULL;
+    }
+    reader->io.file = fopen(path, "rb");
+    if (!reader->io.file) {
+        free(reader);
+        status->code = IMGLAB_PNG_ERROR;
+        snprintf(status->message, sizeof status->message, "cannot open the file");
+        return NULL;
+    }
+    return imglab_png_reader_start(reader, 1, info, status);
+}
+
+/* libpng setup and png_read_info for a reader whose input is set; frees it on failure. */
+static imglab_png_reader *imglab_png_reader_start(imglab_png_reader *reader, int check_critical_crc,
+                                                  imglab_png_info *info, imglab_png_status *status) {
     reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader->io,
                                          imglab_png_on_error, imglab_png_on_warning);
     if (reader->png) reader->info = png_create_info_struct(reader->png);
@@ -88,9 +127,10 @@ imglab_png_reader *imglab_png_reader_open(const uint8_t *data, size_t size,
     /* The Swift side checks sizes against DecodeLimits before calling in. */
     png_set_user_limits(reader->png, 0x7fffffff, 0x7fffffff);
     png_set_keep_unknown_chunks(reader->png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
-    /* The Swift chunk walk has already verified every chunk's CRC (critical ones must match),
-     * so libpng need not hash the file a second time. */
-    png_set_crc_action(reader->png, PNG_CRC_QUIET_USE, PNG_CRC_QUIET_USE);
+    /* In memory, the Swift chunk walk has already verified every chunk's CRC (critical ones
+     * must match), so libpng need not hash the file a second time. From a file the walk skips
+     * IDAT data, so libpng checks critical chunks (an error on mismatch). */
+    png_set_crc_action(reader->png, check_critical_crc ? PNG_CRC_DEFAULT : PNG_CRC_QUIET_USE, PNG_CRC_QUIET_USE);
     png_read_info(reader->png, reader->info);
 
     png_uint_32 width = 0, height = 0;
@@ -268,8 +308,10 @@ int imglab_png_reader_read_rows(imglab_png_reader *reader, const uint8_t *data, 
                                 uint8_t *pixels, size_t stride, uint32_t count, imglab_png_status *status) {
     memset(status, 0, sizeof *status);
     /* The caller's buffer may live elsewhere than at open time; the read position is kept. */
-    reader->io.data = data;
-    reader->io.size = size;
+    if (!reader->io.file) {
+        reader->io.data = data;
+        reader->io.size = size;
+    }
     if (setjmp(reader->io.jump)) {
         imglab_png_fill_status(&reader->io, status);
         return status->code;

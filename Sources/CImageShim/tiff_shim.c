@@ -2,12 +2,16 @@
  * libtiff's variadic getters/setters (which Swift cannot call). Pixel logic lives in Swift. */
 #include "imglab_tiff.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <tiffio.h>
+#include <unistd.h>
 
 /* Where a handle's libtiff messages go: the first error since the last clear is kept, and
  * the first warning of the handle's life with a count of all warnings (never cleared). */
@@ -111,6 +115,7 @@ struct imglab_tiff_reader {
     const uint8_t *data;
     uint64_t size;
     uint64_t position;
+    int fd;            /* reading a file with pread when >= 0, else `data` */
     TIFF *tif;
     message_sink sink;
 };
@@ -128,6 +133,18 @@ static tmsize_t read_span(const uint8_t *data, uint64_t size, uint64_t *position
 
 static tmsize_t reader_read(thandle_t handle, void *buffer, tmsize_t count) {
     imglab_tiff_reader *reader = handle;
+    if (reader->fd >= 0) {
+        if (count <= 0 || reader->position >= reader->size) return 0;
+        tmsize_t done = 0;
+        while (done < count) {
+            ssize_t n = pread(reader->fd, (uint8_t *)buffer + done, (size_t)(count - done), (off_t)(reader->position + done));
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) break;
+            done += n;
+        }
+        reader->position += (uint64_t)done;
+        return done;
+    }
     return read_span(reader->data, reader->size, &reader->position, buffer, count);
 }
 
@@ -148,6 +165,9 @@ static toff_t reader_size(thandle_t handle) {
     return ((imglab_tiff_reader *)handle)->size;
 }
 
+static int open_reader(imglab_tiff_reader *reader, int64_t max_single_alloc,
+                       imglab_tiff_reader **out, char message[IMGLAB_MESSAGE_SIZE]);
+
 int imglab_tiff_open(const uint8_t *data, size_t size, int64_t max_single_alloc,
                      imglab_tiff_reader **out, char message[IMGLAB_MESSAGE_SIZE]) {
     *out = NULL;
@@ -159,9 +179,38 @@ int imglab_tiff_open(const uint8_t *data, size_t size, int64_t max_single_alloc,
     }
     reader->data = data;
     reader->size = size;
+    reader->fd = -1;
+    return open_reader(reader, max_single_alloc, out, message);
+}
+
+int imglab_tiff_open_file(const char *path, int64_t max_single_alloc,
+                          imglab_tiff_reader **out, char message[IMGLAB_MESSAGE_SIZE]) {
+    *out = NULL;
+    message[0] = '\0';
+    imglab_tiff_reader *reader = calloc(1, sizeof *reader);
+    if (reader == NULL) {
+        snprintf(message, IMGLAB_MESSAGE_SIZE, "out of memory");
+        return 0;
+    }
+    reader->fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat status;
+    if (reader->fd < 0 || fstat(reader->fd, &status) != 0) {
+        snprintf(message, IMGLAB_MESSAGE_SIZE, "cannot open the file (errno %d)", errno);
+        if (reader->fd >= 0) close(reader->fd);
+        free(reader);
+        return 0;
+    }
+    reader->size = (uint64_t)status.st_size;
+    return open_reader(reader, max_single_alloc, out, message);
+}
+
+/* TIFFClientOpenExt over a reader whose input is set; frees the reader on failure. */
+static int open_reader(imglab_tiff_reader *reader, int64_t max_single_alloc,
+                       imglab_tiff_reader **out, char message[IMGLAB_MESSAGE_SIZE]) {
     sink_clear(&reader->sink);
     TIFFOpenOptions *opts = open_options(&reader->sink, max_single_alloc);
     if (opts == NULL) {
+        if (reader->fd >= 0) close(reader->fd);
         free(reader);
         snprintf(message, IMGLAB_MESSAGE_SIZE, "out of memory");
         return 0;
@@ -173,6 +222,7 @@ int imglab_tiff_open(const uint8_t *data, size_t size, int64_t max_single_alloc,
     if (reader->tif == NULL) {
         snprintf(message, IMGLAB_MESSAGE_SIZE, "%s",
                  reader->sink.has_message ? reader->sink.message : "libtiff could not open the file");
+        if (reader->fd >= 0) close(reader->fd);
         free(reader);
         return 0;
     }
@@ -183,6 +233,7 @@ int imglab_tiff_open(const uint8_t *data, size_t size, int64_t max_single_alloc,
 void imglab_tiff_close(imglab_tiff_reader *reader) {
     if (reader == NULL) return;
     if (reader->tif != NULL) TIFFClose(reader->tif);
+    if (reader->fd >= 0) close(reader->fd);
     free(reader);
 }
 
@@ -238,6 +289,11 @@ int imglab_tiff_read_directory(imglab_tiff_reader *reader, imglab_tiff_directory
         d->colormap_red = red;
         d->colormap_green = green;
         d->colormap_blue = blue;
+    }
+    uint64_t exif_ifd = 0;
+    if (TIFFGetField(tif, TIFFTAG_EXIFIFD, &exif_ifd)) {
+        d->exif_ifd_offset = exif_ifd;
+        d->has_exif_ifd = 1;
     }
     uint32_t icc_size = 0;
     void *icc = NULL;
@@ -421,4 +477,8 @@ int imglab_tiff_encode(const imglab_tiff_encode_params *params, const uint8_t *p
 
 void imglab_tiff_free(uint8_t *bytes) {
     free(bytes);
+}
+
+int imglab_tiff_codec_configured(uint16_t scheme) {
+    return TIFFIsCODECConfigured(scheme) ? 1 : 0;
 }

@@ -24,10 +24,15 @@ public struct ImageMetadata: Hashable, Sendable {
     public var storedBitDepth: Int?
     /// Container-specific facts worth showing (`"interlace": "Adam7"`, `"jpeg.process": "progressive"`).
     public var properties: [String: String]
+    /// Broken ancillary data the decoder dropped while still decoding the pixels, one sentence
+    /// each, in file order ("PNG iCCP at byte 37 ignored: the profile cannot be inflated…").
+    /// Empty for a clean file. docs/leniency.md lists, per container, what is a warning and
+    /// what is fatal.
+    public var warnings: [String]
 
     public init(iccProfile: [UInt8]? = nil, exif: [UInt8]? = nil, gamma: Double? = nil, sRGBIntent: Int? = nil,
                 scale: Double = 1, orientationSource: OrientationSource? = nil, storedFormatNote: String? = nil, storedBitDepth: Int? = nil,
-                properties: [String: String] = [:]) {
+                properties: [String: String] = [:], warnings: [String] = []) {
         self.iccProfile = iccProfile
         self.exif = exif
         self.gamma = gamma
@@ -37,6 +42,7 @@ public struct ImageMetadata: Hashable, Sendable {
         self.storedFormatNote = storedFormatNote
         self.storedBitDepth = storedBitDepth
         self.properties = properties
+        self.warnings = warnings
     }
 }
 

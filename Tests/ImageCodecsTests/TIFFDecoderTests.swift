@@ -248,10 +248,14 @@ struct TIFFDecoderTests {
     @Test("a header declaring 100000×100000 is refused before any pixel buffer exists")
     func hugeDimensions() throws {
         let file = T.file(T.fields(width: 100_000, height: 100_000, bits: [8], photometric: 1, rowsPerStrip: 1), strip: [0])
+        let narrow = DecodeOptions(limits: DecodeLimits(maxDimension: 65_535))
         #expect(throws: DecodeError.limitExceeded(.dimension, requested: 100_000, allowed: 65_535)) {
-            try TIFFCodec.decode(file, options: DecodeOptions())
+            try TIFFCodec.decode(file, options: narrow)
         }
         #expect(throws: DecodeError.limitExceeded(.dimension, requested: 100_000, allowed: 65_535)) {
+            try TIFFCodec.readHeader(file, options: narrow)
+        }
+        #expect(throws: DecodeError.limitExceeded(.pixels, requested: 10_000_000_000, allowed: 0x3FFF * 0x3FFF)) {
             try TIFFCodec.readHeader(file, options: DecodeOptions())
         }
         let wide = DecodeOptions(limits: DecodeLimits(maxDimension: .max))
@@ -272,8 +276,8 @@ struct TIFFDecoderTests {
         #expect(try TIFFCodec.decode(file, options: DecodeOptions(limits: DecodeLimits(maxBytes: 20_000))).width == 100)
     }
 
-    @Test("signed and over-wide samples are refused as unsupported, not misread",
-          arguments: [([T.short(339, 2)], [UInt32(16)]), ([], [24]), ([T.short(339, 3)], [64])])
+    @Test("sample formats the pixel model has no mapping for are refused as unsupported, not misread: 24-bit float, 48-bit signed and unsigned",
+          arguments: [([T.short(339, 3)], [UInt32(24)]), ([T.short(339, 2)], [48]), ([], [48])])
     func unsupportedSamples(extra: [HandMadeTIFF.Field], bits: [UInt32]) throws {
         let file = T.file(T.fields(width: 1, height: 1, bits: bits, photometric: 1) + extra,
                           strip: [UInt8](repeating: 0, count: Int(bits[0]) / 8))

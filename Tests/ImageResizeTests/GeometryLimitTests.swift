@@ -1,6 +1,7 @@
 import Testing
 import ImageCore
 import ImageResize
+import ImageCodecs
 
 /// The resizer's entry points throw ``ResizeError/invalidGeometry(_:)`` for NaN, infinite or
 /// out-of-range geometry and for results beyond ``OutputLimits``, before allocating anything.
@@ -42,10 +43,11 @@ struct GeometryLimitTests {
         }
     }
 
-    @Test("the output limit is the decoders' default frame limit: 65535 a side, 16383² pixels")
+    @Test("the output limit: 65535 a side (GIF and JPEG sizes are 16-bit), 16383² pixels (the decoders' pixel limit)")
     func limitValues() {
         #expect(OutputLimits.maxDimension == 65_535)
         #expect(OutputLimits.maxPixels == 16_383 * 16_383)
+        #expect(OutputLimits.maxPixels == DecodeLimits.default.maxPixels)
         #expect(OutputLimits.problem(width: 65_535, height: 4_095) == nil)  // 268,365,825 ≤ 268,402,689
         #expect(OutputLimits.problem(width: 65_535, height: 4_096) != nil)  // 268,431,360 > 268,402,689
     }

@@ -94,7 +94,7 @@ struct StreamingResampleTests {
     func fileEqualsDecoded(o: Orientation) throws {
         let bitmap = try Self.picture(.rgb8, width: 41, height: 26)
         let modes: [ContentMode] = [.scaleToFill, .aspectFit, .aspectFill(), .aspectFill(anchor: .top), .aspectFillWithoutCrop]
-        for container in [ContainerFormat.png, .jpeg] {
+        for container in [ContainerFormat.png, .jpeg, .tiff, .bmp] {
             let path = try Self.file(bitmap, o, container)
             defer { try? FileManager.default.removeItem(atPath: path) }
             let decoded = try ImageCodecs.decode(contentsOf: path)
@@ -110,11 +110,13 @@ struct StreamingResampleTests {
         }
     }
 
-    @Test("the streaming thumbnail equals the in-memory one and is upright")
-    func thumbnails() throws {
+    @Test("the streaming thumbnail equals the in-memory one and is upright, for JPEG, PNG, TIFF and BMP",
+          arguments: [ContainerFormat.jpeg, .png, .tiff, .bmp])
+    func thumbnails(container: ContainerFormat) throws {
         let bitmap = try Self.picture(.rgb8, width: 64, height: 40)
-        for o in [Orientation.up, .right, .leftMirrored] {
-            let path = try Self.file(bitmap, o, .jpeg)
+        // BMP stores no orientation: its file is always upright.
+        for o in container == .bmp ? [Orientation.up] : [Orientation.up, .right, .leftMirrored] {
+            let path = try Self.file(bitmap, o, container)
             defer { try? FileManager.default.removeItem(atPath: path) }
             let streamed = try MaxPixelSizeThumbnail.thumbnail(atPath: path, maxPixelSize: 16)
             let inMemory = try MaxPixelSizeThumbnail.thumbnail(of: ImageCodecs.readFile(path), maxPixelSize: 16)

@@ -70,11 +70,15 @@ struct MemoryBudgetCommandTests {
         }
     }
 
-    /// A 400 × 300 RGBA GIF-free image in a container that is decoded whole (BMP).
-    static func image(_ path: String, seed: UInt8) throws {
+    /// A 400 × 300 RGBA image as BMP, or (`interlaced`) as an Adam7 PNG, which is decoded whole
+    /// (uncompressed BMP and plain PNG stream their rows from the file).
+    static func image(_ path: String, seed: UInt8, interlaced: Bool = false) throws {
         var pixels = [UInt8](repeating: 0, count: 400 * 300 * 4)
         for i in pixels.indices { pixels[i] = UInt8(truncatingIfNeeded: i &* 7 &+ Int(seed)) }
-        try ImageCodecs.writeAtomically(try ImageCodecs.encode(Image(bitmap: try Bitmap(width: 400, height: 300, format: .rgba8, bytes: pixels)), as: .bmp), to: path)
+        let image = Image(bitmap: try Bitmap(width: 400, height: 300, format: .rgba8, bytes: pixels))
+        let bytes = interlaced ? try ImageCodecs.encode(image, as: .png, options: EncodeOptions(interlaced: true))
+                               : try ImageCodecs.encode(image, as: .bmp)
+        try ImageCodecs.writeAtomically(bytes, to: path)
     }
 
     @Test("diff of two 400×300 images needs more than 1 MiB: exit 2 naming the budget; with the default budget it compares")
@@ -94,9 +98,9 @@ struct MemoryBudgetCommandTests {
     func resizeOverBudget() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try Self.image(dir + "/a.bmp", seed: 0)
+        try Self.image(dir + "/a.png", seed: 0, interlaced: true)
         // 400×300 RGBA: 600,000 bytes decoded (with its mask), then a 200×150 result with its float rows (720,000): over 1 MiB.
-        let run = try ImglabRun.run(["resize", dir + "/a.bmp", "--size", "200x150", "-o", dir + "/out.png", "--max-memory", "1M"])
+        let run = try ImglabRun.run(["resize", dir + "/a.png", "--size", "200x150", "-o", dir + "/out.png", "--max-memory", "1M"])
         #expect(run.status == 1)
         #expect(run.stderr.contains("memory budget exceeded"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"))

@@ -44,6 +44,12 @@ typedef struct imglab_png_reader imglab_png_reader;
 imglab_png_reader *imglab_png_reader_open(const uint8_t *data, size_t size,
                                           imglab_png_info *info, imglab_png_status *status);
 
+/* As imglab_png_reader_open, reading the file at `path` as libpng asks for bytes (a few
+ * kilobytes at a time), so neither the file nor the image is held in memory. libpng checks the
+ * CRC of critical chunks (the Swift walk of a file skips IDAT data). Read its rows with
+ * imglab_png_reader_begin_rows and imglab_png_reader_read_rows (`data` NULL). */
+imglab_png_reader *imglab_png_reader_open_file(const char *path, imglab_png_info *info, imglab_png_status *status);
+
 /* Decodes every row into `pixels` (height x row_bytes bytes), then reads to IEND. With
  * `expand_trns`, gray/RGB tRNS becomes an alpha channel (low-bit gray goes to 8 bits).
  * Fails when libpng's row size differs from `row_bytes`. Returns IMGLAB_PNG_OK or a code. */
@@ -56,7 +62,8 @@ int imglab_png_reader_begin_rows(imglab_png_reader *reader, int expand_trns, siz
                                  imglab_png_status *status);
 
 /* Reads the next `count` rows, row i at pixels + i * stride, from `data` (the same file bytes
- * the reader was opened on, passed again because their address may have changed). The caller
+ * the reader was opened on, passed again because their address may have changed; ignored for
+ * a reader opened on a file). The caller
  * never asks for more rows than the image has. */
 int imglab_png_reader_read_rows(imglab_png_reader *reader, const uint8_t *data, size_t size,
                                 uint8_t *pixels, size_t stride, uint32_t count, imglab_png_status *status);

@@ -33,12 +33,18 @@ typedef struct imglab_tiff_directory {
     const uint16_t *colormap_red, *colormap_green, *colormap_blue; /* 2^bits entries, or NULL */
     const uint8_t *icc_profile;    /* tag 34675, or NULL */
     uint32_t icc_profile_size;
+    uint64_t exif_ifd_offset;      /* tag 34665 (ExifIFD), valid when has_exif_ifd; not followed */
+    int has_exif_ifd;
 } imglab_tiff_directory;
 
 /* Opens `size` bytes at `data`. `max_single_alloc` caps every allocation libtiff makes (0: no cap).
  * Returns 1 and sets *out, or 0 with the reason in `message`. */
 int imglab_tiff_open(const uint8_t *data, size_t size, int64_t max_single_alloc,
                      imglab_tiff_reader **out, char message[IMGLAB_MESSAGE_SIZE]);
+/* As imglab_tiff_open, reading the file at `path` with pread as libtiff asks for bytes (no
+ * memory mapping), so only the strips or tiles being decoded are in memory. */
+int imglab_tiff_open_file(const char *path, int64_t max_single_alloc,
+                          imglab_tiff_reader **out, char message[IMGLAB_MESSAGE_SIZE]);
 void imglab_tiff_close(imglab_tiff_reader *reader);
 /* The first error libtiff reported since the last call into this reader, or "". */
 const char *imglab_tiff_message(const imglab_tiff_reader *reader);
@@ -81,5 +87,9 @@ typedef struct imglab_tiff_encode_params {
 int imglab_tiff_encode(const imglab_tiff_encode_params *params, const uint8_t *pixels, size_t pixels_size,
                        uint8_t **out, size_t *out_size, char message[IMGLAB_MESSAGE_SIZE]);
 void imglab_tiff_free(uint8_t *bytes);
+
+/* Whether this libtiff was built with the codec for Compression (tag 259) value `scheme`
+ * (TIFFIsCODECConfigured): 1 or 0. */
+int imglab_tiff_codec_configured(uint16_t scheme);
 
 #endif

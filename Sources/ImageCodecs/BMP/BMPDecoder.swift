@@ -1,3 +1,4 @@
+import Foundation
 import ImageCore
 
 /// Turns a parsed ``BMPHeader`` and the file's bytes into a bitmap in the most exact format.
@@ -39,7 +40,10 @@ enum BMPDecoder {
     }
 
     /// Decides the layout; for run-length data this walks the runs once without storing pixels.
-    static func layout(of header: BMPHeader, bytes: [UInt8]) -> Layout {
+    /// - Throws: ``DecodeError/truncated(_:reason:offset:)`` when the runs write fewer than
+    ///   `limits.minimumRunLengthCoverage` of the pixels (a stream that ends, or skips, before
+    ///   then is taken for a truncated file or a bomb, not for an image of skipped pixels).
+    static func layout(of header: BMPHeader, bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> Layout {
         let indexed = PixelFormat(colorModel: .indexed(Palette(header.palette)), bitsPerComponent: header.bitCount)
         switch header.compression {
         case .rle4, .rle8, .rle24:
@@ -49,7 +53,12 @@ enum BMPDecoder {
                 covered += 1
                 largest = max(largest, value)
             }
-            let gaps = covered < header.width * header.height
+            let pixels = header.width * header.height
+            if Double(covered) < limits.minimumRunLengthCoverage * Double(pixels) {
+                let share = Double(covered) / Double(pixels) * 100
+                throw .truncated(.bmp, reason: "the run-length data writes \(covered) of \(header.width)×\(header.height) = \(pixels) pixels (\(String(format: "%.2f", share))%), less than the \(String(format: "%g", limits.minimumRunLengthCoverage * 100))% DecodeLimits.minimumRunLengthCoverage requires", offset: header.pixelOffset)
+            }
+            let gaps = covered < pixels
             if header.compression == .rle24 { return .runLength(gaps ? .rgba8 : .rgb8, gapIndex: nil) }
             if !gaps { return .runLength(indexed, gapIndex: nil) }
             let count = header.palette.count
@@ -111,36 +120,49 @@ enum BMPDecoder {
         }
         try limits.reserve(bytes: outRow * h)
         var out = [UInt8](repeating: 0, count: outRow * h)
-        let masks = header.masks ?? .xrgb8888
-        for y in 0..<h {
-            let src = header.pixelOffset + (header.topDown ? y : h - 1 - y) * stride
-            let dst = y * outRow
-            switch layout {
-            case .copied:
-                for i in 0..<outRow { out[dst + i] = bytes[src + i] }
-            case .reorderedBGR:
-                for x in 0..<w {
-                    out[dst + x * 3] = bytes[src + x * 3 + 2]
-                    out[dst + x * 3 + 1] = bytes[src + x * 3 + 1]
-                    out[dst + x * 3 + 2] = bytes[src + x * 3]
+        bytes.withUnsafeBytes { source in
+            out.withUnsafeMutableBytes { destination in
+                for y in 0..<h {
+                    let src = header.pixelOffset + (header.topDown ? y : h - 1 - y) * stride
+                    let dst = y * outRow
+                    convertRow(header, layout: layout, from: UnsafeRawBufferPointer(rebasing: source[src..<(src + lastRow)]),
+                               into: UnsafeMutableRawBufferPointer(rebasing: destination[dst..<(dst + outRow)]))
                 }
-            case .expanded(let hasAlpha):
-                let channels = hasAlpha ? 4 : 3
-                let bytesPerPixel = header.bitCount / 8
-                for x in 0..<w {
-                    var word: UInt32 = 0
-                    for k in 0..<bytesPerPixel { word |= UInt32(bytes[src + x * bytesPerPixel + k]) << (8 * UInt32(k)) }
-                    let o = dst + x * channels
-                    out[o] = masks.red.eightBit(word)
-                    out[o + 1] = masks.green.eightBit(word)
-                    out[o + 2] = masks.blue.eightBit(word)
-                    if hasAlpha { out[o + 3] = masks.alpha.eightBit(word) }
-                }
-            case .runLength:
-                break
             }
         }
         return Bitmap(uncheckedWidth: w, height: h, format: format, bytesPerRow: outRow, bytes: out)
+    }
+
+    /// One uncompressed stored row (`source`: at least the row's pixel bytes, padding not
+    /// needed) in the layout's delivered format (`destination`: one delivered row).
+    static func convertRow(_ header: BMPHeader, layout: Layout, from source: UnsafeRawBufferPointer,
+                           into destination: UnsafeMutableRawBufferPointer) {
+        let w = header.width
+        switch layout {
+        case .copied:
+            destination.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[0..<destination.count]))
+        case .reorderedBGR:
+            for x in 0..<w {
+                destination[x * 3] = source[x * 3 + 2]
+                destination[x * 3 + 1] = source[x * 3 + 1]
+                destination[x * 3 + 2] = source[x * 3]
+            }
+        case .expanded(let hasAlpha):
+            let masks = header.masks ?? .xrgb8888
+            let channels = hasAlpha ? 4 : 3
+            let bytesPerPixel = header.bitCount / 8
+            for x in 0..<w {
+                var word: UInt32 = 0
+                for k in 0..<bytesPerPixel { word |= UInt32(source[x * bytesPerPixel + k]) << (8 * UInt32(k)) }
+                let o = x * channels
+                destination[o] = masks.red.eightBit(word)
+                destination[o + 1] = masks.green.eightBit(word)
+                destination[o + 2] = masks.blue.eightBit(word)
+                if hasAlpha { destination[o + 3] = masks.alpha.eightBit(word) }
+            }
+        case .runLength:
+            break
+        }
     }
 
     static func runLengthBitmap(_ header: BMPHeader, format: PixelFormat, gapIndex: UInt8?, bytes: [UInt8],
@@ -195,6 +217,7 @@ enum BMPDecoder {
         if case .runLength(let format, _) = layout, format.hasAlpha {
             properties["bmp.skippedPixels"] = "transparent (runs leave pixels unset)"
         }
-        return ImageMetadata(iccProfile: header.iccProfile, storedBitDepth: header.bitCount, properties: properties)
+        return ImageMetadata(iccProfile: header.iccProfile, storedBitDepth: header.bitCount, properties: properties,
+                             warnings: header.warnings)
     }
 }

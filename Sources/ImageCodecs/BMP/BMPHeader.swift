@@ -36,6 +36,8 @@ struct BMPHeader: Sendable {
     var colorSpaceType: String?
     /// The embedded ICC profile of a V5 header with `PROFILE_EMBEDDED`.
     var iccProfile: [UInt8]?
+    /// Broken metadata that was dropped (an embedded profile that lies outside the file).
+    var warnings: [String] = []
 
     /// Bytes of one stored row of uncompressed pixels, padded to 4 bytes.
     var storedRowBytes: Int { (width * bitCount + 31) / 32 * 4 }
@@ -194,10 +196,11 @@ struct BMPHeader: Sendable {
             if headerSize >= 124, colorSpaceType == "MBED" {
                 var v = ByteReader(bytes, container: .bmp, offset: 14 + 112, littleEndian: true)
                 let start = 14 + Int(try v.u32("bV5ProfileData")), size = Int(try v.u32("bV5ProfileSize"))
-                guard size > 0, start <= bytes.count, size <= bytes.count - start else {
-                    throw .malformed(.bmp, reason: "embedded ICC profile (\(size) bytes at \(start)) lies outside the file", offset: 14 + 112)
+                if size > 0, start <= bytes.count, size <= bytes.count - start {
+                    iccProfile = Array(bytes[start..<(start + size)])
+                } else {
+                    warnings.append("BMP embedded ICC profile ignored: \(size) bytes at byte \(start) lie outside the \(bytes.count)-byte file")
                 }
-                iccProfile = Array(bytes[start..<(start + size)])
             }
         }
     }

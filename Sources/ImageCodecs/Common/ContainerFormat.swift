@@ -15,11 +15,21 @@ public enum ContainerFormat: String, CaseIterable, Hashable, Sendable, Codable {
         (Array("BM".utf8), .bmp),
     ]
 
-    /// Recognises the container from the first bytes of a file; `nil` if none matches.
+    /// Bytes of a file's start that ``init(sniffing:)`` reads.
+    public static let sniffLength = 20
+
+    /// Recognises the container from the first bytes of a file (``sniffLength`` of them);
+    /// `nil` if none matches. After the signature table, a headerless DIB (a BMP without its
+    /// file header, ``BMPHeaderlessDIB``) is recognised by its header-size field.
     public init?(sniffing bytes: some Collection<UInt8>) {
-        let head = Array(bytes.prefix(8))
-        guard let match = Self.signatures.first(where: { head.starts(with: $0.bytes) }) else { return nil }
-        self = match.format
+        let head = Array(bytes.prefix(Self.sniffLength))
+        if let match = Self.signatures.first(where: { head.starts(with: $0.bytes) }) {
+            self = match.format
+        } else if BMPHeaderlessDIB.matches(head) {
+            self = .bmp
+        } else {
+            return nil
+        }
     }
 
     /// Whether the container stores premultiplied alpha as it is: only TIFF (associated alpha,

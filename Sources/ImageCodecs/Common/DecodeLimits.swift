@@ -1,9 +1,12 @@
 /// A budget for decoding: checked against the header before any large allocation.
 ///
-/// `maxPixels` and `maxDimension` are strict. `maxBytes` counts every pixel buffer a decoder
-/// allocates (all frames of an animation included) through ``reserve(bytes:)``.
-/// The defaults accept any photograph (0x3FFF² ≈ 268 megapixels, as sharp) and reject a
-/// header declaring 100000 × 100000 before reading pixels.
+/// Limits exist to bound memory, so the defaults bound pixels and bytes, not the shape of an
+/// image: `maxPixels` and `maxDimension` are strict, and `maxDimension` defaults to 2³¹ − 1,
+/// the largest width or height PNG and TIFF can store (a 1 × 65 537 bilevel TIFF is fine).
+/// `maxBytes` counts every pixel buffer a decoder allocates (all frames of an animation
+/// included) through ``reserve(bytes:)``. The pixel default accepts any photograph
+/// (0x3FFF² ≈ 268 megapixels, as sharp) and rejects a header declaring 100000 × 100000
+/// before reading pixels.
 public struct DecodeLimits: Sendable, Hashable {
     /// Largest width × height of one frame.
     public var maxPixels: Int
@@ -13,22 +16,33 @@ public struct DecodeLimits: Sendable, Hashable {
     public var maxBytes: Int
     /// Largest number of animation frames.
     public var maxFrames: Int
+    /// Smallest share (0…1) of a run-length image's pixels that its runs must write (BMP
+    /// RLE4/RLE8/RLE24). A stream that ends, or skips, before reaching this share is refused
+    /// as ``DecodeError/truncated(_:reason:offset:)``: a few hundred bytes declaring tens of
+    /// megapixels of "skipped" pixels is a bomb, not an image (Pillow and ImageMagick refuse
+    /// them too). 0 accepts any stream; the default is a tenth.
+    public var minimumRunLengthCoverage: Double
     /// Bytes reserved so far.
     public private(set) var reservedBytes: Int = 0
 
-    public init(maxPixels: Int = 0x3FFF * 0x3FFF, maxDimension: Int = 65_535,
-                maxBytes: Int = 2 << 30, maxFrames: Int = 10_000) {
+    /// The largest width or height PNG and TIFF can store, 2³¹ − 1: the default `maxDimension`.
+    public static let largestStorableDimension = 0x7FFF_FFFF
+
+    public init(maxPixels: Int = 0x3FFF * 0x3FFF, maxDimension: Int = largestStorableDimension,
+                maxBytes: Int = 2 << 30, maxFrames: Int = 10_000, minimumRunLengthCoverage: Double = 0.1) {
         self.maxPixels = maxPixels
         self.maxDimension = maxDimension
         self.maxBytes = maxBytes
         self.maxFrames = maxFrames
+        self.minimumRunLengthCoverage = minimumRunLengthCoverage
     }
 
     /// The defaults described above.
     public static let `default` = DecodeLimits()
 
     /// No limits at all; must be asked for by name.
-    public static let unlimited = DecodeLimits(maxPixels: .max, maxDimension: .max, maxBytes: .max, maxFrames: .max)
+    public static let unlimited = DecodeLimits(maxPixels: .max, maxDimension: .max, maxBytes: .max, maxFrames: .max,
+                                               minimumRunLengthCoverage: 0)
 
     /// Checks a declared frame size against the dimension and pixel limits.
     public func check(width: Int, height: Int) throws(DecodeError) {

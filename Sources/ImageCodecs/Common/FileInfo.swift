@@ -70,6 +70,9 @@ public struct FileInfo: Sendable, Hashable, Codable {
     public var bitmapContext: ContextVerdict
     /// Set when the header could be read but the pixels could not be decoded.
     public var decodeError: String?
+    /// Broken ancillary data the decoder dropped while decoding the pixels
+    /// (``ImageCore/ImageMetadata/warnings``); empty for a clean file.
+    public var warnings: [String]
 
     /// Describes a decoded image.
     public init(path: String, container: ContainerFormat, image: Image) {
@@ -114,6 +117,7 @@ public struct FileInfo: Sendable, Hashable, Codable {
         sRGBIntent = metadata.sRGBIntent
         self.frames = frames
         properties = metadata.properties
+        warnings = metadata.warnings
         let v = BitmapContextSupport.verdict(for: format)
         bitmapContext = ContextVerdict(iOS: v.iOS, macOS: v.macOS, reason: v.reason,
                                        drawIntoOnIOS: Format(v.iOSTarget), drawIntoOnMacOS: Format(v.macOSTarget))

@@ -3,7 +3,8 @@ import Foundation
 extension FileInfo {
     /// The human-readable block `imglab info` prints for the file: container, stored and
     /// displayed size, orientation and where it was found, the pixel format in Quartz terms,
-    /// the colour model, ICC, gamma, animation, and the bitmap-context verdict.
+    /// the colour model, ICC, gamma, animation, the bitmap-context verdict, and the warnings
+    /// about broken metadata that was dropped.
     public var text: String {
         var lines = [path]
         func add(_ key: String, _ value: String) {
@@ -38,6 +39,7 @@ extension FileInfo {
         add("bitmap context", "iOS \(c.iOS ? "yes" : "no"), macOS \(c.macOS ? "yes" : "no")" + (c.reason.map { ": \($0)" } ?? ""))
         if !c.iOS { add("", "draw into on iOS: \(c.drawIntoOnIOS.summary)") }
         if !c.macOS { add("", "draw into on macOS: \(c.drawIntoOnMacOS.summary)") }
+        for (i, warning) in warnings.enumerated() { add(i == 0 ? "warnings" : "", warning) }
         if let decodeError { add("decode error", decodeError) }
         return lines.joined(separator: "\n")
     }

@@ -71,20 +71,28 @@ public final class BitmapRowReader: RowReader {
 
 extension ImageCodecs {
     /// A row reader for a file: JPEGs stream from disk through libjpeg (at
-    /// 1/`options.jpegScaleDenominator` in the DCT domain), so neither the file nor the image is
-    /// held in memory; non-interlaced still PNGs stream rows through libpng from the file's
-    /// bytes; other files are decoded whole and read from memory.
+    /// 1/`options.jpegScaleDenominator` in the DCT domain), non-interlaced still PNGs through
+    /// libpng and zlib, uncompressed BMPs by `pread` of each band of rows, and TIFF pages a strip
+    /// or a row of tiles at a time, so neither the file nor the image is held in memory; other
+    /// files (interlaced PNG, APNG, GIF, run-length BMP, TIFF through libtiff's RGBA interface)
+    /// are decoded whole and read from memory.
     public static func rowReader(path: String, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> any RowReader {
-        let head = try readPrefix(path, count: 8)
+        let head = try readPrefix(path, count: ContainerFormat.sniffLength)
         if ContainerFormat(sniffing: head) == .jpeg {
             return try JPEGRowReader(path: path, options: options)
+        }
+        if ContainerFormat(sniffing: head) == .png, let reader = try PNGRowReader(path: path, options: options) {
+            return reader
+        }
+        if ContainerFormat(sniffing: head) == .bmp, let reader = try BMPRowReader(path: path, options: options) {
+            return reader
+        }
+        if ContainerFormat(sniffing: head) == .tiff, let reader = try TIFFRowReader(path: path, options: options) {
+            return reader
         }
         let bytes = try readFile(path, limit: options.limits.maxBytes)
         var options = options
         try options.limits.reserve(bytes: bytes.count)  // the file counts against the budget too
-        if ContainerFormat(sniffing: head) == .png, let reader = try PNGRowReader(bytes: bytes, options: options) {
-            return reader
-        }
         let image = try decode(bytes, options: options)
         return BitmapRowReader(image, container: ContainerFormat(sniffing: head) ?? .png)
     }

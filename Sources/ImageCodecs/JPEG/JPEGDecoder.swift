@@ -109,7 +109,8 @@ enum JPEGDecoder {
         properties.merge(parsed.metadata.notes) { _, note in note }
         return ImageMetadata(iccProfile: parsed.metadata.iccProfile, exif: parsed.metadata.exif,
                              orientationSource: parsed.metadata.declaresOrientation ? .jpegExif : nil,
-                             storedBitDepth: parsed.header.precision, properties: properties)
+                             storedBitDepth: parsed.header.precision, properties: properties,
+                             warnings: parsed.metadata.warnings)
     }
 
     /// Bytes libjpeg allocates besides the output rows: for a multi-scan file the whole

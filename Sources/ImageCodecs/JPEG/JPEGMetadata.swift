@@ -3,12 +3,13 @@ import ImageCore
 /// The EXIF block, orientation and ICC profile of a JPEG, from its APP1 and APP2 segments.
 ///
 /// - EXIF: the first APP1 whose payload starts with `Exif\0\0` (CIPA DC-008 §4.7.2); the block
-///   after the prefix is kept verbatim. A broken block means orientation `.up`.
+///   after the prefix is kept verbatim. A block whose TIFF structure is broken
+///   (``EXIF/defect(in:)``) is dropped with a warning: orientation `.up`.
 /// - ICC: APP2 segments `ICC_PROFILE\0`, sequence number (1-based), count, then a chunk
 ///   (ICC.1:2010 Annex B.4); chunks are joined in sequence order whatever their file order.
 ///   A chunk repeated byte for byte is read once (noted in `jpeg.icc`). An inconsistent set
 ///   (a missing number, a number repeated with other bytes, counts that disagree) is dropped
-///   and the reason recorded in `jpeg.icc`, as browsers ignore such profiles.
+///   with a warning, as browsers ignore such profiles. A joined profile is kept verbatim.
 struct JPEGMetadata: Sendable {
     /// The TIFF-structured EXIF block (starting at `II`/`MM`).
     var exif: [UInt8]?
@@ -20,6 +21,8 @@ struct JPEGMetadata: Sendable {
     var iccProfile: [UInt8]?
     /// Notes for `metadata.properties`.
     var notes: [String: String] = [:]
+    /// Broken metadata that was dropped, for `metadata.warnings`.
+    var warnings: [String] = []
 
     /// The signature of an ICC chunk: "ICC_PROFILE" and a NUL.
     static let iccSignature: [UInt8] = Array("ICC_PROFILE".utf8) + [0]
@@ -27,8 +30,12 @@ struct JPEGMetadata: Sendable {
     init(markers: JPEGMarkers, bytes: [UInt8]) {
         if let app1 = markers.applicationData(1, signature: EXIF.jpegPrefix, in: bytes).first {
             let block = Array(app1.data)
-            exif = block
-            if let value = EXIF.orientationValue(in: block) {
+            if let defect = EXIF.defect(in: block) {
+                warnings.append("JPEG APP1 EXIF at byte \(app1.offset) ignored: \(defect)")
+            } else {
+                exif = block
+            }
+            if exif != nil, let value = EXIF.orientationValue(in: block) {
                 declaresOrientation = true
                 if let o = Orientation(exifValue: value) {
                     orientation = o
@@ -43,7 +50,7 @@ struct JPEGMetadata: Sendable {
             case .success(let joined):
                 iccProfile = joined.profile
                 if let note = joined.note { notes["jpeg.icc"] = note }
-            case .failure(let reason): notes["jpeg.icc"] = "ignored: \(reason.text)"
+            case .failure(let reason): warnings.append("JPEG APP2 ICC profile ignored: \(reason.text)")
             }
         }
     }

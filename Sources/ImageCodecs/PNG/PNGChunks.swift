@@ -15,6 +15,12 @@ struct PNGChunk: Sendable {
     var data: ArraySlice<UInt8>
     /// Whether the stored CRC matches type and data.
     var crcMatches: Bool
+    /// Data bytes the file holds but `data` does not (IDAT skipped by
+    /// ``PNGChunkList/init(walkingFile:maxChunkBytes:)``); 0 when `data` is the whole data.
+    var skippedLength = 0
+
+    /// The chunk's length field: its data bytes, loaded or skipped.
+    var dataLength: Int { data.count + skippedLength }
 
     /// Offset of the first data byte in the file.
     var dataOffset: Int { offset + 8 }

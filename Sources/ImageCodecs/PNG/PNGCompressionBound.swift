@@ -12,7 +12,7 @@ enum PNGCompressionBound {
     /// Throws ``DecodeError/truncated(_:reason:offset:)`` when the IDAT data is too short.
     static func check(_ header: PNGImageHeader, _ list: PNGChunkList) throws(DecodeError) {
         let idat = list.all("IDAT")
-        let compressed = idat.reduce(0) { $0 + $1.data.count }
+        let compressed = idat.reduce(0) { $0 + $1.dataLength }
         let channels = header.colorType.channelCount
         // pixels < 2⁶² and bits per pixel ≤ 64: divide by 8 before multiplying, so nothing overflows.
         let (pixels, overflow) = header.width.multipliedReportingOverflow(by: header.height)

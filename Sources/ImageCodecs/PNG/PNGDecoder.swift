@@ -8,7 +8,7 @@ enum PNGDecoder {
         let header = try PNGImageHeader(readingStartOf: bytes)
         try options.limits.check(width: header.width, height: header.height)
         let list = try PNGChunkList(parsing: bytes)
-        var read = try PNGMetadata(reading: list, header: header)
+        var read = PNGMetadata(reading: list, header: header)
         let format = try header.deliveredFormat(colorKey: hasColorKey(list, header), palette: palette(list, header))
         var frameCount = 1, timing: AnimationTiming?
         switch APNGStructure.parse(list, header: header) {
@@ -36,7 +36,7 @@ enum PNGDecoder {
         try limits.check(width: header.width, height: header.height)
         let list = try PNGChunkList(parsing: bytes)
         try PNGCompressionBound.check(header, list)
-        let read = try PNGMetadata(reading: list, header: header)
+        let read = PNGMetadata(reading: list, header: header)
         var metadata = read.metadata
         switch APNGStructure.parse(list, header: header) {
         case .animated(let structure):

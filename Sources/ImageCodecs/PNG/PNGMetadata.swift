@@ -20,9 +20,13 @@ struct PNGMetadata: Sendable {
     static let orientationKeywords: Set<String> = ["Raw profile type exif", "XML:com.adobe.xmp"]
 
     /// Reads the metadata chunks of `list`.
-    /// - Throws: `.unsupported` for an iCCP compression method other than 0, `.malformed` for an
-    ///   iCCP chunk whose keyword or zlib stream is broken (a profile that is present but unreadable).
-    init(reading list: PNGChunkList, header: PNGImageHeader) throws(DecodeError) {
+    ///
+    /// Never throws for an ancillary chunk: a broken one (bad CRC, wrong length, a value out of
+    /// range, an iCCP or text stream that does not inflate, an eXIf block whose TIFF structure
+    /// is broken) costs that chunk only. An inflated profile is kept verbatim, whatever its bytes. It is dropped and a sentence naming the chunk,
+    /// its byte offset and the rule it breaks goes to `metadata.warnings`, as browsers, libpng's
+    /// defaults and Pillow decode such files and drop the chunk.
+    init(reading list: PNGChunkList, header: PNGImageHeader) {
         var metadata = ImageMetadata()
         metadata.storedBitDepth = header.bitDepth
         metadata.properties["interlace"] = header.interlaced ? "Adam7" : "none"
@@ -31,8 +35,16 @@ struct PNGMetadata: Sendable {
         var seen = Set<String>()
         let distinct = ancillary.filter { seen.insert($0).inserted }
         if !distinct.isEmpty { metadata.properties["chunks"] = distinct.joined(separator: " ") }
-        let damaged = list.chunks.filter { !$0.crcMatches }.map(\.type)
-        if !damaged.isEmpty { metadata.properties["ignored (bad CRC)"] = damaged.joined(separator: " ") }
+        let damaged = list.chunks.filter { !$0.crcMatches }
+        if !damaged.isEmpty { metadata.properties["ignored (bad CRC)"] = damaged.map(\.type).joined(separator: " ") }
+        for chunk in damaged {
+            metadata.warnings.append(Self.warning(chunk, "its CRC does not match its data"))
+        }
+        for chunk in list.chunks where chunk.crcMatches && !chunk.isCritical {
+            if let defect = PNGAncillaryCheck.defect(of: chunk, header: header) {
+                metadata.warnings.append(Self.warning(chunk, defect))
+            }
+        }
 
         if let gAMA = list.first("gAMA"), gAMA.data.count == 4 {
             let value = PNGChunkList.u32(gAMA.data, 0)
@@ -42,23 +54,36 @@ struct PNGMetadata: Sendable {
             metadata.sRGBIntent = Int(intent)
         }
         if let iCCP = list.first("iCCP") {
-            let (name, profile) = try Self.readICC(iCCP)
-            metadata.iccProfile = profile
-            metadata.properties["icc profile name"] = name
+            do throws(DecodeError) {
+                let (name, profile) = try Self.readICC(iCCP)
+                metadata.iccProfile = profile
+                metadata.properties["icc profile name"] = name
+            } catch {
+                metadata.warnings.append(Self.warning(iCCP, Self.reason(error)))
+            }
         }
 
         var orientation: Orientation?
         if let eXIf = list.first("eXIf"), !eXIf.data.isEmpty {
             let block = Self.strippingExifPrefix(Array(eXIf.data))
-            metadata.exif = block
-            if let found = EXIF.orientation(in: block) {
-                orientation = found
-                metadata.orientationSource = .pngExif
+            if let defect = EXIF.defect(in: block) {
+                metadata.warnings.append(Self.warning(eXIf, "its EXIF block is unreadable: \(defect)"))
+            } else {
+                metadata.exif = block
+                if let found = EXIF.orientation(in: block) {
+                    orientation = found
+                    metadata.orientationSource = .pngExif
+                }
             }
         }
-        for text in Self.textChunks(list, keywords: Self.orientationKeywords) {
+        var unreadable: [PNGChunk] = []
+        for text in Self.textChunks(list, keywords: Self.orientationKeywords, unreadable: &unreadable) {
             if text.keyword == "Raw profile type exif", let block = Self.rawProfileBytes(text.text) {
                 let exif = Self.strippingExifPrefix(block)
+                if let defect = EXIF.defect(in: exif) {
+                    metadata.warnings.append("PNG \(text.chunk) 'Raw profile type exif' ignored: its EXIF block is unreadable: \(defect)")
+                    continue
+                }
                 if metadata.exif == nil { metadata.exif = exif }
                 if orientation == nil, let found = EXIF.orientation(in: exif) {
                     orientation = found
@@ -71,8 +96,25 @@ struct PNGMetadata: Sendable {
                 metadata.orientationSource = .xmp
             }
         }
+        for chunk in unreadable {
+            metadata.warnings.append(Self.warning(chunk, "its compressed text cannot be inflated"))
+        }
         self.metadata = metadata
         self.orientation = orientation ?? .up
+    }
+
+    /// The warning for a dropped chunk: "PNG iCCP at byte 33 ignored: …".
+    static func warning(_ chunk: PNGChunk, _ why: String) -> String {
+        "PNG \(chunk.type) at byte \(chunk.offset) ignored: \(why)"
+    }
+
+    /// The rule a decode error names, without the container prefix.
+    static func reason(_ error: DecodeError) -> String {
+        switch error {
+        case .malformed(_, let reason, _), .truncated(_, let reason, _): return reason
+        case .unsupported(_, let feature): return "unsupported: \(feature)"
+        default: return error.description
+        }
     }
 
     /// The profile name and the inflated profile of an iCCP chunk (§11.3.3.3).
@@ -109,7 +151,8 @@ struct PNGMetadata: Sendable {
 
     /// The first readable tEXt, zTXt or iTXt chunk for each of `keywords`; unreadable ones
     /// are skipped (their text is free-form and only consulted for an orientation).
-    static func textChunks(_ list: PNGChunkList, keywords: Set<String>) -> [Text] {
+    /// - Parameter unreadable: receives the chunks of those keywords whose compressed text does not inflate.
+    static func textChunks(_ list: PNGChunkList, keywords: Set<String>, unreadable: inout [PNGChunk]) -> [Text] {
         var texts: [Text] = []
         var pending = keywords
         for chunk in list.chunks where chunk.crcMatches && ["tEXt", "zTXt", "iTXt"].contains(chunk.type) {
@@ -123,7 +166,10 @@ struct PNGMetadata: Sendable {
             case "tEXt":
                 texts.append(Text(chunk: chunk.type, keyword: keyword, text: String(decoding: rest, as: UTF8.self)))
             case "zTXt":
-                guard rest.first == 0, case .data(let text) = PNGZlib.inflate(rest.dropFirst(), maxOutput: maxInflatedText) else { continue }
+                guard rest.first == 0, case .data(let text) = PNGZlib.inflate(rest.dropFirst(), maxOutput: maxInflatedText) else {
+                    unreadable.append(chunk)
+                    continue
+                }
                 texts.append(Text(chunk: chunk.type, keyword: keyword, text: String(decoding: text, as: UTF8.self)))
             default: // iTXt: compression flag, method, language tag\0, translated keyword\0, text
                 guard rest.count >= 2 else { continue }
@@ -134,7 +180,10 @@ struct PNGMetadata: Sendable {
                 guard let translatedEnd = fields.firstIndex(of: 0) else { continue }
                 let body = fields[(translatedEnd + 1)...]
                 if compressed {
-                    guard case .data(let text) = PNGZlib.inflate(body, maxOutput: maxInflatedText) else { continue }
+                    guard case .data(let text) = PNGZlib.inflate(body, maxOutput: maxInflatedText) else {
+                        unreadable.append(chunk)
+                        continue
+                    }
                     texts.append(Text(chunk: chunk.type, keyword: keyword, text: String(decoding: text, as: UTF8.self)))
                 } else {
                     texts.append(Text(chunk: chunk.type, keyword: keyword, text: String(decoding: body, as: UTF8.self)))

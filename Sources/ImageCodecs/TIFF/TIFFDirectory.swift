@@ -48,6 +48,8 @@ struct TIFFDirectory: Sendable {
     var colorMap: (red: [UInt16], green: [UInt16], blue: [UInt16])?
     /// InterColorProfile (34675).
     var iccProfile: [UInt8]?
+    /// ExifIFD (34665): the file offset of the EXIF IFD, which libtiff does not follow.
+    var exifIFDOffset: Int?
 
     /// Copies what the C side read; the pointers in `raw` are only valid while the reader is open.
     init(_ raw: imglab_tiff_directory) {
@@ -87,6 +89,7 @@ struct TIFFDirectory: Sendable {
         } else {
             colorMap = nil
         }
+        exifIFDOffset = raw.has_exif_ifd != 0 ? Int(clamping: raw.exif_ifd_offset) : nil
         if let icc = raw.icc_profile, raw.icc_profile_size > 0 {
             iccProfile = Array(UnsafeBufferPointer(start: icc, count: Int(raw.icc_profile_size)))
         } else {

@@ -19,8 +19,14 @@ import ImageCore
 /// - A palette image with alpha is expanded to 8-bit RGBA (the indexed model has no alpha slot).
 /// - YCbCr, CIE L*a*b*, LogL/LogLuv and old-style JPEG go through libtiff's RGBA interface:
 ///   8-bit RGB, or premultiplied RGBA when there is alpha.
-/// - Signed integers, integers wider than 16 bits, 64-bit floats and palettes with more than
-///   256 entries have no exact representation and are `.unsupported`.
+/// - Signed integers (SampleFormat 2) map −2ⁿ⁻¹…2ⁿ⁻¹−1 onto 0…1: up to 16 bits by adding
+///   2ⁿ⁻¹ (flipping the sign bit), which is exact, into the unsigned depth above (8-bit signed
+///   → 8-bit, −128 → 0, 127 → 255); wider ones to 32-bit float, (v + 2ⁿ⁻¹) / (2ⁿ − 1).
+/// - Unsigned integers of 17…32 and 64 bits (24, 32 and 64 in practice) become 32-bit float
+///   v / (2ⁿ − 1): no integer depth of the pixel model holds them.
+/// - 64-bit floats are rounded to 32-bit floats (values kept, not normalised, as 32-bit floats).
+/// - Palettes with more than 256 entries, and floats other than 16/32/64-bit, are `.unsupported`.
+/// docs/tiff-samples.md lists every stored format with what is delivered and what Quartz calls it.
 struct TIFFPixelPlan: Sendable, Hashable {
     /// Where the pixels come from.
     enum Route: Sendable, Hashable {
@@ -30,7 +36,19 @@ struct TIFFPixelPlan: Sendable, Hashable {
         case rgbaInterface
     }
 
+    /// How a stored sample's bits are read.
+    enum SampleKind: Sendable, Hashable {
+        /// Unsigned integer (SampleFormat 1 or 4).
+        case unsigned
+        /// Two's-complement integer (SampleFormat 2).
+        case signed
+        /// IEEE 754 float of 16, 32 or 64 bits (SampleFormat 3).
+        case float
+    }
+
     var route: Route
+    /// How stored samples are read (``SampleKind``).
+    var sampleKind: SampleKind = .unsigned
     /// The delivered format.
     var format: PixelFormat
     /// Stored colour samples per pixel (1 gray or palette, 3 RGB, 4 CMYK).
@@ -47,6 +65,7 @@ struct TIFFPixelPlan: Sendable, Hashable {
     /// Whether the delivered bytes are exactly the decoded bytes (after in-place inversion).
     func isVerbatim(_ d: TIFFDirectory) -> Bool {
         route == .samples && expandingPalette == nil
+            && (sampleKind == .unsigned ? d.bitsPerSample <= 16 : sampleKind == .float && d.bitsPerSample <= 32)
             && format.bitsPerComponent == d.bitsPerSample
             && format.slotCount == d.samplesPerPixel
             && (!d.isPlanar || d.samplesPerPixel == 1)
@@ -78,16 +97,21 @@ struct TIFFPixelPlan: Sendable, Hashable {
         }
         route = .samples
         let bits = d.bitsPerSample
+        // Delivered as 32-bit float: stored floats, and integers no integer depth of the model holds.
         let isFloat: Bool
         switch d.sampleFormat {
         case TIFFTag.unsignedInteger, TIFFTag.undefinedFormat:
-            guard (1...16).contains(bits) else { throw .unsupported(.tiff, feature: "\(bits)-bit integer samples") }
-            isFloat = false
-        case TIFFTag.ieeeFloat:
-            guard bits == 32 || bits == 16 else { throw .unsupported(.tiff, feature: "\(bits)-bit floating-point samples") }
-            isFloat = true
+            guard (1...32).contains(bits) || bits == 64 else { throw .unsupported(.tiff, feature: "\(bits)-bit integer samples") }
+            sampleKind = .unsigned
+            isFloat = bits > 16
         case TIFFTag.signedInteger:
-            throw .unsupported(.tiff, feature: "signed integer samples (SampleFormat 2)")
+            guard (2...32).contains(bits) || bits == 64 else { throw .unsupported(.tiff, feature: "\(bits)-bit signed integer samples") }
+            sampleKind = .signed
+            isFloat = bits > 16
+        case TIFFTag.ieeeFloat:
+            guard [16, 32, 64].contains(bits) else { throw .unsupported(.tiff, feature: "\(bits)-bit floating-point samples") }
+            sampleKind = .float
+            isFloat = true
         default:
             throw .unsupported(.tiff, feature: "SampleFormat \(d.sampleFormat)")
         }
@@ -104,7 +128,9 @@ struct TIFFPixelPlan: Sendable, Hashable {
             }
             model = .cmyk(inverted: false)
         case TIFFTag.palette:
-            guard !isFloat else { throw .malformed(.tiff, reason: "palette indices cannot be floating point", offset: nil) }
+            guard sampleKind == .unsigned else {
+                throw .malformed(.tiff, reason: "palette indices cannot be \(sampleKind == .float ? "floating point" : "signed")", offset: nil)
+            }
             guard bits <= 8 else { throw .unsupported(.tiff, feature: "\(bits)-bit palette indices (more than 256 colours)") }
             guard let map = d.colorMap else {
                 throw .malformed(.tiff, reason: "a palette image has no ColorMap (tag 320)", offset: nil)
@@ -153,9 +179,16 @@ struct TIFFPixelPlan: Sendable, Hashable {
             expandingPalette = nil
             let slots = colorSampleCount + (alphaInfo.hasSlot ? 1 : 0)
             let depth: Int
+            let name = model.shortName
             if isFloat {
                 depth = 32
-                if bits == 16 { notes.insert("TIFF 16-bit float widened to 32-bit float", at: 0) }
+                switch (sampleKind, bits) {
+                case (.float, 16): notes.insert("TIFF 16-bit float widened to 32-bit float", at: 0)
+                case (.float, 64): notes.insert("TIFF 64-bit float rounded to 32-bit float", at: 0)
+                case (.signed, _): notes.insert("TIFF \(bits)-bit signed \(name) mapped to 32-bit float 0…1, (v + 2^\(bits - 1)) / (2^\(bits) − 1)", at: 0)
+                case (.unsigned, _): notes.insert("TIFF \(bits)-bit \(name) mapped to 32-bit float 0…1, v / (2^\(bits) − 1)", at: 0)
+                default: break
+                }
             } else if case .indexed = model {
                 depth = [1, 2, 4, 8].first { $0 >= bits } ?? 8
                 if depth != bits { notes.insert("TIFF \(bits)-bit palette indices held in \(depth)-bit indices", at: 0) }
@@ -163,7 +196,10 @@ struct TIFFPixelPlan: Sendable, Hashable {
                 depth = bits
             } else {
                 depth = bits < 8 ? 8 : 16
-                notes.insert("TIFF \(bits)-bit \(model.shortName) expanded to \(depth)-bit", at: 0)
+                notes.insert("TIFF \(bits)-bit \(name) expanded to \(depth)-bit", at: 0)
+            }
+            if sampleKind == .signed, !isFloat {
+                notes.insert("TIFF \(bits)-bit signed \(name) offset by 2^\(bits - 1) to unsigned (−2^\(bits - 1) → 0, 2^\(bits - 1) − 1 → \((1 << depth) - 1))", at: 0)
             }
             format = PixelFormat(colorModel: model, bitsPerComponent: depth, alphaInfo: alphaInfo,
                                  byteOrder: depth == 16 ? .little16 : .default, isFloat: isFloat)

@@ -124,7 +124,7 @@ struct TIFFRaster {
 
     /// For uncompressed data libtiff reads the rows a strip should hold whatever its byte count
     /// says, so a short strip would silently take in the bytes after it: refuse it instead.
-    private static func checkUncompressedSize(_ reader: TIFFReader, _ d: TIFFDirectory, index: Int,
+    static func checkUncompressedSize(_ reader: TIFFReader, _ d: TIFFDirectory, index: Int,
                                               needs: Int, what: String) throws(DecodeError) {
         guard d.compression == TIFFTag.compressionNone else { return }
         let stored = try reader.storedByteCount(index)

@@ -9,7 +9,8 @@ import ImageCore
 struct TIFFReader {
     private let handle: OpaquePointer
 
-    private init(handle: OpaquePointer) { self.handle = handle }
+    /// Wraps an open handle; the caller closes it (``TIFFRowReader`` owns its handle).
+    init(handle: OpaquePointer) { self.handle = handle }
 
     /// Opens `bytes` (libtiff reads the first IFD) and runs `body` with the reader.
     /// - Parameter maxSingleAllocation: the largest single allocation libtiff may make, in bytes; 0 for none.

@@ -4,10 +4,12 @@ import ImageCore
 ///
 /// When the stored layout already is the delivered format (``TIFFPixelPlan/isVerbatim(_:)``) the
 /// bytes are kept and only MinIsWhite gray is inverted in place. Otherwise each delivered slot
-/// is read from its stored sample (any plane, any depth 1…16 or float) and written in the
-/// delivered depth: integers expand by `round(v·(2^t−1)/(2^b−1))`, palette indices are copied,
-/// half floats widen exactly. The hosts imglab runs on are little-endian, so libtiff's host-order
-/// 16-bit samples are `.little16` as they stand.
+/// is read from its stored sample (any plane, any depth 1…32 or float) and written in the
+/// delivered depth: integers expand by `round(v·(2^t−1)/(2^b−1))`, signed integers of up to 16
+/// bits first have their sign bit flipped (v + 2^(b−1)), palette indices are copied, half floats
+/// widen exactly, doubles round to floats, and integers wider than 16 bits become floats in
+/// 0…1. The hosts imglab runs on are little-endian, so libtiff's host-order 16-, 24-, 32- and
+/// 64-bit samples are little-endian as they stand.
 extension TIFFPixelPlan {
     /// The bitmap of `raster`; takes its bytes when they can be delivered as they are.
     func bitmap(from raster: inout TIFFRaster, _ d: TIFFDirectory, limits: inout DecodeLimits) throws(DecodeError) -> Bitmap {
@@ -60,7 +62,11 @@ extension TIFFPixelPlan {
         let targetMax = depth >= 32 ? 0 : (1 << depth) - 1
         let slots = format.slotCount
         let isFloat = format.isFloat
-        let isHalf = isFloat && bits == 16
+        let kind = sampleKind
+        let isHalf = kind == .float && bits == 16
+        let signBit: UInt32 = kind == .signed && bits <= 32 ? 1 << UInt32(bits - 1) : 0  // 64-bit: mapped in `sample`
+        // Integers wider than 16 bits, delivered as floats: v / (2^b − 1) after the sign offset.
+        let wideScale = 1 / (bits >= 64 ? 1 : Double((UInt64(1) << UInt64(bits)) - 1))
         let isIndexed: Bool
         if case .indexed = format.colorModel { isIndexed = true } else { isIndexed = false }
 
@@ -73,15 +79,25 @@ extension TIFFPixelPlan {
                     switch bits {
                     case 8: return UInt32(source[rowStart + index])
                     case 16: return UInt32(source.loadUnaligned(fromByteOffset: rowStart + index * 2, as: UInt16.self))
+                    case 24:
+                        let o = rowStart + index * 3
+                        return UInt32(source[o]) | UInt32(source[o + 1]) << 8 | UInt32(source[o + 2]) << 16
                     case 32: return source.loadUnaligned(fromByteOffset: rowStart + index * 4, as: UInt32.self)
+                    case 64:  // already mapped to a single: its bits
+                        let word = source.loadUnaligned(fromByteOffset: rowStart + index * 8, as: UInt64.self)
+                        switch kind {
+                        case .float: return Float(Double(bitPattern: word)).bitPattern
+                        case .unsigned: return Float(Double(word) / 18_446_744_073_709_551_615).bitPattern
+                        case .signed: return Float((Double(Int64(bitPattern: word)) + 9_223_372_036_854_775_808) / 18_446_744_073_709_551_615).bitPattern
+                        }
                     default:
-                        // Packed most significant bit first; a sample of ≤ 15 bits spans ≤ 3 bytes.
+                        // Packed most significant bit first; a sample of ≤ 31 bits spans ≤ 5 bytes.
                         let bit = index * bits
                         let first = rowStart + bit >> 3, shift = bit & 7
                         let span = (shift + bits + 7) >> 3
-                        var word: UInt32 = 0
-                        for k in 0..<span { word = word << 8 | UInt32(source[first + k]) }
-                        return (word >> UInt32(span * 8 - shift - bits)) & UInt32(sourceMax)
+                        var word: UInt64 = 0
+                        for k in 0..<span { word = word << 8 | UInt64(source[first + k]) }
+                        return UInt32(truncatingIfNeeded: (word >> UInt64(span * 8 - shift - bits)) & UInt64(sourceMax))
                     }
                 }
                 /// An integer sample in the delivered depth: inverted first if asked, then expanded.
@@ -92,6 +108,17 @@ extension TIFFPixelPlan {
                 func float(_ raw: UInt32, inverted: Bool) -> UInt32 {
                     let f = isHalf ? Self.float(fromHalf: UInt16(truncatingIfNeeded: raw)) : Float(bitPattern: raw)
                     return (inverted ? 1 - f : f).bitPattern
+                }
+                /// A stored sample as the delivered slot's value: signed ones offset to unsigned,
+                /// wide integers as float bits in 0…1, floats as float bits.
+                func value(_ raw: UInt32, inverted: Bool) -> UInt32 {
+                    if kind == .float || bits == 64 { return float(raw, inverted: inverted) }
+                    let offset = raw ^ signBit  // −2^(b−1)…2^(b−1)−1 → 0…2^b−1
+                    if isFloat {
+                        let f = Float(Double(offset) * wideScale)
+                        return (inverted ? 1 - f : f).bitPattern
+                    }
+                    return UInt32(integer(offset, inverted: inverted, from: sourceMax, to: targetMax))
                 }
                 func put(_ x: Int, _ y: Int, _ slot: Int, _ value: UInt32) {
                     let rowStart = y * outRow
@@ -123,18 +150,10 @@ extension TIFFPixelPlan {
                         }
                         for c in 0..<colorSampleCount {
                             let raw = sample(x, y, c)
-                            if isFloat {
-                                put(x, y, c, float(raw, inverted: invertsGray))
-                            } else if isIndexed {
-                                put(x, y, c, raw)
-                            } else {
-                                put(x, y, c, UInt32(integer(raw, inverted: invertsGray, from: sourceMax, to: targetMax)))
-                            }
+                            put(x, y, c, isIndexed ? raw : value(raw, inverted: invertsGray))
                         }
                         if let e = extraSampleIndex {
-                            let raw = sample(x, y, e)
-                            put(x, y, colorSampleCount, isFloat ? float(raw, inverted: false)
-                                : UInt32(integer(raw, inverted: false, from: sourceMax, to: targetMax)))
+                            put(x, y, colorSampleCount, value(sample(x, y, e), inverted: false))
                         }
                     }
                 }

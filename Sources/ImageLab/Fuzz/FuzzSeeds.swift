@@ -58,7 +58,7 @@ public enum FuzzSeeds {
         return paths.sorted().compactMap { p in
             let full = (folder as NSString).appendingPathComponent(p)
             guard let data = FileManager.default.contents(atPath: full), data.count <= 256 << 10,
-                  ContainerFormat(sniffing: [UInt8](data.prefix(8))) != nil else { return nil }
+                  ContainerFormat(sniffing: [UInt8](data.prefix(ContainerFormat.sniffLength))) != nil else { return nil }
             return .init(name: p, bytes: [UInt8](data))
         }
     }

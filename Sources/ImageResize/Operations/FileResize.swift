@@ -36,6 +36,8 @@ public enum FileResize {
         }
         let storedTarget = o.swapsDimensions ? (width: target.height, height: target.width) : target
         let storedSource = displaySource.map { storedRect($0, displayWidth: display.width, displayHeight: display.height, orientation: o) }
+        try ResizeMemory.checkStreaming(width: reader.width, height: reader.height, target: storedTarget,
+                                        kernel: options.kernel, limits: limits)
         let format = options.deliveredFormat(natural: OutputFormat.result(for: reader.format))
         let bitmap = try StreamingResample.resample(reader, width: storedTarget.width, height: storedTarget.height,
                                                     kernel: options.kernel, lightSpace: options.lightSpace,

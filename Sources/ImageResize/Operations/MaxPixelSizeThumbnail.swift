@@ -42,10 +42,11 @@ public enum MaxPixelSizeThumbnail {
     }
 
     /// Makes the thumbnail of an image file, streaming: JPEGs are read from disk row by row at
-    /// the chosen DCT scale and resampled through a ring buffer of rows, so memory grows with
-    /// the output, not the input (other containers are decoded whole first). The resampling
-    /// happens in the stored orientation and the small result is then oriented (resizing
-    /// commutes with the eight orientations).
+    /// the chosen DCT scale, and non-interlaced still PNGs row by row through libpng and zlib,
+    /// and resampled through a ring buffer of rows, so memory grows with the output, not the
+    /// input. Other files (interlaced PNG, APNG, GIF, TIFF, BMP) are decoded whole first. The
+    /// resampling happens in the stored orientation and the small result is then oriented
+    /// (resizing commutes with the eight orientations); both routes give the same result.
     /// - Parameters:
     ///   - path: the image file.
     ///   - maxPixelSize: the longest side of the result, in pixels (> 0).
@@ -54,10 +55,16 @@ public enum MaxPixelSizeThumbnail {
         guard maxPixelSize > 0 else { throw ResizeError.invalidGeometry("max pixel size \(maxPixelSize) must be positive") }
         let head = try ImageCodecs.readFile(path, limit: .max, prefix: 64 << 10)
         guard ContainerFormat(sniffing: head) == .jpeg else {
-            let bytes = try ImageCodecs.readFile(path, limit: limits.maxBytes)
-            var limits = limits
-            try limits.reserve(bytes: bytes.count)  // the file counts against the budget too
-            return try thumbnail(of: bytes, maxPixelSize: maxPixelSize, options: options, limits: limits)
+            // Streams when the container allows; otherwise the reader holds the whole decode,
+            // for which the file's bytes were charged to the budget.
+            let reader = try ImageCodecs.rowReader(path: path, options: DecodeOptions(limits: limits))
+            if let whole = (reader as? BitmapRowReader)?.image {
+                let display = whole.orientation.displaySize(width: whole.width, height: whole.height)
+                let target = OutputGeometry.maxPixelSize(width: display.width, height: display.height, limit: maxPixelSize)
+                try ResizeMemory.check(whole, fileBytes: 0, target: target, kernel: options.kernel, limits: limits)
+                return try whole.resized(width: target.width, height: target.height, contentMode: .scaleToFill, options: options)
+            }
+            return try streamed(reader, maxPixelSize: maxPixelSize, options: options, limits: limits)
         }
         let header = try jpegHeader(path: path, prefix: head, limits: limits)
         let display = header.orientation.displaySize(width: header.width, height: header.height)
@@ -66,6 +73,19 @@ public enum MaxPixelSizeThumbnail {
         var decode = DecodeOptions(limits: limits)
         decode.jpegScaleDenominator = jpegScaleDenominator(width: header.width, height: header.height, target: stored)
         let reader = try ImageCodecs.rowReader(path: path, options: decode)
+        return try streamed(reader, maxPixelSize: maxPixelSize, options: options, limits: limits, display: display)
+    }
+
+    /// The thumbnail of a streaming reader's rows: resampled in the stored orientation to the
+    /// size `maxPixelSize` gives the displayed image (`display`, the reader's own displayed size
+    /// when `nil`; a JPEG reader decoding at a DCT scale is smaller than the file's image).
+    private static func streamed(_ reader: any RowReader, maxPixelSize: Int, options: ResizeOptions, limits: DecodeLimits,
+                                 display: (width: Int, height: Int)? = nil) throws -> Image {
+        let display = display ?? reader.orientation.displaySize(width: reader.width, height: reader.height)
+        let target = OutputGeometry.maxPixelSize(width: display.width, height: display.height, limit: maxPixelSize)
+        let stored = reader.orientation.swapsDimensions ? (width: target.height, height: target.width) : target
+        try ResizeMemory.checkStreaming(width: reader.width, height: reader.height, target: stored,
+                                        kernel: options.kernel, limits: limits)
         let format = options.deliveredFormat(natural: OutputFormat.result(for: reader.format))
         let bitmap = try StreamingResample.resample(reader, width: stored.width, height: stored.height, kernel: options.kernel,
                                                     lightSpace: options.lightSpace, format: format)

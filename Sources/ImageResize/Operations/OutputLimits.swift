@@ -1,11 +1,13 @@
 import ImageCodecs
 
-/// The largest result an operation makes, checked before any pixel of it is allocated: the
-/// decoders' default frame limits (``DecodeLimits/default``), so nothing is made that imglab
-/// could not read back.
+/// The largest result an operation makes, checked before any pixel of it is allocated.
+///
+/// The pixel limit is the decoders' default (``DecodeLimits/default``), so nothing is made that
+/// imglab could not read back. The side limit is its own: 65,535, what every container imglab
+/// writes can store (GIF and JPEG sizes are 16-bit), far below the decoders' 2³¹ − 1.
 public enum OutputLimits {
     /// Largest width or height of a result, in pixels (65,535).
-    public static let maxDimension = DecodeLimits.default.maxDimension
+    public static let maxDimension = 65_535
     /// Largest width × height of a result, in pixels (16,383² = 268,402,689).
     public static let maxPixels = DecodeLimits.default.maxPixels
 

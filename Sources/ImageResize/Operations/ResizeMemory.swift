@@ -39,6 +39,34 @@ public enum ResizeMemory {
         return total
     }
 
+    /// The bytes a streamed resize (a row reader into ``StreamingResample``) of a
+    /// `width × height` source to `target` needs besides the reader's own band: the ring of
+    /// float rows (as wide as the wider of source and target, 16 bytes a pixel, as many rows as
+    /// the kernel's reach covers) and the delivered bitmap with its float rows (24 bytes a
+    /// target pixel); `Int.max` when the count overflows.
+    public static func neededStreaming(width: Int, height: Int, target: (width: Int, height: Int), kernel: Kernel) -> Int {
+        let wide = max(width, target.width)
+        let reach = Int((2 * kernel.support).rounded(.up)) * ((height + max(target.height, 1) - 1) / max(target.height, 1)) + 2
+        var total = 0
+        for (a, b, bytes) in [(wide, min(height, reach), 16), (target.width, target.height, 24)] {
+            let (pixels, o1) = a.multipliedReportingOverflow(by: b)
+            let (product, o2) = pixels.multipliedReportingOverflow(by: bytes)
+            guard !o1, !o2, !total.addingReportingOverflow(product).overflow else { return .max }
+            total += product
+        }
+        return total
+    }
+
+    /// Throws ``DecodeError/limitExceeded(_:requested:allowed:)`` (bytes) when a streamed resize
+    /// (``neededStreaming(width:height:target:kernel:)``) would need more than `limits.maxBytes`;
+    /// called before the ring of rows is allocated, so a header declaring a huge image costs
+    /// nothing when its rows could never be held.
+    public static func checkStreaming(width: Int, height: Int, target: (width: Int, height: Int), kernel: Kernel,
+                                      limits: DecodeLimits) throws(DecodeError) {
+        let bytes = neededStreaming(width: width, height: height, target: target, kernel: kernel)
+        guard bytes <= limits.maxBytes else { throw .limitExceeded(.bytes, requested: bytes, allowed: limits.maxBytes) }
+    }
+
     /// Throws ``DecodeError/limitExceeded(_:requested:allowed:)`` (bytes) when resizing the
     /// decoded `image` to `target` would need more than `limits.maxBytes` in all; called
     /// after the decode (which kept to the budget) and before the working buffers exist.
