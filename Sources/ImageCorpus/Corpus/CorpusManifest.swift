@@ -77,6 +77,19 @@ public struct CaseRecord: Codable, Hashable, Sendable {
     public var hiddenTwin: String?
     /// The operations and their oracles.
     public var operations: [OperationEntry]
+
+    /// A record with every field given (e.g. a case made from a file of one's own, `imglab run --inputs`).
+    public init(id: String, file: String, container: String, encoding: String, stored: String, scene: String, purpose: String,
+                reduction: String, width: Int, height: Int, displayWidth: Int, displayHeight: Int, orientation: Int, scale: Int,
+                frames: Int, animation: AnimationRecord?, pixelFormat: PixelFormatRecord, tolerance: Double?, lossy: Bool,
+                documents: [String], bugClasses: [String], hiddenTwin: String?, operations: [OperationEntry]) {
+        self.id = id; self.file = file; self.container = container; self.encoding = encoding; self.stored = stored
+        self.scene = scene; self.purpose = purpose; self.reduction = reduction; self.width = width; self.height = height
+        self.displayWidth = displayWidth; self.displayHeight = displayHeight; self.orientation = orientation; self.scale = scale
+        self.frames = frames; self.animation = animation; self.pixelFormat = pixelFormat; self.tolerance = tolerance
+        self.lossy = lossy; self.documents = documents; self.bugClasses = bugClasses; self.hiddenTwin = hiddenTwin
+        self.operations = operations
+    }
 }
 
 /// The frames of an animated case.
@@ -107,4 +120,10 @@ public struct OperationEntry: Codable, Hashable, Sendable {
     public var samplesPerAxis: Int
     /// The oracle image of each frame, relative to the corpus folder.
     public var oracle: [String]
+
+    /// An entry with every field given: sizes in output pixels, oracle paths relative to the corpus folder.
+    public init(id: String, operation: OperationRecord, outputWidth: Int, outputHeight: Int, samplesPerAxis: Int, oracle: [String]) {
+        self.id = id; self.operation = operation; self.outputWidth = outputWidth; self.outputHeight = outputHeight
+        self.samplesPerAxis = samplesPerAxis; self.oracle = oracle
+    }
 }

@@ -25,6 +25,9 @@ public struct LabRunner: Sendable {
     public var goldens: GoldenStore.Index?
     /// The store the goldens come from, so the report can show the golden image (optional).
     public var goldenStore: GoldenStore?
+    /// The cases whose pairs are judged, or `nil` for every case; the others only serve the
+    /// canaries (an input corpus holds the canary cases of the reference corpus).
+    public var judgedCases: Set<String>? = nil
 
     /// Progress of a run, reported after each judged pair (from worker threads).
     public struct Progress: Sendable {
@@ -66,7 +69,8 @@ public struct LabRunner: Sendable {
     public func run(progress: @escaping @Sendable (Progress) -> Void = { _ in }) throws(RunError) -> Outcome {
         let manifest = try Self.manifest(corpus: corpus)
         let all = LabPair.all(in: manifest)
-        let selected = all.filter { selection.selects($0.id) }
+        let judgedCases = self.judgedCases
+        let selected = all.filter { pair in selection.selects(pair.id) && (judgedCases?.contains(pair.record.id) ?? true) }
         guard !selected.isEmpty else {
             throw .nothingSelected("filter \(selection.patterns), shard \(selection.shardIndex)/\(selection.shardCount), \(all.count) pairs in the corpus")
         }

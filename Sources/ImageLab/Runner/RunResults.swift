@@ -97,7 +97,7 @@ public struct RunResults: Sendable, Hashable, Codable {
     public struct SkippedPair: Sendable, Hashable, Codable {
         /// `CASE/OPERATION`.
         public var pair: String
-        /// Why, starting with `policy:`.
+        /// Why, starting with `policy:` (left out by a declared policy) or `decode:` (an input file of `--inputs` that cannot be decoded).
         public var reason: String
     }
 

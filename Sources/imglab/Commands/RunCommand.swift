@@ -16,15 +16,25 @@ enum RunCommand: Command {
     static let json = Option<String?>.text("--json", "FILE", "write the results (schema imglab-run/1) atomically")
     static let junit = Option<String?>.text("--junit", "FILE", "write JUnit XML, one testcase per pair, atomically")
     static let goldens = Option<String?>.text("--goldens", "DIR", "the golden store of 'imglab bless': a passing output that matches no golden becomes changed-closer or changed-further", default: "CORPUS/goldens, when it exists")
-    static let exclusive: [[any OptionDeclaration]] = [[resizer, SharedOptions.resizerConfig]]
+    static let inputs = Option<String?>.text("--inputs", "DIR", "judge the images of a folder instead of the corpus: each file recognised by content (recursively, any supported container) becomes a case, its pair id RELATIVE/PATH/OPERATION; the box oracle is rendered from the decoded file; gates and canaries come from --corpus; undecodable files are listed as skipped")
+    static let ops = Option.parsed("--ops", "LIST", "with --inputs, the operations of each image, comma-separated: orient, fit-half (aspect fit into half the display size), fill-square (aspect fill of a square of half the shorter side), max-pixel-size-N (default: orient,fit-half,fill-square,max-pixel-size-256)") { text throws(UsageError) in
+        guard let list = InputOperation.parseList(text) else { throw UsageError("--ops must list orient, fit-half, fill-square or max-pixel-size-N, comma-separated, not '\(text)'") }
+        return list
+    }
+    static let exclusive: [[any OptionDeclaration]] = [[resizer, SharedOptions.resizerConfig], [inputs, shard], [inputs, goldens]]
     static let options: [any OptionDeclaration] = [resizer, SharedOptions.resizerConfig, SharedOptions.profile, SharedOptions.corpus, SharedOptions.filter,
-                                                   shard, report, json, junit, SharedOptions.threads, goldens]
+                                                   shard, report, json, junit, SharedOptions.threads, goldens, inputs, ops]
     static let help = Help(about: """
         The lab's main job: corpus → resizer → metrics → verdict → report → exit status. Each output is
         compared by value with its analytic oracle and judged by the first gate family of gates.json that
         takes the pair: pass, fail (with the diagnosis naming the bug class) or error; with goldens, an
         output equal to none is changed-closer or changed-further. Fail closed: the metric canaries and the
         canary pairs (a broken resizer that must FAIL) run first, or the run stops with status 2.
+        With --inputs DIR, the lab runs on your own images instead: every image of the folder becomes a case
+        (display size, format and orientation from its header) with the operations of --ops, judged against
+        the box oracle rendered from the decoded file (or the kernel-exact one of a resizer that declares
+        its kernel), by the gates of --corpus after its canaries. Files that hold an image that cannot be
+        decoded are listed as skipped with the decoder's error.
         """, exitStatus: """
           0  every pair passed (or changed closer to the oracle than a golden)
           1  a pair failed its gate, erred, or changed further from the oracle than every golden
@@ -33,6 +43,8 @@ enum RunCommand: Command {
                         "imglab run --filter '*/resize-aspectFit-24x24,*/orient' --json out.json --junit junit.xml",
                         "imglab run --shard 2/3 --json shard2.json --report none",
                         "imglab run --resizer swap-rb --filter colorPatches   see what a pink-tint bug looks like",
+                        "imglab run --inputs photos/ --report Reports/photos   your own images: orient, fit-half, fill-square, max-pixel-size-256",
+                        "imglab run --inputs photos/ --ops fit-half --resizer mutant:argb-as-rgba --report none",
                         "imglab run --resizer-config benchmarks/resizers/vipsthumbnail.json --json vips.json",
                         "imglab run --resizer cmd:'.build/release/imglab resize {in} -o {out} --size {width}x{height} --mode {mode}' --filter '*/resize-aspectFit-24x24'"],
         docs: "docs/run.md (resizers, verdicts, outputs), docs/external-resizers.md (cmd: placeholders, configs)")
@@ -46,12 +58,23 @@ enum RunCommand: Command {
         let profile = try args.value(SharedOptions.profile), reportArg = try args.value(report) ?? "Reports/\(profile.rawValue)"
         let reportFolder = reportArg == "none" ? nil : reportArg
         if let reportFolder { try OutputPaths.checkFolder(option: report.name, reportFolder) }
-        let session = RunSession(corpus: try args.value(SharedOptions.corpus), resizer: adapter, profile: profile, filter: try args.value(SharedOptions.filter),
-                                 shard: try args.value(shard) ?? (1, 1), threads: try args.value(SharedOptions.threads),
-                                 goldens: try args.value(goldens), keepEvidence: reportFolder != nil)
+        let inputFolder = try args.value(inputs), operations = try args.value(ops)
+        if inputFolder == nil, operations != nil { throw UsageError("--ops needs --inputs DIR") }
         let terminal = isatty(STDOUT_FILENO) == 1
         let outcome: RunSession.Outcome
-        do { outcome = try session.run { p in Console.raw(p.terminalLine(onTerminal: terminal)) } } catch {
+        do {
+            if let inputFolder {
+                let session = InputsSession(inputs: inputFolder, reference: try args.value(SharedOptions.corpus), resizer: adapter,
+                                            operations: operations ?? InputOperation.defaults, filter: try args.value(SharedOptions.filter),
+                                            threads: try args.value(SharedOptions.threads), keepEvidence: reportFolder != nil)
+                outcome = try session.run { p in Console.raw(p.terminalLine(onTerminal: terminal)) }
+            } else {
+                let session = RunSession(corpus: try args.value(SharedOptions.corpus), resizer: adapter, profile: profile, filter: try args.value(SharedOptions.filter),
+                                         shard: try args.value(shard) ?? (1, 1), threads: try args.value(SharedOptions.threads),
+                                         goldens: try args.value(goldens), keepEvidence: reportFolder != nil)
+                outcome = try session.run { p in Console.raw(p.terminalLine(onTerminal: terminal)) }
+            }
+        } catch {
             printError("imglab run: \(error)")
             return .usage
         }
@@ -68,7 +91,12 @@ enum RunCommand: Command {
         if s.changedCloser > 0 {
             print("\(s.changedCloser) pair(s) changed and moved closer to the oracle: accept them with 'imglab bless" + (r.filter.isEmpty ? "" : " --filter '\(r.filter.joined(separator: ","))'") + "'")
         }
-        if let skipped = s.skipped { print("imglab run: \(skipped) pairs skipped: not declared by the resizer's policy (listed in the JSON under 'skipped')") }
+        if let skipped = r.skipped {
+            let undecodable = skipped.filter { $0.reason.hasPrefix("decode:") }
+            for file in undecodable { print("skipped \(file.pair): \(file.reason)") }
+            if skipped.count > undecodable.count { print("imglab run: \(skipped.count - undecodable.count) pairs skipped: not declared by the resizer's policy (listed in the JSON under 'skipped')") }
+            if !undecodable.isEmpty { print("imglab run: \(undecodable.count) input file(s) skipped: cannot be decoded (listed in the JSON under 'skipped')") }
+        }
         let counts = r.policyCounts
         if !counts.isEmpty {
             print("imglab run: \(r.pairs.count { $0.policy != nil }) pairs judged under a declared policy (JSON 'policy' per pair): " + counts.map { "\($0.kind.name) ×\($0.count)" }.joined(separator: ", "))

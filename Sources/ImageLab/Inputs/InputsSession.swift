@@ -1,0 +1,63 @@
+import Foundation
+import ImageCorpus
+
+/// `imglab run --inputs DIR`: the lab on a folder of one's own images. Each image becomes a
+/// case (``InputCorpus``) with the operations of ``operations``, judged against its box oracle
+/// rendered from the decoded source (or, for a resizer that declares its kernel, the kernel-exact
+/// oracle) by the gates of the reference corpus, canaries first; the pair id is the file's
+/// relative path, `/`, and the operation id. Files that hold an image the codecs cannot decode
+/// are listed in the results' `skipped`, with the decoder's error.
+public struct InputsSession: Sendable {
+    /// The folder of images (searched recursively; files recognised by content).
+    public var inputs: String
+    /// The corpus whose `gates.json` judges the pairs and whose canary cases run first.
+    public var reference: String
+    public var resizer: any Resizer
+    /// The operations of each image (default: ``InputOperation/defaults``).
+    public var operations: [InputOperation]
+    /// Filter patterns (``RunSelection``), comma-separated; `nil` takes every pair.
+    public var filter: String?
+    /// Worker threads; the results do not depend on it.
+    public var threads: Int
+    /// Whether to keep each pair's evidence (for the HTML report).
+    public var keepEvidence: Bool
+
+    public init(inputs: String, reference: String, resizer: any Resizer, operations: [InputOperation] = InputOperation.defaults,
+                filter: String? = nil, threads: Int = ProcessInfo.processInfo.activeProcessorCount, keepEvidence: Bool = false) {
+        self.inputs = inputs
+        self.reference = reference
+        self.resizer = resizer
+        self.operations = operations
+        self.filter = filter
+        self.threads = threads
+        self.keepEvidence = keepEvidence
+    }
+
+    /// Builds the input corpus in a temporary folder (removed afterwards), runs, and lists the
+    /// undecodable files as skipped (`reason` starting with `decode:`).
+    /// - Throws: ``RunError`` when the run cannot judge the resizer: unreadable inputs or
+    ///   reference corpus, no decodable image, a canary that misbehaves.
+    public func run(progress: @escaping @Sendable (LabRunner.Progress) -> Void = { _ in }) throws(RunError) -> RunSession.Outcome {
+        let started = Date()
+        let selection = try RunSelection(filter: filter)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-inputs-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let corpus = try InputCorpus.build(inputs: inputs, operations: operations, reference: reference, into: folder, threads: threads)
+        guard !corpus.inputCases.isEmpty else {
+            throw .nothingSelected("no decodable image in \(inputs) (\(corpus.skipped.count) undecodable, \(corpus.notImages) not images)")
+        }
+        var runner = LabRunner(corpus: folder, resizer: resizer, gates: try GateBook.load(corpus: folder), selection: selection,
+                               threads: threads, keepEvidence: keepEvidence)
+        runner.judgedCases = Set(corpus.inputCases)
+        let outcome = try runner.run(progress: progress)
+        var results = outcome.results
+        results.corpus = inputs
+        // A gate bound is lax or not over the reference corpus's families, not over a folder of inputs.
+        results.warnings = []
+        if !corpus.skipped.isEmpty {
+            results.skipped = (results.skipped ?? []) + corpus.skipped.map { .init(pair: $0.path, reason: "decode: \($0.reason)") }
+            results.summary.skipped = results.skipped?.count
+        }
+        return RunSession.Outcome(results: results, evidence: outcome.evidence, seconds: Date().timeIntervalSince(started))
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import ImageLab
+@testable import ImageCorpus
+
+/// `imglab run --inputs DIR`: a folder of files made into lab cases, judged against the box
+/// oracle rendered from each decoded file.
+@Suite("Run on a folder of inputs")
+struct InputsSessionTests {
+    static let corpus = QuickCorpus.packageRoot.appendingPathComponent("Corpus").path
+
+    /// A temporary folder with three corpus sources (PNG, JPEG in a subfolder, 32-bit BMP with a
+    /// skipped byte), a file with a PNG signature and nothing decodable after it, and a text file.
+    static func makeInputs() throws -> URL {
+        let fm = FileManager.default
+        let dir = fm.temporaryDirectory.appendingPathComponent("imglab-inputs-test-\(UUID().uuidString)")
+        try fm.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        let sources = URL(fileURLWithPath: corpus).appendingPathComponent("sources")
+        try fm.copyItem(at: sources.appendingPathComponent("png-rgba8-colorPatches-48x32.png"), to: dir.appendingPathComponent("patches.png"))
+        try fm.copyItem(at: sources.appendingPathComponent("jpeg-444-colorPatches-48x32.jpg"), to: dir.appendingPathComponent("sub/patches.jpg"))
+        try fm.copyItem(at: sources.appendingPathComponent("bmp-xrgb32-landscape-48x32.bmp"), to: dir.appendingPathComponent("landscape.bmp"))
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]).write(to: dir.appendingPathComponent("broken.png"))
+        try Data("not an image".utf8).write(to: dir.appendingPathComponent("notes.txt"))
+        return dir
+    }
+
+    @Test("the built-in resizer passes every pair of a folder; an undecodable file is skipped with its error, a text file ignored")
+    func builtinPasses() throws {
+        let dir = try Self.makeInputs()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outcome = try InputsSession(inputs: dir.path, reference: Self.corpus, resizer: BuiltinResizer(), threads: 2).run()
+        let r = outcome.results
+        // 3 images of 48 × 32: orient, fit into 24 × 16, fill 16 × 16, max pixel size 256: 4 pairs each.
+        #expect(r.pairs.count == 12)
+        #expect(Set(r.pairs.map(\.caseID)) == ["patches.png", "sub/patches.jpg", "landscape.bmp"])
+        #expect(r.pairs.contains { $0.pair == "sub/patches.jpg/resize-aspectFit-24x16" })
+        #expect(r.pairs.contains { $0.pair == "patches.png/resize-aspectFill-16x16" })
+        for p in r.pairs { #expect(p.verdict == .pass, "\(p.pair): \(p.message ?? "")") }
+        #expect(r.skipped?.map(\.pair) == ["broken.png"])
+        #expect(r.skipped?.first?.reason.hasPrefix("decode: png that cannot be decoded") == true)
+        #expect(r.canaries.count == 4, "the four canaries of Corpus/gates.json ran first")
+    }
+
+    @Test("mutants fail on a folder with the diagnosis the gates file's canaries name: swap-rb channel order, argb-as-rgba alpha position")
+    func mutantsFailWithTheirDiagnosis() throws {
+        let dir = try Self.makeInputs()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let swap = try #require(MutantCatalogue.mutant("swap-rb")), argb = try #require(MutantCatalogue.mutant("argb-as-rgba"))
+        let swapped = try InputsSession(inputs: dir.path, reference: Self.corpus, resizer: swap.make(BuiltinResizer()),
+                                        filter: "patches.png/resize-aspectFit-*", threads: 2).run().results
+        #expect(swapped.pairs.count == 1)
+        #expect(swapped.pairs.first?.verdict == .fail)
+        #expect(swapped.pairs.first?.diagnosis?.bugClass == "channel-order")
+        let misread = try InputsSession(inputs: dir.path, reference: Self.corpus, resizer: argb.make(BuiltinResizer()),
+                                        filter: "landscape.bmp/resize-aspectFit-*", threads: 2).run().results
+        #expect(misread.pairs.first?.verdict == .fail)
+        #expect(misread.pairs.first?.diagnosis?.bugClass == "alpha-position")
+    }
+
+    @Test("--ops spellings parse to operations sized from the display size; an unknown one is refused")
+    func operationList() {
+        #expect(InputOperation.parseList("orient,fit-half,fill-square,max-pixel-size-256") == InputOperation.defaults)
+        #expect(InputOperation.parseList("fit-half,rotate") == nil)
+        #expect(InputOperation.fitHalf.operation(displayWidth: 33, displayHeight: 1) == .resize(width: 16, height: 1, mode: .aspectFit))
+        #expect(InputOperation.fillSquare.operation(displayWidth: 48, displayHeight: 32) == .resize(width: 16, height: 16, mode: .aspectFill(anchorX: 0.5, anchorY: 0.5)))
+    }
+}
