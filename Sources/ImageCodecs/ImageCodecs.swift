@@ -27,6 +27,19 @@ public enum ImageCodecs {
         try codec(for: sniff(bytes)).readHeader(bytes, options: options)
     }
 
+    /// Reads the header of the file at `path`. A PNG whose signature and IHDR are sound has its
+    /// chunks walked with the pixel data skipped, so the file is never held whole; every other
+    /// file is read into memory (refused beyond `options.limits.maxBytes`) and parsed by
+    /// ``readHeader(_:options:)``, which names what is wrong with it.
+    public static func readHeader(path: String, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> ImageHeader {
+        // Signature (8) + IHDR's length and type (8), data (13) and CRC (4).
+        let start = try readFile(path, limit: options.limits.maxBytes, prefix: 33)
+        if ContainerFormat(sniffing: start) == .png, (try? PNGImageHeader(readingStartOf: start)) != nil {
+            return try PNGDecoder.readHeader(path: path, start: start, options: options)
+        }
+        return try readHeader(try readFile(path, limit: options.limits.maxBytes), options: options)
+    }
+
     /// Decodes any supported file. A float image holding NaN or infinite samples gets a
     /// warning in its metadata saying how many and how they are read.
     public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> Image {

@@ -129,9 +129,9 @@ public struct FileInfo: Sendable, Hashable, Codable {
     /// pixels could not be decoded.
     /// - Throws: ``DecodeError`` when not even the header can be read.
     public static func inspect(path: String, options: DecodeOptions = DecodeOptions(), decodingPixels: Bool = false) throws(DecodeError) -> FileInfo {
+        guard decodingPixels else { return FileInfo(path: path, header: try ImageCodecs.readHeader(path: path, options: options), decodeError: nil) }
         let bytes = try ImageCodecs.readFile(path, limit: options.limits.maxBytes)
         let container = try ImageCodecs.sniff(bytes)
-        guard decodingPixels else { return FileInfo(path: path, header: try ImageCodecs.readHeader(bytes, options: options), decodeError: nil) }
         do {
             let image = try ImageCodecs.decode(bytes, options: options)
             return FileInfo(path: path, container: container, image: image)

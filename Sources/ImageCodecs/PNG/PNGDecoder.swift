@@ -7,7 +7,19 @@ enum PNGDecoder {
     static func readHeader(_ bytes: [UInt8], options: DecodeOptions) throws(DecodeError) -> ImageHeader {
         let header = try PNGImageHeader(readingStartOf: bytes)
         try options.limits.check(width: header.width, height: header.height)
-        let list = try PNGChunkList(parsing: bytes)
+        return try readHeader(header, try PNGChunkList(parsing: bytes))
+    }
+
+    /// The header of the PNG file at `path`, read by walking its chunks with IDAT data skipped
+    /// (``PNGChunkList/init(walkingFile:maxChunkBytes:)``), so the memory is the ancillary
+    /// chunks', not the file's. `start` is the file's first bytes (at least the signature and IHDR).
+    static func readHeader(path: String, start: [UInt8], options: DecodeOptions) throws(DecodeError) -> ImageHeader {
+        let header = try PNGImageHeader(readingStartOf: start)
+        try options.limits.check(width: header.width, height: header.height)
+        return try readHeader(header, try PNGChunkList(walkingFile: path, maxChunkBytes: options.limits.maxBytes))
+    }
+
+    private static func readHeader(_ header: PNGImageHeader, _ list: PNGChunkList) throws(DecodeError) -> ImageHeader {
         var read = PNGMetadata(reading: list, header: header)
         let format = try header.deliveredFormat(colorKey: hasColorKey(list, header), palette: palette(list, header))
         var frameCount = 1, timing: AnimationTiming?

@@ -18,14 +18,16 @@ public enum ScaledJPEGDecode {
     }
 
     /// Whether `operation` on a JPEG stored `width × height` with `orientation` may be decoded at a
-    /// reduced DCT scale: a `maxPixelSize` whose upright output, turned back to the stored
-    /// orientation, leaves a denominator above 1.
+    /// reduced DCT scale into fewer pixels: a `maxPixelSize` whose upright output, turned back to
+    /// the stored orientation, leaves a denominator above 1 that shrinks a side (a 1 × 1 JPEG
+    /// decodes to 1 × 1 at any scale).
     public static func mayApply(to operation: LabOperation, container: String, width: Int, height: Int,
                                 orientation: Orientation) -> Bool {
         guard container == "jpeg", case .maxPixelSize(let n) = operation else { return false }
         let display = orientation.displaySize(width: width, height: height)
         let target = OutputGeometry.maxPixelSize(width: display.width, height: display.height, limit: n)
         let stored = orientation.swapsDimensions ? (width: target.height, height: target.width) : target
-        return denominator(width: width, height: height, target: stored) > 1
+        let d = denominator(width: width, height: height, target: stored)
+        return d > 1 && ((width + d - 1) / d < width || (height + d - 1) / d < height)
     }
 }
