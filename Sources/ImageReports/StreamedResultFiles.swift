@@ -217,15 +217,18 @@ public final class StreamedResultFiles: PairSink, @unchecked Sendable {
     /// `,` and a newline: between two records of `pairs`.
     static let separator = Array(",\n".utf8)
 
-    /// A record encoded alone, indented as an element of the top-level `pairs` array (4 spaces
-    /// before each line; the encoder writes no raw newline inside a string).
+    /// A record encoded alone, indented as an element of the top-level `pairs` array: 4 spaces
+    /// before each line but the empty ones (the encoder writes an empty object or array as
+    /// `{`, an empty line, `}`; it writes no raw newline inside a string).
     static func indented(_ record: [UInt8]) -> [UInt8] {
         let indent = Array("    ".utf8), newline = UInt8(ascii: "\n")
-        var out = indent
+        var out: [UInt8] = []
         out.reserveCapacity(record.count + record.count / 8)
+        var lineStart = true
         for byte in record {
+            if lineStart && byte != newline { out.append(contentsOf: indent) }
             out.append(byte)
-            if byte == newline { out.append(contentsOf: indent) }
+            lineStart = byte == newline
         }
         return out
     }
