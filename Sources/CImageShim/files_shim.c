@@ -21,3 +21,17 @@ void imglab_release_free_memory(void) {
     malloc_trim(0);
 #endif
 }
+
+int imglab_address_sanitizer(void) {
+#if defined(__SANITIZE_ADDRESS__)
+    return 1;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    return 1;
+#else
+    return 0;
+#endif
+#else
+    return 0;
+#endif
+}

@@ -48,6 +48,9 @@ extension Bitmap {
         var out = [Double](repeating: 0, count: width * 4)
         convertSamples(row, from: SampleModel(format), premultiplied: format.isPremultiplied,
                        to: .rgb, premultiplied: false, targetHasAlpha: true, width: width, into: &out)
+        // Float samples may lie outside 0…1 (the file's physical values); the image is sRGB, not
+        // extended sRGB, so they read as the nearer bound, as a display shows them.
+        if format.isFloat { for i in out.indices { out[i] = out[i].clamped(0, 1) } }
         return out
     }
 

@@ -60,7 +60,8 @@ public enum OutputFormat {
     /// The input's own layout where it can hold the result exactly: 16-bit stays 16-bit, float
     /// stays float, alpha placement, premultiplication and byte order are kept (BGRA stays BGRA).
     /// Layouts that cannot hold resampled values become their nearest 8-bit relative: palettes →
-    /// RGB(A) 8, 1/2/4-bit gray → gray 8, 555 → RGB 8, CMYK → RGB 8 (the working form is RGB).
+    /// RGB(A) 8, 1/2/4-bit gray → gray 8, 555 → RGB 8, CMYK → RGB 8 or 16 (the working form is RGB),
+    /// with straight alpha when the CMYK has alpha.
     /// With `needsAlpha` (borders, rounded corners) a format without alpha gains one: gray → gray +
     /// alpha, RGB → straight RGBA, skip-first/last → premultiplied first/last in the same byte order.
     public static func result(for input: PixelFormat, needsAlpha: Bool = false) -> PixelFormat {
@@ -69,7 +70,8 @@ public enum OutputFormat {
         case .indexed(let palette):
             f = palette.hasAlpha ? .rgba8 : .rgb8
         case .cmyk:
-            f = input.bitsPerComponent == 16 ? .rgb16 : .rgb8
+            let alpha = input.alphaInfo.hasAlpha
+            f = input.bitsPerComponent == 16 ? (alpha ? .rgba16 : .rgb16) : (alpha ? .rgba8 : .rgb8)
         case .none:
             f = PixelFormat(colorModel: .none, bitsPerComponent: input.bitsPerComponent >= 8 ? input.bitsPerComponent : 8,
                             alphaInfo: .only, isFloat: input.isFloat)

@@ -133,4 +133,47 @@ struct NonFiniteSampleTests {
         // The NaN's own output pixel: red pulled below 128 (a 0 among 0.5s), green and blue untouched.
         #expect(pixels[0] < 128 && pixels[1] == 128 && pixels[2] == 128)
     }
+
+    /// A float RGB bitmap whose columns alternate between two sample values (every component).
+    static func stripes(_ a: Float, _ b: Float, width: Int = 48, height: Int = 12) throws -> Bitmap {
+        let format = PixelFormat(colorModel: .rgb, bitsPerComponent: 32, isFloat: true)
+        var bytes: [UInt8] = []
+        for _ in 0..<height {
+            for x in 0..<width {
+                let v = (x / 3) % 2 == 0 ? a : b
+                for _ in 0..<3 { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes += $0 } }
+            }
+        }
+        return try Bitmap(width: width, height: height, format: format, bytes: bytes)
+    }
+
+    @Test("float samples above 1 read as 1 before resampling: stripes of 9 and 946 (all shown white) shrink to all white, with no ringing to black",
+          arguments: sizes)
+    func samplesAboveOneReadAsWhite(size: FileResizeRequest.Size) throws {
+        let input = try Self.tiff(try Self.stripes(9, 946))
+        defer { try? FileManager.default.removeItem(atPath: input) }
+        let output = input + ".png"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        try FileResizeRequest(input: input, output: output, container: .png, size: size).write()
+        let pixels = try Self.rgba(output)
+        #expect(!pixels.isEmpty)
+        #expect(Set(pixels) == [255], "\(size)")
+    }
+
+    @Test("float samples below 0 read as 0 before resampling: stripes of −5 and −0.001 (all shown black) shrink to all black",
+          arguments: sizes)
+    func samplesBelowZeroReadAsBlack(size: FileResizeRequest.Size) throws {
+        let input = try Self.tiff(try Self.stripes(-5, -0.001))
+        defer { try? FileManager.default.removeItem(atPath: input) }
+        let output = input + ".png"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        try FileResizeRequest(input: input, output: output, container: .png, size: size).write()
+        let pixels = try Self.rgba(output)
+        #expect(!pixels.isEmpty)
+        // Colour 0, alpha 255.
+        let colours = pixels.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
+        let alphas = pixels.enumerated().filter { $0.offset % 4 == 3 }.map(\.element)
+        #expect(Set(colours) == [0], "\(size)")
+        #expect(Set(alphas) == [255], "\(size)")
+    }
 }

@@ -8,7 +8,9 @@ import ImageCorpus
 /// ``InputOperation`` sized from its display size, and the box oracle of each operation rendered
 /// from the source *as decoded* (``KernelOracle`` with the box kernel: each output pixel the
 /// area average, in linear light, of the decoded pixels under it). The case id is the file's path
-/// relative to the folder, so a pair id is `RELATIVE/PATH/OPERATION`.
+/// relative to the folder, so a pair id is `RELATIVE/PATH/OPERATION`. The encoding id is
+/// `input-CONTAINER-Nbit`, with `-assoc` when the file stores premultiplied (associated) alpha,
+/// so the gates file's families take the pair as they take the corpus's own encodings.
 ///
 /// The generated corpus also holds the cases of the gates file's canary pairs, copied from the
 /// reference corpus (they are run as canaries, never judged), so a run on inputs fails closed
@@ -158,7 +160,7 @@ public struct InputCorpus: Sendable {
         let format = header.format
         let record = CaseRecord(
             id: relative, file: sourcePath, container: container.rawValue,
-            encoding: "input-\(container.rawValue)-\(format.bitsPerComponent)bit", stored: PixelFormatRecord(format).summary,
+            encoding: "input-\(container.rawValue)-\(format.bitsPerComponent)bit" + (format.isPremultiplied ? "-assoc" : ""), stored: PixelFormatRecord(format).summary,
             scene: "input", purpose: "an image of --inputs", reduction: "none",
             width: header.width, height: header.height, displayWidth: display.width, displayHeight: display.height,
             orientation: header.orientation.rawValue, scale: 1, frames: image.frameCount, animation: nil,

@@ -36,6 +36,11 @@ public struct GateBook: Sendable {
         /// The oracle the family's bounds are measured against: `kernel` (the kernel-exact
         /// oracle of a resizer that declares its kernel) or `box` (the ideal oracle); `box` when absent.
         public var oracle: OracleKind?
+        /// `true` when every bound of the gate is derived by arithmetic (output and oracle-file
+        /// rounding, stated in ``rationale``) rather than set from observed values: such a bound
+        /// is the exact tolerance, so no lax-bound warning (``LaxBound``) is raised when a corpus
+        /// happens not to reach it. Observed bounds when absent.
+        public var derivedBounds: Bool?
         /// The gate, e.g. `visible.max <= 40 && deltaE00.p99 <= 6 && ssim >= 0.9`.
         public var gate: String
 

@@ -9,7 +9,8 @@ import ImageMetrics
 /// family, 100 for SSIMULACRA 2 (PSNR and signed metrics are skipped: no finite perfect
 /// value, or no direction). For an upper bound `m ≤ b` on a distance the ratio is
 /// `worst / b`; for a lower bound `m ≥ b` on a similarity it is `(perfect − worst) / (perfect − b)`.
-/// A ratio below ``threshold`` is a warning.
+/// A ratio below ``threshold`` is a warning. Families whose bounds are derived by arithmetic
+/// (``GateBook/Family/derivedBounds``) are exact tolerances and are not checked.
 public struct LaxBound: Sendable, Hashable, CustomStringConvertible {
     /// 0.75: the fraction of a bound the worst observed value must reach.
     public static let threshold = 0.75
@@ -66,7 +67,7 @@ public struct LaxBound: Sendable, Hashable, CustomStringConvertible {
     /// The lax bounds of each family over the results that family judged (pass or fail).
     public static func find(gates: GateBook, results: [PairResult]) -> [LaxBound] {
         var out: [LaxBound] = []
-        for (family, gate) in zip(gates.file.families, gates.gates) {
+        for (family, gate) in zip(gates.file.families, gates.gates) where family.derivedBounds != true {
             let judged = results.filter { $0.family == family.name && $0.verdict != .error }
             guard !judged.isEmpty else { continue }
             for (metric, bound) in bounds(of: gate) {
