@@ -57,6 +57,22 @@ struct InputsSessionTests {
         #expect(misread.pairs.first?.diagnosis?.bugClass == "alpha-position")
     }
 
+    @Test("a JPEG thumbnail the contract lets a resizer decode at 1/2 (48 × 32 → 24 × 16: ceil(48/2) = 24, ceil(32/2) = 16; at 1/4 only 12 × 8) is judged against the box oracle in the lossy family; one that needs the full decode (40 × 27) against the kernel-exact oracle")
+    func scaledJPEGThumbnailsAreJudgedByTheBoxOracle() throws {
+        let dir = try Self.makeInputs()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try InputsSession(inputs: dir.path, reference: Self.corpus, resizer: BuiltinResizer(),
+                                  operations: [.maxPixelSize(24), .maxPixelSize(40)], filter: "sub/patches.jpg/*", threads: 2).run().results
+        let scaled = try #require(r.pairs.first { $0.pair == "sub/patches.jpg/maxPixelSize-24" })
+        let full = try #require(r.pairs.first { $0.pair == "sub/patches.jpg/maxPixelSize-40" })
+        #expect(scaled.family == "lossy")
+        #expect(scaled.verdict == .pass, "\(scaled.message ?? "")")
+        #expect(full.family == "kernel")
+        #expect(full.verdict == .pass, "\(full.message ?? "")")
+        #expect(ScaledJPEGDecode.denominator(width: 48, height: 32, target: (24, 16)) == 2)
+        #expect(ScaledJPEGDecode.denominator(width: 48, height: 32, target: (40, 27)) == 1)
+    }
+
     @Test("--ops spellings parse to operations sized from the display size; an unknown one is refused")
     func operationList() {
         #expect(InputOperation.parseList("orient,fit-half,fill-square,max-pixel-size-256") == InputOperation.defaults)

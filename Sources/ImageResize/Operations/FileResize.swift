@@ -1,11 +1,12 @@
 import ImageCore
 import ImageCodecs
 
-/// Resizing straight from a file, streaming where the container allows: a JPEG or a
-/// non-interlaced still PNG is read row by row into ``StreamingResample``, in its stored
-/// orientation, and only the small result is oriented. Other files (GIF, APNG, TIFF, BMP,
-/// interlaced PNG) are decoded whole and resized by ``Image/resized(width:height:contentMode:options:)``;
-/// both routes give the same result.
+/// Resizing straight from a file, streaming where the container allows: a JPEG, a
+/// non-interlaced still PNG, an uncompressed BMP or a TIFF read by strips or tiles is read row
+/// by row (``ImageCodecs/rowReader(path:options:)``) into ``StreamingResample``, in its stored
+/// orientation, and only the small result is oriented. Other files (GIF, APNG, interlaced PNG,
+/// run-length BMP, TIFF through libtiff's RGBA interface) are decoded whole and resized by
+/// ``Image/resized(width:height:contentMode:options:)``; both routes give the same result.
 public enum FileResize {
     /// Resizes the image in `path` into a `width × height` box of the *displayed* image,
     /// following ``Image/resized(width:height:contentMode:options:)``'s rules. The result is

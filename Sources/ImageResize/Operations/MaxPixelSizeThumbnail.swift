@@ -44,7 +44,8 @@ public enum MaxPixelSizeThumbnail {
     /// Makes the thumbnail of an image file, streaming: JPEGs are read from disk row by row at
     /// the chosen DCT scale, and non-interlaced still PNGs row by row through libpng and zlib,
     /// and resampled through a ring buffer of rows, so memory grows with the output, not the
-    /// input. Other files (interlaced PNG, APNG, GIF, TIFF, BMP) are decoded whole first. The
+    /// input; uncompressed BMP and TIFF strips or tiles stream alike. Other files (interlaced PNG,
+    /// APNG, GIF, run-length BMP, TIFF through libtiff's RGBA interface) are decoded whole first. The
     /// resampling happens in the stored orientation and the small result is then oriented
     /// (resizing commutes with the eight orientations); both routes give the same result.
     /// - Parameters:

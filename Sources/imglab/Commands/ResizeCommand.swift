@@ -46,8 +46,10 @@ enum ResizeCommand: Command {
         The EXIF/TIFF orientation is applied first, so OUT is always upright. Resampling is done on
         premultiplied values, in linear light unless --srgb. Sizes follow one rule: the constrained
         side equals the box, the other is the exact ratio rounded half up, at least 1 pixel.
-        JPEG and non-interlaced PNG stream from the file a few rows at a time, so memory does not
-        grow with the input; interlaced PNG, APNG, GIF, TIFF and BMP are decoded whole first.
+        JPEG, non-interlaced PNG, uncompressed BMP and most TIFF stream from the file a few rows
+        (a strip, a row of tiles) at a time, so memory does not grow with the input; interlaced PNG,
+        APNG, GIF, run-length BMP and TIFF read through libtiff's RGBA interface (YCbCr, Lab,
+        JPEG-in-TIFF) are decoded whole first, within the decode limits.
         """, exitStatus: "  0 written, 1 the input could not be read or resized or the output written, 2 a usage error",
         examples: ["imglab resize photo.jpg --size 640x640 --mode aspectFit -o photo-640.jpg",
                    "imglab resize icon.png --size 60x60 --scale 3 --mode aspectFill --rounded-corners 12 -o icon@3x.png",
