@@ -13,8 +13,14 @@ import ImageMetrics
 /// cases with the reason; a pair judged under a declared policy carries its labels in
 /// `<system-out>`. Canary pairs are not test cases (they are meant to fail). Pure: results in, text out.
 public enum JUnitReport {
-    /// The XML document.
+    /// The XML document: ``head(_:)``, a ``testcase(_:)`` per pair, ``tail(_:)``.
     public static func xml(_ r: RunResults) -> String {
+        head(r) + r.pairs.map(testcase).joined() + tail(r)
+    }
+
+    /// The document up to the first test case: the declaration, the counts (from
+    /// `r.summary` and `r.skipped`, not from `r.pairs`) and the properties.
+    public static func head(_ r: RunResults) -> String {
         let e = HTMLText.escape
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let failures = r.summary.fail + r.summary.changedFurther
@@ -28,31 +34,42 @@ public enum JUnitReport {
         x += "      <property name=\"schema\" value=\"\(e(r.schema))\"/>\n"
         if let policy = r.policy { x += "      <property name=\"policy\" value=\"\(e(policy.summary))\"/>\n" }
         x += "    </properties>\n"
-        for p in r.pairs {
-            x += "    <testcase classname=\"\(e(p.caseID))\" name=\"\(e(p.operation))\""
-            let policyOut = p.policy.map { "      <system-out>\(e($0.map(\.text).joined(separator: "\n")))</system-out>\n" } ?? ""
-            switch p.verdict {
-            case .pass:
-                x += policyOut.isEmpty ? "/>\n" : ">\n" + policyOut + "    </testcase>\n"
-            case .changedCloser:
-                x += ">\n      <system-out>\(e("golden: " + (p.golden ?? "changed")))</system-out>\n    </testcase>\n"
-            case .changedFurther:
-                var body = "family: \(p.family ?? "none")\ngolden: \(p.golden ?? "")\n"
-                if let g = p.gate { body += "gate (passed): \(g.expression)\n" }
-                x += ">\n      <failure type=\"regression\" message=\"\(e(p.message ?? "changed, further from the oracle"))\">\(e(body))</failure>\n    </testcase>\n"
-            case .fail:
-                var body = "family: \(p.family ?? "none")\n"
-                if let g = p.gate { body += "gate: \(g.expression)\n" + g.clauses.map { "  \($0.passed ? "ok  " : "FAIL") \($0.text)" }.joined(separator: "\n") + "\n" }
-                if let d = p.diagnosis {
-                    body += "diagnosis: \(d.bugClass ?? "none")\(d.name.map { " (\($0))" } ?? "") confidence \(String(format: "%.2f", d.confidence))\n\(d.summary)\n"
-                }
-                let message = [p.diagnosis?.bugClass.map { "diagnosis \($0)" }, p.message].compactMap { $0 }.joined(separator: ": ")
-                x += ">\n      <failure type=\"gate\" message=\"\(e(message))\">\(e(body))</failure>\n" + policyOut + "    </testcase>\n"
-            case .error:
-                x += ">\n      <error type=\"error\" message=\"\(e(p.message ?? "error"))\"/>\n" + policyOut + "    </testcase>\n"
+        return x
+    }
+
+    /// The test case of one pair.
+    public static func testcase(_ p: PairResult) -> String {
+        let e = HTMLText.escape
+        var x = "    <testcase classname=\"\(e(p.caseID))\" name=\"\(e(p.operation))\""
+        let policyOut = p.policy.map { "      <system-out>\(e($0.map(\.text).joined(separator: "\n")))</system-out>\n" } ?? ""
+        switch p.verdict {
+        case .pass:
+            x += policyOut.isEmpty ? "/>\n" : ">\n" + policyOut + "    </testcase>\n"
+        case .changedCloser:
+            x += ">\n      <system-out>\(e("golden: " + (p.golden ?? "changed")))</system-out>\n    </testcase>\n"
+        case .changedFurther:
+            var body = "family: \(p.family ?? "none")\ngolden: \(p.golden ?? "")\n"
+            if let g = p.gate { body += "gate (passed): \(g.expression)\n" }
+            x += ">\n      <failure type=\"regression\" message=\"\(e(p.message ?? "changed, further from the oracle"))\">\(e(body))</failure>\n    </testcase>\n"
+        case .fail:
+            var body = "family: \(p.family ?? "none")\n"
+            if let g = p.gate { body += "gate: \(g.expression)\n" + g.clauses.map { "  \($0.passed ? "ok  " : "FAIL") \($0.text)" }.joined(separator: "\n") + "\n" }
+            if let d = p.diagnosis {
+                body += "diagnosis: \(d.bugClass ?? "none")\(d.name.map { " (\($0))" } ?? "") confidence \(String(format: "%.2f", d.confidence))\n\(d.summary)\n"
             }
+            let message = [p.diagnosis?.bugClass.map { "diagnosis \($0)" }, p.message].compactMap { $0 }.joined(separator: ": ")
+            x += ">\n      <failure type=\"gate\" message=\"\(e(message))\">\(e(body))</failure>\n" + policyOut + "    </testcase>\n"
+        case .error:
+            x += ">\n      <error type=\"error\" message=\"\(e(p.message ?? "error"))\"/>\n" + policyOut + "    </testcase>\n"
         }
-        for sp in skipped {
+        return x
+    }
+
+    /// The document after the last pair's test case: the skipped pairs' test cases, the closing tags.
+    public static func tail(_ r: RunResults) -> String {
+        let e = HTMLText.escape
+        var x = ""
+        for sp in r.skipped ?? [] {
             let parts = sp.pair.split(separator: "/", maxSplits: 1).map(String.init)
             x += "    <testcase classname=\"\(e(parts[0]))\" name=\"\(e(parts.count > 1 ? parts[1] : ""))\">\n      <skipped message=\"\(e(sp.reason))\"/>\n    </testcase>\n"
         }
@@ -60,4 +77,3 @@ public enum JUnitReport {
         return x
     }
 }
-

@@ -53,9 +53,7 @@ public enum RunReport {
             let i = linked[k]
             guard let ev = evidence[i] else { return nil }
             let prev = k > 0 ? linked[k - 1] : nil, next = k + 1 < linked.count ? linked[k + 1] : nil
-            var links = [DiffReport.Context.Link(label: "index", href: "../index.html", rel: "up")]
-            if let prev { links.append(.init(label: "← previous: \(r.pairs[prev].pair)", href: "../" + pagePath(index: prev, pair: r.pairs[prev].pair), rel: "prev")) }
-            if let next { links.append(.init(label: "next: \(r.pairs[next].pair) →", href: "../" + pagePath(index: next, pair: r.pairs[next].pair), rel: "next")) }
+            let links = pageLinks(previous: prev.map { ($0, r.pairs[$0].pair) }, next: next.map { ($0, r.pairs[$0].pair) })
             guard let text = page(r.pairs[i], evidence: ev, links: links) else { return nil }
             return Page(index: i, text: text)
         }
@@ -76,9 +74,23 @@ public enum RunReport {
         var text: String
     }
 
+    /// The navigation bar of a pair's page: the index, then the previous and next pages of the
+    /// report's order among the pairs with a page (each given by its index and pair id).
+    public static func pageLinks(previous: (index: Int, pair: String)?, next: (index: Int, pair: String)?) -> [DiffReport.Context.Link] {
+        var links = [DiffReport.Context.Link(label: "index", href: "../index.html", rel: "up")]
+        if let previous { links.append(.init(label: "← previous: \(previous.pair)", href: "../" + pagePath(index: previous.index, pair: previous.pair), rel: "prev")) }
+        if let next { links.append(.init(label: "next: \(next.pair) →", href: "../" + pagePath(index: next.index, pair: next.pair), rel: "next")) }
+        return links
+    }
+
     /// The page of one pair: ``DiffReport/html(_:images:gate:canaryFailures:context:)`` of the
     /// oracle vs the output, with the lab's context. `nil` when an image cannot be encoded.
     public static func page(_ p: PairResult, evidence ev: PairEvidence, links: [DiffReport.Context.Link]) -> String? {
+        pageParts(p, evidence: ev)?.joined(links: links)
+    }
+
+    /// ``page(_:evidence:links:)`` without its navigation bar (``DiffReport/Parts``).
+    public static func pageParts(_ p: PairResult, evidence ev: PairEvidence) -> DiffReport.Parts? {
         guard let images = try? DiffReport.Images.make(expected: ev.expected, actual: ev.actual, expectedFile: ev.expectedFile) else { return nil }
         var figures: [DiffReport.Context.Figure] = []
         func figure(_ label: String, _ side: ComparedImage?, file: [UInt8]? = nil, caption: String) {
@@ -102,9 +114,9 @@ public enum RunReport {
         if let d = p.diagnosis { facts.append(("diagnosis", (d.bugClass ?? "none") + String(format: " (confidence %.2f): ", d.confidence) + d.summary)) }
         if let golden = p.golden { facts.append(("golden", golden + (p.goldenHash.map { p.golden?.contains($0) == true ? "" : " — compared with golden \($0)" } ?? ""))) }
         let context = DiffReport.Context(
-            title: "imglab run: \(p.pair)", verdict: verdictLine(p), verdictOK: !p.verdict.failsRun, links: links, facts: facts,
+            title: "imglab run: \(p.pair)", verdict: verdictLine(p), verdictOK: !p.verdict.failsRun, facts: facts,
             figures: figures, source: ev.source.map { ImageSummary(name: $0.name, container: $0.container, image: $0.image) })
-        return DiffReport.html(ev.comparison, images: images, gate: p.gate, context: context)
+        return DiffReport.parts(ev.comparison, images: images, gate: p.gate, context: context)
     }
 
     static func verdictLine(_ p: PairResult) -> String {
@@ -117,17 +129,69 @@ public enum RunReport {
         }
     }
 
-    /// The index page; `links` maps a pair's index to its page.
+    /// The index page; `links` maps a pair's index to its page: ``indexHead(_:figures:)``, the
+    /// ``indexRow(_:link:)`` of every pair in report order (``order(_:)``), ``indexTail(_:)``.
     public static func index(_ r: RunResults, links: [Int: String]) -> String {
+        var figures = IndexFigures()
+        for p in r.pairs { figures.add(p) }
+        return indexHead(r, figures: figures) + order(r).map { indexRow(r.pairs[$0], link: links[$0]) }.joined() + indexTail(r)
+    }
+
+    /// What the index shows of the pairs besides their rows, gathered pair by pair in manifest
+    /// order (so a streamed run needs no pair list): the two matrices, the families, and the
+    /// pairs judged under a declared policy.
+    public struct IndexFigures: Sendable {
+        /// One matrix cell: its pairs' count, worst verdict, pairs not passing, worst `deltaE00.p99`.
+        struct Cell: Sendable {
+            var members = 0
+            var worst = PairResult.Verdict.pass
+            var failing = 0
+            var delta: Double?
+        }
+        /// One matrix: its cells by row and column value.
+        struct Matrix: Sendable {
+            var cells: [String: [String: Cell]] = [:]
+        }
+        var byContainer = Matrix()
+        var byEncoding = Matrix()
+        var families: Set<String> = []
+        var pairsUnderPolicy = 0
+
+        public init() {}
+
+        /// Adds a pair (in manifest order).
+        public mutating func add(_ p: PairResult) {
+            Self.add(p, to: &byContainer, row: p.container, column: String(p.orientation))
+            Self.add(p, to: &byEncoding, row: p.encoding, column: p.operation)
+            if let family = p.family { families.insert(family) }
+            if p.policy != nil { pairsUnderPolicy += 1 }
+        }
+
+        private static func add(_ p: PairResult, to matrix: inout Matrix, row: String, column: String) {
+            var cell = matrix.cells[row]?[column] ?? Cell()
+            cell.members += 1
+            if p.verdict.severity < cell.worst.severity || cell.members == 1 { cell.worst = p.verdict }
+            if p.verdict != .pass { cell.failing += 1 }
+            if let v = p.metrics["deltaE00.p99"] {
+                // As `max()` over the cell in manifest order.
+                if let d = cell.delta { if d < v { cell.delta = v } } else { cell.delta = v }
+            }
+            matrix.cells[row, default: [:]][column] = cell
+        }
+    }
+
+    /// The index page up to the first row of the pair list: the summary (from `r.summary`), the
+    /// matrices and the filters (from `figures`).
+    public static func indexHead(_ r: RunResults, figures: IndexFigures) -> String {
         let e = HTMLText.escape
         let s = r.summary
         let counts = "\(s.pairs) pairs: <b>\(s.pass)</b> pass, <b>\(s.fail)</b> fail, <b>\(s.error)</b> error"
             + (s.changedCloser + s.changedFurther > 0 ? ", <b>\(s.changedCloser)</b> changed-closer, <b>\(s.changedFurther)</b> changed-further" : "")
-            + " — exit status \(r.exitStatus)"
+            + " — exit status \(exitStatus(s))"
         var h = """
         <header><h1>imglab run</h1>
         <p>resizer <code>\(e(r.resizer))</code> · profile <code>\(e(r.profile))</code> · corpus <code>\(e(r.corpus))</code> · shard \(r.shard.map(String.init).joined(separator: "/"))\(r.filter.isEmpty ? "" : " · filter <code>\(e(r.filter.joined(separator: ",")))</code>")</p>
-        \(VerdictBadge.html(markup: counts, ok: r.exitStatus == 0))
+        \(VerdictBadge.html(markup: counts, ok: exitStatus(s) == 0))
         <p class="counts">
         """
         for v in verdictsBySeverity {
@@ -135,16 +199,16 @@ public enum RunReport {
         }
         h += "</p>"
         if let policy = r.policy {
-            h += "<p class=\"small\">declared policies: <code>\(e(policy.summary))</code>; \(r.pairs.filter { $0.policy != nil }.count) pairs judged under them (labelled below), \(r.skipped?.count ?? 0) skipped</p>"
+            h += "<p class=\"small\">declared policies: <code>\(e(policy.summary))</code>; \(figures.pairsUnderPolicy) pairs judged under them (labelled below), \(r.skipped?.count ?? 0) skipped</p>"
         }
         h += "</header>\n"
         if !r.warnings.isEmpty { h += HTMLBlocks.section("Warnings", HTMLBlocks.list(r.warnings)) }
         h += HTMLBlocks.section("Matrix", "<p class=\"small\">Each cell: the pairs of that combination, coloured by the worst verdict (a passing cell is darker the larger its worst <code>deltaE00.p99</code>); click to filter the list.</p><div class=\"matrices\">"
-            + matrix(r, title: "container × EXIF orientation", row: ("container", { $0.container }), column: ("orientation", { String($0.orientation) }))
-            + matrix(r, title: "encoding (pixel format) × operation", row: ("encoding", { $0.encoding }), column: ("operation", { $0.operation }))
+            + matrix(figures.byContainer, title: "container × EXIF orientation", row: "container", column: "orientation")
+            + matrix(figures.byEncoding, title: "encoding (pixel format) × operation", row: "encoding", column: "operation")
             + "</div>")
 
-        let families = Array(Set(r.pairs.compactMap(\.family))).sorted()
+        let families = figures.families.sorted()
         var list = "<form id=\"filters\" onsubmit=\"return false\">"
         for v in verdictsBySeverity where s.count(v) > 0 {
             list += "<label class=\"chip v-\(v.rawValue)\"><input type=\"checkbox\" name=\"verdict\" value=\"\(v.rawValue)\" checked> \(e(v.rawValue))</label> "
@@ -154,19 +218,37 @@ public enum RunReport {
         list += "</select> <input id=\"text\" type=\"search\" placeholder=\"filter: case, operation, diagnosis…\" aria-label=\"text filter\" size=\"32\"> "
         list += "<button type=\"button\" id=\"clear\">clear</button> <span id=\"shown\" class=\"small\"></span> <span id=\"cell\" class=\"small\"></span></form>\n"
         list += "<table id=\"list\"><thead>" + HTMLBlocks.headerRow(["verdict", "case", "operation", "family", "diagnosis", "details"]) + "</thead><tbody>\n"
-        for i in order(r) {
-            let p = r.pairs[i]
-            let name = links[i].map { "<a href=\"\(e($0))\">\(e(p.caseID))</a>" } ?? e(p.caseID)
-            let diagnosis = p.diagnosis.map { d in (d.bugClass ?? "none") + (d.name.map { " — " + $0 } ?? "") + " (\(String(format: "%.2f", d.confidence)))" } ?? ""
-            var details = p.message ?? p.gate.map { $0.failedClauses.joined(separator: "; ") } ?? ""
-            if let golden = p.golden, p.message != golden { details += (details.isEmpty ? "" : " · ") + "golden: " + golden }
-            if let labels = p.policy { details += (details.isEmpty ? "" : " · ") + labels.map(\.text).joined(separator: " · ") }
-            let search = [p.pair, p.encoding, p.container, p.family ?? "", diagnosis, details].joined(separator: " ").lowercased()
-            list += "<tr class=\"\(p.verdict.rawValue)\" data-verdict=\"\(p.verdict.rawValue)\" data-family=\"\(e(p.family ?? ""))\" data-container=\"\(e(p.container))\""
-            list += " data-orientation=\"\(p.orientation)\" data-encoding=\"\(e(p.encoding))\" data-operation=\"\(e(p.operation))\" data-text=\"\(e(search))\">"
-            list += "<td>\(p.verdict.rawValue)</td><td>\(name)</td><td>\(e(p.operation))</td><td>\(e(p.family ?? ""))</td><td>\(e(diagnosis))</td><td>\(e(details))</td></tr>\n"
-        }
-        h += HTMLBlocks.section("Pairs (failures first)", id: "pairs", list + "</tbody></table>")
+        h += HTMLBlocks.sectionOpening("Pairs (failures first)", id: "pairs") + list
+        return indexPage(r).opening + h
+    }
+
+    /// The exit status of these counts (as ``RunResults/exitStatus``).
+    static func exitStatus(_ s: RunResults.Summary) -> Int32 { s.fail + s.error + s.changedFurther > 0 ? 1 : 0 }
+
+    /// The shell of the index page.
+    static func indexPage(_ r: RunResults) -> HTMLPage {
+        HTMLPage(title: "imglab run: \(r.resizer) on \(r.profile)", style: css, script: script, embedsImages: false)
+    }
+
+    /// One pair's row of the index's list, its case linked to `link` (its page) when given.
+    public static func indexRow(_ p: PairResult, link: String?) -> String {
+        let e = HTMLText.escape
+        let name = link.map { "<a href=\"\(e($0))\">\(e(p.caseID))</a>" } ?? e(p.caseID)
+        let diagnosis = p.diagnosis.map { d in (d.bugClass ?? "none") + (d.name.map { " — " + $0 } ?? "") + " (\(String(format: "%.2f", d.confidence)))" } ?? ""
+        var details = p.message ?? p.gate.map { $0.failedClauses.joined(separator: "; ") } ?? ""
+        if let golden = p.golden, p.message != golden { details += (details.isEmpty ? "" : " · ") + "golden: " + golden }
+        if let labels = p.policy { details += (details.isEmpty ? "" : " · ") + labels.map(\.text).joined(separator: " · ") }
+        let search = [p.pair, p.encoding, p.container, p.family ?? "", diagnosis, details].joined(separator: " ").lowercased()
+        var row = "<tr class=\"\(p.verdict.rawValue)\" data-verdict=\"\(p.verdict.rawValue)\" data-family=\"\(e(p.family ?? ""))\" data-container=\"\(e(p.container))\""
+        row += " data-orientation=\"\(p.orientation)\" data-encoding=\"\(e(p.encoding))\" data-operation=\"\(e(p.operation))\" data-text=\"\(e(search))\">"
+        row += "<td>\(p.verdict.rawValue)</td><td>\(name)</td><td>\(e(p.operation))</td><td>\(e(p.family ?? ""))</td><td>\(e(diagnosis))</td><td>\(e(details))</td></tr>\n"
+        return row
+    }
+
+    /// The index page after the last row: the skipped pairs, the gates and canaries, the footer.
+    public static func indexTail(_ r: RunResults) -> String {
+        let e = HTMLText.escape
+        var h = "</tbody></table>" + HTMLBlocks.sectionClosing
         if let skipped = r.skipped, !skipped.isEmpty {
             h += HTMLBlocks.section("Skipped: not declared by the resizer's policies (\(skipped.count))", id: "skipped", "<table>" + HTMLBlocks.headerRow(["pair", "reason"])
                 + skipped.map { "<tr><td><code>\(e($0.pair))</code></td><td>\(e($0.reason))</td></tr>" }.joined() + "</table>")
@@ -175,27 +257,18 @@ public enum RunReport {
             + r.gates.map { "<tr><td>\(e($0.family))</td><td><code>\(e($0.gate))</code></td></tr>" }.joined()
             + "</table><p>Canaries (must fail, and did): " + r.canaries.map { "<code>\(e($0.pair))</code> → \(e($0.verdict.rawValue))\($0.diagnosis?.bugClass.map { " (\(e($0)))" } ?? "")" }.joined(separator: ", ") + "</p>")
         h += HTMLBlocks.footer([r.schema, r.comparisonVersion, r.diagnosisVersion, "pages: keys n / p / u"])
-        return HTMLPage(title: "imglab run: \(r.resizer) on \(r.profile)", style: css, script: script, embedsImages: false).render(h)
+        return h + indexPage(r).closing
     }
 
     /// Every verdict, worst first.
     static let verdictsBySeverity = PairResult.Verdict.allCases.sorted { $0.severity < $1.severity }
 
     /// One matrix heat map: rows and columns are the distinct values of two pair attributes
-    /// (`name` is the row's `data-NAME` attribute the cell filters on).
-    static func matrix(_ r: RunResults, title: String, row: (name: String, key: (PairResult) -> String),
-                       column: (name: String, key: (PairResult) -> String)) -> String {
+    /// (`row` and `column` name the rows' `data-NAME` attributes the cells filter on).
+    static func matrix(_ m: IndexFigures.Matrix, title: String, row: String, column: String) -> String {
         let e = HTMLText.escape
-        var rows: [String] = [], columns: [String] = []
-        var cells: [String: [Int]] = [:]
-        for (i, p) in r.pairs.enumerated() {
-            let a = row.key(p), b = column.key(p)
-            if !rows.contains(a) { rows.append(a) }
-            if !columns.contains(b) { columns.append(b) }
-            cells[a + "\u{0}" + b, default: []].append(i)
-        }
-        rows.sort()
-        columns.sort { a, b in
+        let rows = m.cells.keys.sorted()
+        let columns = Set(m.cells.values.flatMap(\.keys)).sorted { a, b in
             if let x = Int(a), let y = Int(b) { return x < y }
             return a < b
         }
@@ -204,19 +277,17 @@ public enum RunReport {
         for a in rows {
             h += "<tr><th>\(e(a))</th>"
             for b in columns {
-                guard let members = cells[a + "\u{0}" + b] else { h += "<td class=\"empty\"></td>"; continue }
-                let worst = members.map { r.pairs[$0].verdict }.min { $0.severity < $1.severity } ?? .pass
-                let failing = members.count { r.pairs[$0].verdict != .pass }
-                let delta = members.compactMap { r.pairs[$0].metrics["deltaE00.p99"] }.max()
+                guard let cell = m.cells[a]?[b] else { h += "<td class=\"empty\"></td>"; continue }
+                let worst = cell.worst, delta = cell.delta
                 var style = ""
                 if worst == .pass, let delta {
                     // Lightness 92 % (ΔE 0) to 55 % (ΔE ≥ 20): a passing cell darkens with its worst colour error.
                     let lightness = 92 - 37 * min(1, delta / 20)
                     style = " style=\"background:hsl(120,45%,\(String(format: "%.0f", lightness))%)\""
                 }
-                let tip = "\(row.name) \(a) × \(column.name) \(b): \(members.count) pair(s), worst \(worst.rawValue)" + (delta.map { String(format: ", worst deltaE00.p99 %.3g", $0) } ?? "")
-                let href = "#\(row.name)=\(fragment(a))&\(column.name)=\(fragment(b))"
-                h += "<td class=\"v-\(worst.rawValue)\"\(style) title=\"\(e(tip))\"><a href=\"\(e(href))\">\(failing > 0 ? "\(failing)/\(members.count)" : "\(members.count)")</a></td>"
+                let tip = "\(row) \(a) × \(column) \(b): \(cell.members) pair(s), worst \(worst.rawValue)" + (delta.map { String(format: ", worst deltaE00.p99 %.3g", $0) } ?? "")
+                let href = "#\(row)=\(fragment(a))&\(column)=\(fragment(b))"
+                h += "<td class=\"v-\(worst.rawValue)\"\(style) title=\"\(e(tip))\"><a href=\"\(e(href))\">\(cell.failing > 0 ? "\(cell.failing)/\(cell.members)" : "\(cell.members)")</a></td>"
             }
             h += "</tr>"
         }

@@ -80,6 +80,18 @@ public struct OutputFolder: Sendable {
         try OutputFile.writeNew(bytes, to: target, folder: folder, name: url.lastPathComponent, keptMode: nil)
     }
 
+    /// A file of the staging folder at `relative`, written in pieces (``OutputFileInPieces``);
+    /// it is in the generation once committed.
+    public func fileInPieces(_ relative: String) throws(EncodeError) -> OutputFileInPieces {
+        let target = staging + "/" + relative
+        let url = URL(fileURLWithPath: target)
+        let folder = url.deletingLastPathComponent().path
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw .io(path: path + "/" + relative, reason: "cannot create the folder: \(error.localizedDescription)")
+        }
+        return try OutputFileInPieces(unchecked: target, folder: folder, name: url.lastPathComponent, keptMode: nil)
+    }
+
     /// Puts the staged generation at ``path`` and removes the previous one.
     /// - Throws: ``EncodeError/refusedTarget(path:found:)`` when something imglab may not
     ///   replace appeared at the path meanwhile, ``EncodeError/io(path:reason:)`` when the swap fails.

@@ -39,6 +39,33 @@ public struct InputsSession: Sendable {
     ///   reference corpus, no decodable image, a canary that misbehaves.
     public func run(progress: @escaping @Sendable (LabRunner.Progress) -> Void = { _ in }) throws(RunError) -> RunSession.Outcome {
         let started = Date()
+        var evidence: [PairEvidence?] = []
+        let results = try withRunner { runner throws(RunError) in
+            let outcome = try runner.run(progress: progress)
+            evidence = outcome.evidence
+            return outcome.results
+        }
+        return RunSession.Outcome(results: results, evidence: evidence, seconds: Date().timeIntervalSince(started))
+    }
+
+    /// As ``run(progress:)``, handing each judged pair to `sink` in manifest order instead of
+    /// keeping it (``LabRunner/run(progress:into:)``).
+    /// - Throws: as ``run(progress:)``, and ``RunError/output(_:)`` when the sink throws.
+    public func run<Sink: PairSink>(progress: @escaping @Sendable (LabRunner.Progress) -> Void = { _ in }, into sink: Sink) throws(RunError) -> RunSession.StreamedOutcome {
+        let started = Date()
+        var tally = RunTally()
+        let results = try withRunner { runner throws(RunError) in
+            let outcome = try runner.run(progress: progress, into: sink)
+            tally = outcome.tally
+            return outcome.results
+        }
+        return RunSession.StreamedOutcome(results: results, tally: tally, seconds: Date().timeIntervalSince(started))
+    }
+
+    /// Builds the input corpus in a temporary folder (removed afterwards), runs `body` with its
+    /// runner, and completes the results it returns: the inputs folder as the corpus, no lax-bound
+    /// warnings, the undecodable files as skipped.
+    private func withRunner(_ body: (LabRunner) throws(RunError) -> RunResults) throws(RunError) -> RunResults {
         let selection = try RunSelection(filter: filter)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-inputs-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -49,8 +76,7 @@ public struct InputsSession: Sendable {
         var runner = LabRunner(corpus: folder, resizer: resizer, gates: try GateBook.load(corpus: folder), selection: selection,
                                threads: threads, keepEvidence: keepEvidence)
         runner.judgedCases = Set(corpus.inputCases)
-        let outcome = try runner.run(progress: progress)
-        var results = outcome.results
+        var results = try body(runner)
         results.corpus = inputs
         // A gate bound is lax or not over the reference corpus's families, not over a folder of inputs.
         results.warnings = []
@@ -58,6 +84,6 @@ public struct InputsSession: Sendable {
             results.skipped = (results.skipped ?? []) + corpus.skipped.map { .init(pair: $0.path, reason: "decode: \($0.reason)") }
             results.summary.skipped = results.skipped?.count
         }
-        return RunSession.Outcome(results: results, evidence: outcome.evidence, seconds: Date().timeIntervalSince(started))
+        return results
     }
 }

@@ -64,9 +64,31 @@ public struct LabRunner: Sendable {
         }
     }
 
-    /// Runs the canaries, then every selected pair.
+    /// Runs the canaries, then every selected pair, and keeps every result (and, with
+    /// ``keepEvidence``, every pair's evidence) for the caller.
     /// - Throws: ``RunError`` when the run cannot judge the resizer (exit status 2).
     public func run(progress: @escaping @Sendable (Progress) -> Void = { _ in }) throws(RunError) -> Outcome {
+        let kept = KeptPairs()
+        var results = try run(progress: progress, into: kept).results
+        results.pairs = kept.results
+        return Outcome(results: results, evidence: kept.evidence)
+    }
+
+    /// What a streamed run keeps: the results without their pairs, and the tally of the pairs.
+    public struct StreamedOutcome: Sendable {
+        /// Every field of the results but ``RunResults/pairs``, which is empty: each pair went
+        /// to the sink as soon as it was judged.
+        public var results: RunResults
+        /// The figures of the pairs (summary, exit status, policy counts).
+        public var tally: RunTally
+    }
+
+    /// Runs the canaries, then every selected pair, handing each judged pair to `sink` in
+    /// manifest order as soon as the pairs before it are judged (``PairSink``); nothing is kept
+    /// per pair but the tally, so memory does not grow with the number of pairs.
+    /// - Throws: ``RunError`` when the run cannot judge the resizer (exit status 2), or
+    ///   ``RunError/output(_:)`` when the sink throws (the run stops there).
+    public func run<Sink: PairSink>(progress: @escaping @Sendable (Progress) -> Void = { _ in }, into sink: Sink) throws(RunError) -> StreamedOutcome {
         let manifest = try Self.manifest(corpus: corpus)
         let all = LabPair.all(in: manifest)
         let judgedCases = self.judgedCases
@@ -112,33 +134,61 @@ public struct LabRunner: Sendable {
         let judge = PairJudge(corpus: root, gates: gates, canaries: metricCanaries, keepEvidence: keepEvidence, goldens: goldens, goldenStore: goldenStore)
         let counter = Counter()
         let resizer = self.resizer
-        let outcomes = ParallelMap.run(judged.count, threads: threads) { i in
-            let out = judge.judge(judged[i], with: resizer)
-            progress(Progress(done: counter.increment(), total: judged.count, result: out.result))
-            return Judged(result: out.result, evidence: out.evidence)
+        let tally = TallyBox(RunTally(gates: gates))
+        do {
+            try ParallelStream.run(judged.count, threads: threads, { i in
+                let out = judge.judge(judged[i], with: resizer)
+                progress(Progress(done: counter.increment(), total: judged.count, result: out.result))
+                return Judged(result: out.result, prepared: sink.prepare(index: i, result: out.result, evidence: out.evidence))
+            }, deliver: { i, pair in
+                try sink.accept(index: i, result: pair.result, prepared: pair.prepared)
+                tally.add(pair.result)
+            })
+        } catch {
+            throw .output("\(error)")
         }
-        let pairs = outcomes.map(\.result)
+        var counted = tally.value
+        for canary in canaryResults { counted.addDefinitions(of: canary) }
         // Bounds are judged lax only over the whole corpus: a filtered or sharded run sees a
         // subset of each family, whose worst value says nothing about the bound.
         let whole = selection.patterns.isEmpty && selection.shardCount == 1 && skipped.isEmpty
-        let warnings = whole ? LaxBound.find(gates: gates, results: pairs).map(\.description) : []
+        let warnings = whole ? counted.laxBounds.map(\.description) : []
         var results = RunResults(
             resizer: resizer.name, profile: manifest.profile, corpus: corpus, filter: selection.patterns,
             shard: [selection.shardIndex, selection.shardCount], gatesFile: GateBook.fileName,
             gates: zip(gates.file.families, gates.gates).map { .init(family: $0.name, gate: $1.text) },
-            metricDefinitions: RunResults.definitions(for: pairs + canaryResults), canaries: canaryResults,
-            pairs: pairs, summary: RunResults.summarize(pairs), warnings: warnings)
+            metricDefinitions: counted.metricDefinitions, canaries: canaryResults,
+            pairs: [], summary: counted.summary, warnings: warnings)
         if policy != .builtin { results.policy = policy }
         if !skipped.isEmpty {
             results.skipped = skipped
             results.summary.skipped = skipped.count
         }
-        return Outcome(results: results, evidence: outcomes.map(\.evidence))
+        return StreamedOutcome(results: results, tally: counted)
     }
 
-    private struct Judged: Sendable {
+    private struct Judged<Prepared: Sendable>: Sendable {
         var result: PairResult
-        var evidence: PairEvidence?
+        var prepared: Prepared
+    }
+
+    /// The sink of ``run(progress:)``: keeps every result and evidence, in manifest order.
+    private final class KeptPairs: PairSink, @unchecked Sendable {
+        // Written only by `accept`, which the run calls serially; read after the run.
+        var results: [PairResult] = []
+        var evidence: [PairEvidence?] = []
+        func prepare(index: Int, result: PairResult, evidence: PairEvidence?) -> PairEvidence? { evidence }
+        func accept(index: Int, result: PairResult, prepared: PairEvidence?) {
+            results.append(result)
+            evidence.append(prepared)
+        }
+    }
+
+    /// The tally, added to serially by the in-order delivery and read after the run.
+    private final class TallyBox: @unchecked Sendable {
+        var value: RunTally
+        init(_ value: RunTally) { self.value = value }
+        func add(_ p: PairResult) { value.add(p) }
     }
 
     private final class Counter: @unchecked Sendable {

@@ -18,6 +18,8 @@ public enum RunError: Error, Sendable, Hashable, CustomStringConvertible {
     case metricCanaries([String])
     /// Fail closed: a canary pair that must fail passed its gate, so the gates cannot catch that bug.
     case canaryPassed([String])
+    /// A streamed run's sink (``PairSink``) could not keep a pair: its results cannot be written.
+    case output(String)
 
     public var description: String {
         switch self {
@@ -30,6 +32,7 @@ public enum RunError: Error, Sendable, Hashable, CustomStringConvertible {
             return "metric canaries failed, so no gate can be trusted: " + failures.joined(separator: "; ")
         case .canaryPassed(let pairs):
             return "canary pairs that must fail passed their gates (the gates cannot catch these bugs): " + pairs.joined(separator: "; ")
+        case .output(let why): return "cannot write the results: \(why)"
         }
     }
 }

@@ -146,10 +146,16 @@ public struct RunResults: Sendable, Hashable, Codable {
 
     /// Pretty, key-sorted JSON (deterministic bytes for the same results).
     public func jsonData() throws -> Data {
+        try Self.encoder().encode(self)
+    }
+
+    /// The encoder of ``jsonData()``: pretty-printed, keys sorted, non-finite numbers as
+    /// `"inf"`, `"-inf"`, `"nan"` (a streamed run encodes each pair with it).
+    public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return try encoder.encode(self)
+        return encoder
     }
 
     /// Reads a results file written by ``jsonData()``, in the current operation names or those of

@@ -43,12 +43,37 @@ public struct RunSession: Sendable {
         public var seconds: Double
     }
 
+    /// What a streamed session produced (``run(progress:into:)``).
+    public struct StreamedOutcome: Sendable {
+        /// The results without their pairs (each went to the sink as it was judged).
+        public var results: RunResults
+        /// The figures of the pairs (summary, exit status, policy counts).
+        public var tally: RunTally
+        /// Wall-clock seconds, from reading the corpus to the last pair handed to the sink.
+        public var seconds: Double
+    }
+
     /// Checks the corpus's profile, loads the goldens, and runs.
     /// - Throws: ``RunError`` when the run cannot judge the resizer: a bad selection, an
     ///   unreadable corpus, gates or golden store, a corpus of another profile, a canary that
     ///   misbehaves.
     public func run(progress: @escaping @Sendable (LabRunner.Progress) -> Void = { _ in }) throws(RunError) -> Outcome {
         let started = Date()
+        let outcome = try runner().run(progress: progress)
+        return Outcome(results: outcome.results, evidence: outcome.evidence, seconds: Date().timeIntervalSince(started))
+    }
+
+    /// As ``run(progress:)``, handing each judged pair to `sink` in manifest order instead of
+    /// keeping it (``LabRunner/run(progress:into:)``).
+    /// - Throws: as ``run(progress:)``, and ``RunError/output(_:)`` when the sink throws.
+    public func run<Sink: PairSink>(progress: @escaping @Sendable (LabRunner.Progress) -> Void = { _ in }, into sink: Sink) throws(RunError) -> StreamedOutcome {
+        let started = Date()
+        let outcome = try runner().run(progress: progress, into: sink)
+        return StreamedOutcome(results: outcome.results, tally: outcome.tally, seconds: Date().timeIntervalSince(started))
+    }
+
+    /// The runner of this session, once the corpus's profile is checked and the goldens loaded.
+    private func runner() throws(RunError) -> LabRunner {
         let selection = try RunSelection(filter: filter, shardIndex: shard.index, shardCount: shard.count)
         let gates = try GateBook.load(corpus: corpus)
         let manifest = try LabRunner.manifest(corpus: corpus)
@@ -62,7 +87,6 @@ public struct RunSession: Sendable {
             do { runner.goldens = try store.load() } catch { throw .goldens(error.description) }
             runner.goldenStore = store
         }
-        let outcome = try runner.run(progress: progress)
-        return Outcome(results: outcome.results, evidence: outcome.evidence, seconds: Date().timeIntervalSince(started))
+        return runner
     }
 }

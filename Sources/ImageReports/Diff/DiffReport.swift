@@ -23,14 +23,39 @@ public enum DiffReport {
     ///   - context: what a larger report adds (navigation, verdict, facts, image strip, source metadata).
     public static func html(_ c: Comparison, images: Images, gate: GateResult? = nil, canaryFailures: [Canaries.Failure]? = nil,
                             context: Context = Context()) -> String {
-        let e = HTMLText.escape
-        var h = "<header><h1>\(e(context.title))</h1>\n"
-        if !context.links.isEmpty {
-            h += "<nav class=\"links\">" + context.links.map { l in
-                "<a href=\"\(e(l.href))\"\(l.rel.map { " rel=\"\(e($0))\"" } ?? "")>\(e(l.label))</a>"
-            }.joined(separator: " · ") + "</nav>"
+        parts(c, images: images, gate: gate, canaryFailures: canaryFailures, context: context).joined(links: context.links)
+    }
+
+    /// A page without its navigation bar, so the bar can be added once the neighbours are known
+    /// (a run's pages are rendered as pairs are judged, their previous / next links at the end).
+    public struct Parts: Sendable {
+        /// The page up to the navigation bar.
+        public var beforeLinks: String
+        /// The page after the navigation bar.
+        public var afterLinks: String
+
+        /// The page with `links` as its navigation bar (none when empty).
+        public func joined(links: [Context.Link]) -> String {
+            beforeLinks + DiffReport.navigation(links) + afterLinks
         }
-        h += """
+    }
+
+    /// The navigation bar of `links` (`<nav class="links">`; empty for no links).
+    public static func navigation(_ links: [Context.Link]) -> String {
+        guard !links.isEmpty else { return "" }
+        let e = HTMLText.escape
+        return "<nav class=\"links\">" + links.map { l in
+            "<a href=\"\(e(l.href))\"\(l.rel.map { " rel=\"\(e($0))\"" } ?? "")>\(e(l.label))</a>"
+        }.joined(separator: " · ") + "</nav>"
+    }
+
+    /// The page of ``html(_:images:gate:canaryFailures:context:)`` around its navigation bar
+    /// (`context.links` is not used).
+    public static func parts(_ c: Comparison, images: Images, gate: GateResult? = nil, canaryFailures: [Canaries.Failure]? = nil,
+                             context: Context = Context()) -> Parts {
+        let e = HTMLText.escape
+        let head = "<header><h1>\(e(context.title))</h1>\n"
+        var h = """
         <p class="names"><span class="tag exp">expected</span> <code>\(e(c.expected.name))</code>
         <span class="tag act">actual</span> <code>\(e(c.actual.name))</code></p>
         \(VerdictBadge.html(text: context.verdict ?? verdict(c, gate), ok: context.verdict == nil ? passed(c, gate) : context.verdictOK))
@@ -56,7 +81,7 @@ public enum DiffReport {
         h += HTMLBlocks.footer([Comparison.version, Diagnosis.version], html: " · press <kbd>?</kbd> for keys")
         h += DiffViewer.help
         let page = HTMLPage(title: "\(context.title): \(c.expected.name) vs \(c.actual.name)", style: css, script: DiffViewer.script, embedsImages: true)
-        return page.render(h)
+        return Parts(beforeLinks: page.opening + head, afterLinks: h + page.closing)
     }
 
     /// Renders the page of a judgement: its comparison, gate and canaries.

@@ -3,8 +3,16 @@
 enum HTMLBlocks {
     /// `<section><h2>title</h2>body</section>` and a newline; `id` names the section.
     static func section(_ title: String, id: String? = nil, _ body: String) -> String {
-        "<section\(id.map { " id=\"\(HTMLText.escape($0))\"" } ?? "")><h2>\(HTMLText.escape(title))</h2>\(body)</section>\n"
+        sectionOpening(title, id: id) + body + sectionClosing
     }
+
+    /// A section's opening tag and heading (``section(_:id:_:)`` written in pieces).
+    static func sectionOpening(_ title: String, id: String? = nil) -> String {
+        "<section\(id.map { " id=\"\(HTMLText.escape($0))\"" } ?? "")><h2>\(HTMLText.escape(title))</h2>"
+    }
+
+    /// A section's closing tag.
+    static let sectionClosing = "</section>\n"
 
     /// A bulleted list of text items.
     static func list(_ items: [String]) -> String {

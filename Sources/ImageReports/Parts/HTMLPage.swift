@@ -22,9 +22,15 @@ struct HTMLPage: Sendable {
             + (script == nil ? "" : "; script-src 'unsafe-inline'")
     }
 
-    /// The whole document around `body` (HTML, already escaped by the caller).
+    /// The whole document around `body` (HTML, already escaped by the caller): ``opening``,
+    /// `body`, ``closing``.
     func render(_ body: String) -> String {
-        var h = """
+        opening + body + closing
+    }
+
+    /// The document before the body's content: the head and the `<body>` tag.
+    var opening: String {
+        """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
         <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
@@ -34,9 +40,11 @@ struct HTMLPage: Sendable {
         <body\(script == nil ? "" : " data-ready=\"0\"")>
 
         """
-        h += body
-        if let script { h += "<script>\(Self.errorCollector)\n\(script)\n\(Self.readySignal)</script>" }
-        return h + "</body></html>\n"
+    }
+
+    /// The document after the body's content: the script, when the page has one, and the closing tags.
+    var closing: String {
+        (script.map { "<script>\(Self.errorCollector)\n\($0)\n\(Self.readySignal)</script>" } ?? "") + "</body></html>\n"
     }
 
     /// Collects uncaught errors in the body's `data-errors` (registered before the page's script runs).

@@ -61,29 +61,36 @@ enum RunCommand: Command {
         let inputFolder = try args.value(inputs), operations = try args.value(ops)
         if inputFolder == nil, operations != nil { throw UsageError("--ops needs --inputs DIR") }
         let terminal = isatty(STDOUT_FILENO) == 1
-        let outcome: RunSession.Outcome
+        let jsonPath = try args.value(json), junitPath = try args.value(junit)
+        let afterWrite = try WriteFaultPoint.fromEnvironment()
+        // The files are written as the pairs are judged, so memory does not grow with the run.
+        let files: StreamedResultFiles
+        do { files = try StreamedResultFiles(json: jsonPath, junit: junitPath, report: reportFolder, afterWrite: afterWrite) } catch {
+            printError("imglab run: cannot write the results: \(error)")
+            return .usage
+        }
+        let outcome: RunSession.StreamedOutcome
         do {
             if let inputFolder {
                 let session = InputsSession(inputs: inputFolder, reference: try args.value(SharedOptions.corpus), resizer: adapter,
                                             operations: operations ?? InputOperation.defaults, filter: try args.value(SharedOptions.filter),
                                             threads: try args.value(SharedOptions.threads), keepEvidence: reportFolder != nil)
-                outcome = try session.run { p in Console.raw(p.terminalLine(onTerminal: terminal)) }
+                outcome = try session.run(progress: { p in Console.raw(p.terminalLine(onTerminal: terminal)) }, into: files)
             } else {
                 let session = RunSession(corpus: try args.value(SharedOptions.corpus), resizer: adapter, profile: profile, filter: try args.value(SharedOptions.filter),
                                          shard: try args.value(shard) ?? (1, 1), threads: try args.value(SharedOptions.threads),
                                          goldens: try args.value(goldens), keepEvidence: reportFolder != nil)
-                outcome = try session.run { p in Console.raw(p.terminalLine(onTerminal: terminal)) }
+                outcome = try session.run(progress: { p in Console.raw(p.terminalLine(onTerminal: terminal)) }, into: files)
             }
         } catch {
+            files.abandon()
             printError("imglab run: \(error)")
             return .usage
         }
         if terminal { Console.raw("\r\u{1B}[K") }
         let r = outcome.results, s = r.summary
         for w in r.warnings { printError("warning: \(w)") }
-        let jsonPath = try args.value(json), junitPath = try args.value(junit)
-        do { try ResultFiles.write(r, evidence: outcome.evidence, json: jsonPath, junit: junitPath, report: reportFolder,
-                                   afterWrite: try WriteFaultPoint.fromEnvironment()) } catch {
+        do { try files.finish(r) } catch {
             printError("imglab run: cannot write the results: \(error)")
             return .usage
         }
@@ -97,11 +104,11 @@ enum RunCommand: Command {
             if skipped.count > undecodable.count { print("imglab run: \(skipped.count - undecodable.count) pairs skipped: not declared by the resizer's policy (listed in the JSON under 'skipped')") }
             if !undecodable.isEmpty { print("imglab run: \(undecodable.count) input file(s) skipped: cannot be decoded (listed in the JSON under 'skipped')") }
         }
-        let counts = r.policyCounts
+        let counts = outcome.tally.policyCounts
         if !counts.isEmpty {
-            print("imglab run: \(r.pairs.count { $0.policy != nil }) pairs judged under a declared policy (JSON 'policy' per pair): " + counts.map { "\($0.kind.name) ×\($0.count)" }.joined(separator: ", "))
+            print("imglab run: \(outcome.tally.pairsUnderPolicy) pairs judged under a declared policy (JSON 'policy' per pair): " + counts.map { "\($0.kind.name) ×\($0.count)" }.joined(separator: ", "))
         }
         if let reportFolder { print("report: \(reportFolder)/index.html") }
-        return r.exitStatus == 0 ? .ok : .failure
+        return outcome.tally.exitStatus == 0 ? .ok : .failure
     }
 }

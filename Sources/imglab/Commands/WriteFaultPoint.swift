@@ -2,7 +2,7 @@ import Foundation
 
 /// The fault point of `imglab bless` and `imglab run`: with `IMGLAB_FAULT_AFTER_WRITES=N` in the
 /// environment the process kills itself with SIGKILL right after its N-th file write (N ≥ 1;
-/// bless: golden PNGs first, then the index; run: report pages, JSON, JUnit, then the report
+/// bless: golden PNGs first, then the index; run: report pages, the index page, JSON, JUnit, then the report
 /// folder's swap), ending exactly as a crash or `kill -9` at that point would. It exists for the
 /// crash-safety tests (`BlessCommandTests`, `ReportGenerationCommandTests`), which pick every
 /// point they check instead of racing a kill from outside; docs/goldens.md describes it.
