@@ -16,8 +16,9 @@ struct RunTallyTests {
     }
 
     static let book: GateBook = {
-        // Two families; `f` bounds a distance and a similarity, `g` a distance and a signed metric (never lax).
-        let text = #"{"schema": "imglab-gates/1", "families": [{"name": "f", "gate": "visible.max <= 10 && ssim >= 0.9"}, {"name": "g", "gate": "deltaE00.p99 <= 4 && -2 <= cast.a <= 2"}], "canaries": [{"pair": "a/b", "mutant": "swap-rb"}]}"#
+        // Three families; `f` bounds a distance and a similarity, `g` a distance and a signed metric (never lax),
+        // `h` a distance by arithmetic (never checked for laxness).
+        let text = #"{"schema": "imglab-gates/1", "families": [{"name": "f", "gate": "visible.max <= 10 && ssim >= 0.9"}, {"name": "g", "gate": "deltaE00.p99 <= 4 && -2 <= cast.a <= 2"}, {"name": "h", "derivedBounds": true, "gate": "visible.max <= 1"}], "canaries": [{"pair": "a/b", "mutant": "swap-rb"}]}"#
         return try! GateBook(data: Data(text.utf8))  // a fixed literal, not input
     }()
 
@@ -33,6 +34,7 @@ struct RunTallyTests {
         result(7, family: "f", verdict: .pass, metrics: ["visible.max": 7, "ssim": 0.95],
                policy: [PolicyLabel(.srgbLightSpace, "averaged in sRGB"), PolicyLabel(.rounding(.floor), "sizes floored")]),
         result(8, family: "f", verdict: .pass, metrics: ["visible.max": 1, "ssim": 0.999], policy: [PolicyLabel(.srgbLightSpace, "averaged in sRGB")]),
+        result(9, family: "h", verdict: .pass, metrics: ["visible.max": 0.1]),
     ]
 
     static func tally(_ pairs: [PairResult]) -> RunTally {
@@ -45,8 +47,8 @@ struct RunTallyTests {
     func summary() {
         let t = Self.tally(Self.pairs)
         #expect(t.summary == RunResults.summarize(Self.pairs))
-        // By hand: 4 pass (0, 3, 7, 8), 1 fail, 2 error, 1 changed-closer, 1 changed-further of 9.
-        #expect(t.summary == RunResults.Summary(pairs: 9, pass: 4, fail: 1, error: 2, changedCloser: 1, changedFurther: 1))
+        // By hand: 5 pass (0, 3, 7, 8, 9), 1 fail, 2 error, 1 changed-closer, 1 changed-further of 10.
+        #expect(t.summary == RunResults.Summary(pairs: 10, pass: 5, fail: 1, error: 2, changedCloser: 1, changedFurther: 1))
         #expect(t.exitStatus == 1)
         let passing = Self.pairs.filter { !$0.verdict.failsRun }
         #expect(Self.tally(passing).exitStatus == 0)
@@ -56,6 +58,8 @@ struct RunTallyTests {
     func laxBounds() {
         let t = Self.tally(Self.pairs)
         #expect(t.laxBounds == LaxBound.find(gates: Self.book, results: Self.pairs))
+        // `h`'s worst, 0.1, is 10 % of its bound, but its bound is derived: no warning.
+        #expect(!t.laxBounds.contains { $0.family == "h" })
         // By hand: f judged 0, 1, 7, 8 (2 erred): visible.max worst 7 of 10 → 70 % (lax); ssim worst 0.93 → 0.07 / 0.1 = 70 % (lax).
         // g judged 3, 4, 5: deltaE00.p99 worst 3.5 of 4 → 87.5 % (fine); cast.a is signed.
         #expect(t.laxBounds.map { "\($0.family) \($0.metric)" } == ["f visible.max", "f ssim"])

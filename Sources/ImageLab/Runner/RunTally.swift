@@ -89,7 +89,7 @@ public struct RunTally: Sendable {
     public var laxBounds: [LaxBound] {
         guard let gates else { return [] }
         var out: [LaxBound] = []
-        for (family, gate) in zip(gates.file.families, gates.gates) {
+        for (family, gate) in zip(gates.file.families, gates.gates) where family.derivedBounds != true {
             guard let figures = families[family.name], figures.judged > 0 else { continue }
             for (metric, bound) in LaxBound.bounds(of: gate) {
                 guard let p = LaxBound.perfect(metric), let seen = figures.values[metric], seen.count == figures.judged else { continue }
