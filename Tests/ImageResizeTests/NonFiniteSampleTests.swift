@@ -147,15 +147,20 @@ struct NonFiniteSampleTests {
         return try Bitmap(width: width, height: height, format: format, bytes: bytes)
     }
 
-    @Test("float samples above 1 read as 1 before resampling: stripes of 9 and 946 (all shown white) shrink to all white, with no ringing to black",
-          arguments: sizes)
-    func samplesAboveOneReadAsWhite(size: FileResizeRequest.Size) throws {
-        let input = try Self.tiff(try Self.stripes(9, 946))
+    /// The RGBA codes of ``stripes(_:_:width:height:)`` stored as a float TIFF and resized to PNG at `size`.
+    static func stripesResizedToPNG(_ a: Float, _ b: Float, size: FileResizeRequest.Size) throws -> [UInt8] {
+        let input = try tiff(try stripes(a, b))
         defer { try? FileManager.default.removeItem(atPath: input) }
         let output = input + ".png"
         defer { try? FileManager.default.removeItem(atPath: output) }
         try FileResizeRequest(input: input, output: output, container: .png, size: size).write()
-        let pixels = try Self.rgba(output)
+        return try rgba(output)
+    }
+
+    @Test("float samples above 1 read as 1 before resampling: stripes of 9 and 946 (all shown white) shrink to all white, with no ringing to black",
+          arguments: sizes)
+    func samplesAboveOneReadAsWhite(size: FileResizeRequest.Size) throws {
+        let pixels = try Self.stripesResizedToPNG(9, 946, size: size)
         #expect(!pixels.isEmpty)
         #expect(Set(pixels) == [255], "\(size)")
     }
@@ -163,12 +168,7 @@ struct NonFiniteSampleTests {
     @Test("float samples below 0 read as 0 before resampling: stripes of −5 and −0.001 (all shown black) shrink to all black",
           arguments: sizes)
     func samplesBelowZeroReadAsBlack(size: FileResizeRequest.Size) throws {
-        let input = try Self.tiff(try Self.stripes(-5, -0.001))
-        defer { try? FileManager.default.removeItem(atPath: input) }
-        let output = input + ".png"
-        defer { try? FileManager.default.removeItem(atPath: output) }
-        try FileResizeRequest(input: input, output: output, container: .png, size: size).write()
-        let pixels = try Self.rgba(output)
+        let pixels = try Self.stripesResizedToPNG(-5, -0.001, size: size)
         #expect(!pixels.isEmpty)
         // Colour 0, alpha 255.
         let colours = pixels.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
