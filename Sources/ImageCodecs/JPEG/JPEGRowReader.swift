@@ -25,6 +25,9 @@ final class JPEGRowReader: RowReader {
             throw .unsupported(.jpeg, feature: "scale 1/\(d) (libjpeg-turbo scales by 1/1, 1/2, 1/4 or 1/8)")
         }
         guard let file = FileSystemName.withRepresentation(path, { fopen($0, "rb") }) else { throw .io(path: path, reason: "cannot open (errno \(errno))") }
+        // libjpeg's stdio source asks for 4 KiB at a time; a 256 KiB stdio buffer turns the
+        // ~1,700 read calls of a 7 MB photo into ~30.
+        setvbuf(file, nil, _IOFBF, 256 << 10)
         guard let decoder = imglab_jpeg_decoder_create_file(file, JPEGDecoder.maxScans) else {
             fclose(file)
             throw .limitExceeded(.bytes, requested: Int.max, allowed: 0)
