@@ -67,18 +67,29 @@ public struct LaxBound: Sendable, Hashable, CustomStringConvertible {
     /// The lax bounds of each family over the results that family judged (pass or fail).
     public static func find(gates: GateBook, results: [PairResult]) -> [LaxBound] {
         var out: [LaxBound] = []
-        for (family, gate) in zip(gates.file.families, gates.gates) where family.derivedBounds != true {
+        for (family, gate) in zip(gates.file.families, gates.gates) {
             let judged = results.filter { $0.family == family.name && $0.verdict != .error }
-            guard !judged.isEmpty else { continue }
-            for (metric, bound) in bounds(of: gate) {
-                guard let p = perfect(metric) else { continue }
+            out += find(family: family, gate: gate, judged: judged.count) { metric, perfect in
                 let values = judged.compactMap { $0.metrics[metric] }
-                guard values.count == judged.count else { continue }
-                let worst = values.max { abs($0 - p) < abs($1 - p) } ?? p
-                let ratio = abs(worst - p) / abs(bound - p)
-                if ratio < threshold {
-                    out.append(LaxBound(family: family.name, metric: metric, bound: bound, worst: worst, ratio: ratio))
-                }
+                return (values.count, values.max { abs($0 - perfect) < abs($1 - perfect) } ?? perfect)
+            }
+        }
+        return out
+    }
+
+    /// The lax bounds of one family's `gate` over the `judged` pairs it took (none for a family
+    /// with derived bounds, or one that judged nothing): `seen(metric, perfect)` gives how many of
+    /// those pairs have a value of the metric and the worst of them. A metric some pair lacks is
+    /// not checked.
+    static func find(family: GateBook.Family, gate: GateExpression, judged: Int,
+                     seen: (String, Double) -> (count: Int, worst: Double)?) -> [LaxBound] {
+        guard family.derivedBounds != true, judged > 0 else { return [] }
+        var out: [LaxBound] = []
+        for (metric, bound) in bounds(of: gate) {
+            guard let p = perfect(metric), let values = seen(metric, p), values.count == judged else { continue }
+            let ratio = abs(values.worst - p) / abs(bound - p)
+            if ratio < threshold {
+                out.append(LaxBound(family: family.name, metric: metric, bound: bound, worst: values.worst, ratio: ratio))
             }
         }
         return out

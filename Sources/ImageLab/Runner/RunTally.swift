@@ -89,15 +89,9 @@ public struct RunTally: Sendable {
     public var laxBounds: [LaxBound] {
         guard let gates else { return [] }
         var out: [LaxBound] = []
-        for (family, gate) in zip(gates.file.families, gates.gates) where family.derivedBounds != true {
-            guard let figures = families[family.name], figures.judged > 0 else { continue }
-            for (metric, bound) in LaxBound.bounds(of: gate) {
-                guard let p = LaxBound.perfect(metric), let seen = figures.values[metric], seen.count == figures.judged else { continue }
-                let ratio = abs(seen.worst - p) / abs(bound - p)
-                if ratio < LaxBound.threshold {
-                    out.append(LaxBound(family: family.name, metric: metric, bound: bound, worst: seen.worst, ratio: ratio))
-                }
-            }
+        for (family, gate) in zip(gates.file.families, gates.gates) {
+            guard let figures = families[family.name] else { continue }
+            out += LaxBound.find(family: family, gate: gate, judged: figures.judged) { metric, _ in figures.values[metric] }
         }
         return out
     }
