@@ -73,6 +73,22 @@ struct InputsSessionTests {
         #expect(ScaledJPEGDecode.denominator(width: 48, height: 32, target: (40, 27)) == 1)
     }
 
+    @Test("a JPEG libjpeg had to repair (cut at 80 %) gets no thumbnail pair it may decode scaled: listed as not judged, while its fit-half pair is judged")
+    func repairedJPEGThumbnailIsNotJudged() throws {
+        let fm = FileManager.default
+        let dir = fm.temporaryDirectory.appendingPathComponent("imglab-inputs-test-\(UUID().uuidString)")
+        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(at: dir) }
+        let whole = try Data(contentsOf: URL(fileURLWithPath: Self.corpus).appendingPathComponent("sources/jpeg-444-colorPatches-48x32.jpg"))
+        try whole.prefix(whole.count * 8 / 10).write(to: dir.appendingPathComponent("cut.jpg"))
+        let r = try InputsSession(inputs: dir.path, reference: Self.corpus, resizer: BuiltinResizer(),
+                                  operations: [.maxPixelSize(24), .fitHalf], threads: 2).run().results
+        #expect(r.pairs.map(\.pair) == ["cut.jpg/resize-aspectFit-24x16"])
+        #expect(r.pairs.first?.verdict == .pass)
+        let skipped = try #require(r.skipped?.first { $0.pair == "cut.jpg/maxPixelSize-24" })
+        #expect(skipped.reason.hasPrefix("not judged: libjpeg repaired this JPEG"))
+    }
+
     @Test("--ops spellings parse to operations sized from the display size; an unknown one is refused")
     func operationList() {
         #expect(InputOperation.parseList("orient,fit-half,fill-square,max-pixel-size-256") == InputOperation.defaults)

@@ -30,6 +30,11 @@ public struct InputCorpus: Sendable {
     public var inputCases: [String]
     /// Files recognised as an image container that could not be made into a case.
     public var skipped: [SkippedFile]
+    /// Operations of a decodable file that no oracle can judge, `RELATIVE/PATH/OPERATION` with
+    /// why: a JPEG that libjpeg had to repair (`jpeg.warnings`) decodes differently at each DCT
+    /// scale, so its thumbnail, which a resizer may decode scaled (``ScaledJPEGDecode``), has no
+    /// expected image.
+    public var unjudged: [SkippedFile]
     /// Files whose content is not an image container (ignored).
     public var notImages: Int
 
@@ -71,14 +76,15 @@ public struct InputCorpus: Sendable {
                 try Data(bytes).write(to: url)
             } catch { throw .corpus("cannot write \(url.path): \(error)") }
         }
-        var records: [CaseRecord] = [], skipped: [SkippedFile] = [], notImages = 0
+        var records: [CaseRecord] = [], skipped: [SkippedFile] = [], unjudged: [SkippedFile] = [], notImages = 0
         for m in made {
             switch m {
             case .notImage: notImages += 1
             case .skipped(let s): skipped.append(s)
-            case .made(let record, let files):
+            case .made(let record, let files, let left):
                 for (path, bytes) in files { try write(bytes, path) }
                 records.append(record)
+                unjudged += left
             }
         }
 
@@ -112,13 +118,13 @@ public struct InputCorpus: Sendable {
         do { try write([UInt8](try encoder.encode(manifest)), "manifest.json") } catch let e as RunError { throw e } catch {
             throw .corpus("cannot encode the manifest: \(error)")
         }
-        return InputCorpus(folder: folder, inputCases: records.map(\.id), skipped: skipped, notImages: notImages)
+        return InputCorpus(folder: folder, inputCases: records.map(\.id), skipped: skipped, unjudged: unjudged, notImages: notImages)
     }
 
     private enum Made: Sendable {
         case notImage
         case skipped(SkippedFile)
-        case made(CaseRecord, [(String, [UInt8])])
+        case made(CaseRecord, [(String, [UInt8])], unjudged: [SkippedFile])
     }
 
     /// One input file: its case record and files (source copy, oracle PNGs), or why not.
@@ -137,10 +143,16 @@ public struct InputCorpus: Sendable {
         let sourcePath = "sources/\(relative)"
         var files: [(String, [UInt8])] = [(sourcePath, bytes)]
         var entries: [OperationEntry] = []
-        var seen: Set<String> = []
+        var seen: Set<String> = [], unjudged: [SkippedFile] = []
+        let repairs = container == .jpeg ? image.metadata.properties["jpeg.warnings"] : nil
         for input in operations {
             let op = input.operation(displayWidth: display.width, displayHeight: display.height)
             guard seen.insert(op.id).inserted else { continue }
+            if let repairs, ScaledJPEGDecode.mayApply(to: op, container: container.rawValue, width: header.width,
+                                                      height: header.height, orientation: header.orientation) {
+                unjudged.append(SkippedFile(path: "\(relative)/\(op.id)", reason: "libjpeg repaired this JPEG (\(repairs.prefix(120))), and the repair differs at the reduced DCT scale a thumbnail may decode at: no oracle"))
+                continue
+            }
             let placement: OraclePlacement
             do { placement = try OracleGeometry.placement(of: op, width: display.width, height: display.height) } catch {
                 return .skipped(SkippedFile(path: relative, reason: "\(op.id): no oracle geometry: \(error)"))
@@ -166,6 +178,6 @@ public struct InputCorpus: Sendable {
             orientation: header.orientation.rawValue, scale: 1, frames: image.frameCount, animation: nil,
             pixelFormat: PixelFormatRecord(format), tolerance: nil, lossy: container == .jpeg,
             documents: [], bugClasses: [], hiddenTwin: nil, operations: entries)
-        return .made(record, files)
+        return .made(record, files, unjudged: unjudged)
     }
 }

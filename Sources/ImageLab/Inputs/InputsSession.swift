@@ -80,8 +80,9 @@ public struct InputsSession: Sendable {
         results.corpus = inputs
         // A gate bound is lax or not over the reference corpus's families, not over a folder of inputs.
         results.warnings = []
-        if !corpus.skipped.isEmpty {
+        if !corpus.skipped.isEmpty || !corpus.unjudged.isEmpty {
             results.skipped = (results.skipped ?? []) + corpus.skipped.map { .init(pair: $0.path, reason: "decode: \($0.reason)") }
+                + corpus.unjudged.map { .init(pair: $0.path, reason: "not judged: \($0.reason)") }
             results.summary.skipped = results.skipped?.count
         }
         return results

@@ -100,8 +100,11 @@ enum RunCommand: Command {
         }
         if let skipped = r.skipped {
             let undecodable = skipped.filter { $0.reason.hasPrefix("decode:") }
-            for file in undecodable { print("skipped \(file.pair): \(file.reason)") }
-            if skipped.count > undecodable.count { print("imglab run: \(skipped.count - undecodable.count) pairs skipped: not declared by the resizer's policy (listed in the JSON under 'skipped')") }
+            let unjudged = skipped.filter { $0.reason.hasPrefix("not judged:") }
+            for file in undecodable + unjudged { print("skipped \(file.pair): \(file.reason)") }
+            let undeclared = skipped.count - undecodable.count - unjudged.count
+            if undeclared > 0 { print("imglab run: \(undeclared) pairs skipped: not declared by the resizer's policy (listed in the JSON under 'skipped')") }
+            if !unjudged.isEmpty { print("imglab run: \(unjudged.count) pair(s) skipped: no oracle can judge them (listed in the JSON under 'skipped')") }
             if !undecodable.isEmpty { print("imglab run: \(undecodable.count) input file(s) skipped: cannot be decoded (listed in the JSON under 'skipped')") }
         }
         let counts = outcome.tally.policyCounts
