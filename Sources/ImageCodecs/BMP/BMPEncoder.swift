@@ -82,19 +82,38 @@ enum BMPEncoder {
     /// Serialises the file: BITMAPFILEHEADER, DIB header, palette, rows, then the ICC profile.
     static func write(_ bitmap: Bitmap, target: Target, topDown: Bool, iccProfile: [UInt8]?) -> [UInt8] {
         let w = bitmap.width, h = bitmap.height
+        let rowBytes = storedRowBytes(width: w, target: target)
+        let profile = iccProfile ?? []
+        var out = header(width: w, height: h, target: target, topDown: topDown, profileSize: profile.count)
+        out.reserveCapacity(out.count + rowBytes * h + profile.count)
+        var row = [UInt8](repeating: 0, count: rowBytes)
+        for i in 0..<h {
+            packRow(bitmap, y: topDown ? i : h - 1 - i, target: target, into: &row)
+            out += row
+        }
+        out += profile
+        return out
+    }
+
+    /// Bytes of one stored row of a `width`-pixel image: whole 32-bit words.
+    static func storedRowBytes(width: Int, target: Target) -> Int { (width * target.bitCount + 31) / 32 * 4 }
+
+    /// BITMAPFILEHEADER, DIB header (BITMAPV5HEADER for ARGB or an embedded profile of
+    /// `profileSize` bytes, which follows the rows; BITMAPINFOHEADER otherwise) and palette.
+    static func header(width w: Int, height h: Int, target: Target, topDown: Bool, profileSize: Int) -> [UInt8] {
         let bitCount = target.bitCount
-        let rowBytes = (w * bitCount + 31) / 32 * 4
+        let rowBytes = storedRowBytes(width: w, target: target)
         var palette: [Palette.Entry] = []
         if case .indexed(_, let entries) = target { palette = entries }
-        let profile = iccProfile ?? []
-        let useV5 = !profile.isEmpty || { if case .argb32 = target { return true } else { return false } }()
+        let isARGB: Bool = { if case .argb32 = target { return true } else { return false } }()
+        let useV5 = profileSize > 0 || isARGB
         let headerSize = useV5 ? 124 : 40
         let pixelOffset = 14 + headerSize + palette.count * 4
         let imageSize = rowBytes * h
-        let fileSize = pixelOffset + imageSize + profile.count
+        let fileSize = pixelOffset + imageSize + profileSize
 
         var out: [UInt8] = []
-        out.reserveCapacity(fileSize)
+        out.reserveCapacity(pixelOffset)
         func u16(_ v: Int) { out.append(UInt8(v & 0xFF)); out.append(UInt8((v >> 8) & 0xFF)) }
         func u32(_ v: UInt32) { for k in 0..<4 { out.append(UInt8((v >> (8 * UInt32(k))) & 0xFF)) } }
         func i32(_ v: Int) { u32(UInt32(bitPattern: Int32(truncatingIfNeeded: v))) }
@@ -102,57 +121,57 @@ enum BMPEncoder {
         out += Array("BM".utf8)
         u32(UInt32(truncatingIfNeeded: fileSize)); u32(0); u32(UInt32(pixelOffset))
         u32(UInt32(headerSize)); i32(w); i32(topDown ? -h : h); u16(1); u16(bitCount)
-        let isARGB: Bool = { if case .argb32 = target { return true } else { return false } }()
         u32(isARGB ? 3 : 0)  // BI_BITFIELDS for ARGB, BI_RGB otherwise
-        u32(UInt32(imageSize)); u32(2835); u32(2835)  // 72 dpi in pixels per metre
+        u32(UInt32(truncatingIfNeeded: imageSize)); u32(2835); u32(2835)  // 72 dpi in pixels per metre
         u32(UInt32(palette.count)); u32(0)
         if useV5 {
             if isARGB { u32(0x00FF_0000); u32(0x0000_FF00); u32(0x0000_00FF); u32(0xFF00_0000) }
             else { for _ in 0..<4 { u32(0) } }
-            u32(profile.isEmpty ? 0x7352_4742 : 0x4D42_4544)  // 'sRGB' or 'MBED'
+            u32(profileSize == 0 ? 0x7352_4742 : 0x4D42_4544)  // 'sRGB' or 'MBED'
             for _ in 0..<9 { u32(0) }  // CIEXYZTRIPLE endpoints (36 bytes), unused for these colour spaces
             for _ in 0..<3 { u32(0) }   // gamma red, green, blue
             u32(4)  // LCS_GM_IMAGES
-            u32(profile.isEmpty ? 0 : UInt32(headerSize + palette.count * 4 + imageSize))  // from the header start
-            u32(UInt32(profile.count)); u32(0)
+            u32(profileSize == 0 ? 0 : UInt32(truncatingIfNeeded: headerSize + palette.count * 4 + imageSize))  // from the header start
+            u32(UInt32(profileSize)); u32(0)
         }
         for e in palette { out += [e.blue, e.green, e.red, 0] }
+        return out
+    }
 
-        var row = [UInt8](repeating: 0, count: rowBytes)
-        for i in 0..<h {
-            let y = topDown ? i : h - 1 - i
-            let src = y * bitmap.bytesPerRow
-            for k in 0..<rowBytes { row[k] = 0 }
-            switch target {
-            case .indexed(let bits, _):
-                let sourceBits = bitmap.format.bitsPerComponent
-                if sourceBits == bits {
-                    let n = bitmap.format.minimumBytesPerRow(width: w)
-                    for k in 0..<n { row[k] = bitmap.bytes[src + k] }
-                    // Clear the bits after the last pixel so padding is zero.
-                    let used = w * bits % 8
-                    if used != 0 { row[n - 1] &= UInt8(0xFF << (8 - used) & 0xFF) }
-                } else {
-                    for x in 0..<w {
-                        let bit = x * sourceBits
-                        let v = (bitmap.bytes[src + bit / 8] >> UInt8(8 - sourceBits - bit % 8)) & UInt8((1 << sourceBits) - 1)
-                        row[x * bits / 8] |= v << UInt8(8 - bits - x * bits % 8)
-                    }
-                }
-            case .rgb555, .xrgb32, .argb32:
-                // Already in stored byte order: 555 little-endian words, B G R X, B G R A.
-                let n = w * bitCount / 8
+    /// Packs row `y` of `bitmap` (in the in-memory format ``plan(_:)`` gives `target`) into
+    /// `row` (``storedRowBytes(width:target:)`` long) as stored, padding zero.
+    static func packRow(_ bitmap: Bitmap, y: Int, target: Target, into row: inout [UInt8]) {
+        let w = bitmap.width
+        let bitCount = target.bitCount
+        let rowBytes = row.count
+        let src = y * bitmap.bytesPerRow
+        for k in 0..<rowBytes { row[k] = 0 }
+        switch target {
+        case .indexed(let bits, _):
+            let sourceBits = bitmap.format.bitsPerComponent
+            if sourceBits == bits {
+                let n = bitmap.format.minimumBytesPerRow(width: w)
                 for k in 0..<n { row[k] = bitmap.bytes[src + k] }
-            case .bgr24:
+                // Clear the bits after the last pixel so padding is zero.
+                let used = w * bits % 8
+                if used != 0 { row[n - 1] &= UInt8(0xFF << (8 - used) & 0xFF) }
+            } else {
                 for x in 0..<w {
-                    row[x * 3] = bitmap.bytes[src + x * 3 + 2]
-                    row[x * 3 + 1] = bitmap.bytes[src + x * 3 + 1]
-                    row[x * 3 + 2] = bitmap.bytes[src + x * 3]
+                    let bit = x * sourceBits
+                    let v = (bitmap.bytes[src + bit / 8] >> UInt8(8 - sourceBits - bit % 8)) & UInt8((1 << sourceBits) - 1)
+                    row[x * bits / 8] |= v << UInt8(8 - bits - x * bits % 8)
                 }
             }
-            out += row
+        case .rgb555, .xrgb32, .argb32:
+            // Already in stored byte order: 555 little-endian words, B G R X, B G R A.
+            let n = w * bitCount / 8
+            for k in 0..<n { row[k] = bitmap.bytes[src + k] }
+        case .bgr24:
+            for x in 0..<w {
+                row[x * 3] = bitmap.bytes[src + x * 3 + 2]
+                row[x * 3 + 1] = bitmap.bytes[src + x * 3 + 1]
+                row[x * 3 + 2] = bitmap.bytes[src + x * 3]
+            }
         }
-        out += profile
-        return out
     }
 }

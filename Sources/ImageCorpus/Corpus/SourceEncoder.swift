@@ -62,7 +62,9 @@ public enum SourceEncoder {
 
     /// `float` (``PixelFormat/rgbaFloat``: straight, sRGB-encoded) stored by `store`, with the
     /// case's hidden colour for frame `k` written under every pixel that `store` gives α = 0.
-    static func storingHiddenColour(_ float: Bitmap, of c: CorpusCase, frame k: Int, store: (Bitmap) throws -> Bitmap) throws -> Bitmap {
+    /// `float` holds the canvas rows from `firstRow` on (a band of a streamed source).
+    static func storingHiddenColour(_ float: Bitmap, of c: CorpusCase, frame k: Int, firstRow: Int = 0,
+                                    store: (Bitmap) throws -> Bitmap) throws -> Bitmap {
         let first = try store(float)
         guard first.format.hasAlpha else { return first }
         var painted = float
@@ -70,7 +72,7 @@ public enum SourceEncoder {
         for y in 0..<first.height {
             let row = first.straightRGBARow(y)
             for x in 0..<first.width where row[x * 4 + 3] == 0 {
-                let colour = c.hiddenColour(frame: k, pixelX: x, pixelY: y)
+                let colour = c.hiddenColour(frame: k, pixelX: x, pixelY: firstRow + y)
                 let o = y * painted.bytesPerRow + x * 16
                 for (i, v) in [colour.red, colour.green, colour.blue].enumerated() {
                     let bits = Float(SRGBTransfer.fromLinear(v)).bitPattern

@@ -24,15 +24,27 @@ public enum Oracle {
     /// points per axis unless `samples` says how many.
     public static func render(canvasWidth: Int, canvasHeight: Int, placement: OraclePlacement, samples: Int? = nil,
                               scene: (Double, Double) -> LinearRGBA) -> OracleImage {
+        renderRows(0..<placement.height, canvasWidth: canvasWidth, canvasHeight: canvasHeight, placement: placement,
+                   samples: samples, scene: scene)
+    }
+
+    /// Output rows `rows` of ``render(canvasWidth:canvasHeight:placement:samples:scene:)``, as an
+    /// image `placement.width` wide and `rows.count` high: the same values, bit for bit, as those
+    /// rows of the whole rendering, so an image can be rendered band by band in little memory.
+    /// `rows` is clamped to the output's rows.
+    public static func renderRows(_ rows: Range<Int>, canvasWidth: Int, canvasHeight: Int, placement: OraclePlacement,
+                                  samples: Int? = nil, scene: (Double, Double) -> LinearRGBA) -> OracleImage {
         let n = max(1, samples ?? samplesPerAxis(for: placement))
-        let w = placement.width, h = placement.height
+        let w = placement.width
+        let band = rows.clamped(to: 0..<max(0, placement.height))
+        let h = band.count
         var pixels = [Double](repeating: 0, count: w * h * 4)
         let scaleX = placement.sourceWidth / placement.contentWidth
         let scaleY = placement.sourceHeight / placement.contentHeight
         let maxX = Double(canvasWidth).nextDown, maxY = Double(canvasHeight).nextDown
         let offsets = (0..<n).map { (Double($0) + 0.5) / Double(n) }
         let weight = 1 / Double(n * n)
-        for oy in 0..<h {
+        for oy in band {
             for ox in 0..<w {
                 var r = 0.0, g = 0.0, b = 0.0, a = 0.0
                 for dy in offsets {
@@ -46,7 +58,7 @@ public enum Oracle {
                         r += c.red * c.alpha; g += c.green * c.alpha; b += c.blue * c.alpha; a += c.alpha
                     }
                 }
-                let i = (oy * w + ox) * 4
+                let i = ((oy - band.lowerBound) * w + ox) * 4
                 pixels[i] = r * weight; pixels[i + 1] = g * weight; pixels[i + 2] = b * weight; pixels[i + 3] = a * weight
             }
         }
