@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ImageReports", targets: ["ImageReports"]),
         .library(name: "ImageLabTesting", targets: ["ImageLabTesting"]),
         .executable(name: "imglab", targets: ["imglab"]),
+        .executable(name: "imglab-measure", targets: ["imglab-measure"]),
     ],
     targets: [
         .target(
@@ -95,6 +96,12 @@ let package = Package(
             name: "imglab",
             dependencies: ["ImageCodecs", "ImageResize", "ImageMetrics", "ImageCorpus", "ImageLab", "ImageReports"],
             swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // A few lines of C that run a program and report its peak memory and CPU time (wait4):
+        // the scale profile's meter. C, and a program of its own, because a child's ru_maxrss
+        // starts at its parent's peak on Linux, and this parent must weigh almost nothing.
+        .executableTarget(
+            name: "imglab-measure"
         ),
         .testTarget(
             name: "ImageCoreTests",

@@ -99,6 +99,8 @@ doc={'schema':'imglab-gates/1',
  # Invisible-pixel invariance: a source and its twin differ only under alpha 0, so a resizer that
  # premultiplies gives the same visible output for both (any difference is hidden colour leaking).
  'invariance':'hidden.delta <= 0',
+ # The scale profile's cost gate: requirements of the product brief, written as they are.
+ 'cost':{'gate': 'cost.rss <= 48 && cost.cpu.ratio <= 2', 'rationale': "The scale profile's cost gate (imglab run --profile scale), over a resizer's child process measured with wait4: peak resident memory at most 48 MiB, whatever the source's size (a shrink-on-load thumbnail and a streaming resize hold a band of rows, not the image: 96 megapixels of RGBA would be 384 MB), and CPU time at most twice the floor's, 'imglab decode' of the same source at the DCT scale a correct shrink-on-load would use (1/8 of a 6000 x 4000 JPEG for a 640 thumbnail), measured in the same run: decoding what must be decoded is the floor, and resampling it may at most double it. Both are requirements of the product brief (DESIGN.md D4, D5, D9), not observations."},
  # Canaries are globs, each the first matching pair in manifest order, so the file serves every profile.
  'canaries':[
    {'pair':'png-rgba8-colorPatches-*/resize-aspectFit-*','mutant':'swap-rb','diagnosis':'channel-order'},

@@ -52,31 +52,45 @@ public struct CommandResizer: Resizer {
     }
 
     public func apply(_ operation: LabOperation, to source: Image, file: String?) throws(ResizerError) -> Image {
+        let display = source.displaySize
         let folder = try workspace.callFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let input: String
-        if let file {
-            input = file
-        } else {
-            let upright = source.oriented()
-            input = folder + "/in.png"
-            do {
-                // No metadata: an EXIF orientation in it would be applied a second time.
-                let bytes = try ImageCodecs.encode(Image(bitmap: upright.bitmap, animation: upright.animation), as: .png)
-                try ImageCodecs.writeAtomically(bytes, to: input)
-            } catch {
-                throw .failed("cannot write the upright source as PNG: \(error)")
-            }
+        if let file { return try run(operation, input: file, width: display.width, height: display.height, in: folder).output }
+        let upright = source.oriented()
+        let input = folder + "/in.png"
+        do {
+            // No metadata: an EXIF orientation in it would be applied a second time.
+            let bytes = try ImageCodecs.encode(Image(bitmap: upright.bitmap, animation: upright.animation), as: .png)
+            try ImageCodecs.writeAtomically(bytes, to: input)
+        } catch {
+            throw .failed("cannot write the upright source as PNG: \(error)")
         }
-        let display = source.displaySize
+        return try run(operation, input: input, width: display.width, height: display.height, in: folder).output
+    }
+
+    /// Runs the command on the file `file`, whose displayed size is `width × height` pixels,
+    /// without decoding it, and measures what the process cost (the scale profile's way: a
+    /// source of tens of megapixels is never decoded by the lab).
+    /// - Throws: ``ResizerError`` as ``apply(_:to:file:)``.
+    /// - Parameter meter: the path of `imglab-measure`, which runs the command and reports its cost.
+    public func measured(_ operation: LabOperation, file: String, width: Int, height: Int, meter: String) throws(ResizerError) -> (output: Image, cost: ProcessCost) {
+        let folder = try workspace.callFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (output, cost) = try run(operation, input: file, width: width, height: height, in: folder, meter: meter)
+        guard let cost else { throw .failed("\(meter) reported no cost") }
+        return (output, cost)
+    }
+
+    private func run(_ operation: LabOperation, input: String, width: Int, height: Int, in folder: String,
+                     meter: String? = nil) throws(ResizerError) -> (output: Image, cost: ProcessCost?) {
         let output = folder + "/out.png"
-        var values = Self.values(for: operation, width: display.width, height: display.height, rounding: policy.rounding)
+        var values = Self.values(for: operation, width: width, height: height, rounding: policy.rounding)
         values["in"] = input
         values["out"] = output
         let keys = ResizerPolicy.operationKeys(operation.record)
         values["tmp"] = folder
         let command = try (keys.lazy.compactMap { templates[$0] }.first ?? template).command(values)
-        let run = try ProcessRun.run(command, folder: folder, timeout: timeout)
+        let run = try ProcessRun.run(command, folder: folder, timeout: timeout, meter: meter)
         guard run.timedOut == false else {
             throw .failed("timed out after \(Self.seconds(timeout)) s (process group killed): \(command)")
         }
@@ -89,7 +103,7 @@ public struct CommandResizer: Resizer {
             throw .failed("the command exited 0 but wrote no \(output) (its folder holds: \(present.isEmpty ? "nothing" : present.joined(separator: ", "))): \(command)")
         }
         do {
-            return try ImageCodecs.decode(contentsOf: output)
+            return (try ImageCodecs.decode(contentsOf: output), run.cost)
         } catch {
             throw .failed("undecodable output of \(command): \(error)")
         }
@@ -188,8 +202,13 @@ struct ProcessRun {
     /// The last 600 bytes of stderr, trimmed.
     var stderr: String
     var timedOut: Bool
+    /// What the command cost, when it ran under a meter (`imglab-measure`).
+    var cost: ProcessCost?
 
-    static func run(_ command: String, folder: String, timeout: Double) throws(ResizerError) -> ProcessRun {
+    /// Runs `command` through `/bin/sh -c` in its own process group, stdin from /dev/null,
+    /// stdout and stderr into `folder`; with `meter` (the path of `imglab-measure`), through the
+    /// meter, which reports the command's own peak memory and CPU time (``ProcessCost``).
+    static func run(_ command: String, folder: String, timeout: Double, meter: String? = nil) throws(ResizerError) -> ProcessRun {
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
         posix_spawn_file_actions_init(&actions)
@@ -204,15 +223,17 @@ struct ProcessRun {
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
         posix_spawnattr_setpgroup(&attributes, 0)
-        let args = ["/bin/sh", "-c", command]
+        let costFile = folder + "/cost.txt"
+        let args = (meter.map { [$0, costFile] } ?? []) + ["/bin/sh", "-c", command]
         var cArgs: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) }
         cArgs.append(nil)
         defer { for p in cArgs { free(p) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArgs, environ)
-        guard spawned == 0 else { throw .failed("cannot start /bin/sh: \(String(cString: strerror(spawned)))") }
+        let spawned = posix_spawn(&pid, args[0], &actions, &attributes, cArgs, environ)
+        guard spawned == 0 else { throw .failed("cannot start \(args[0]): \(String(cString: strerror(spawned)))") }
 
-        let deadline = Date().addingTimeInterval(timeout)
+        let started = Date()
+        let deadline = started.addingTimeInterval(timeout)
         var status: Int32 = 0
         var timedOut = false
         var pause: UInt32 = 500
@@ -237,6 +258,10 @@ struct ProcessRun {
             let bytes = [UInt8](data.suffix(600))
             tail = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        return ProcessRun(status: code, statusText: text, stderr: tail, timedOut: timedOut)
+        let wall = Date().timeIntervalSince(started)
+        let cost = meter == nil || timedOut ? nil : FileManager.default.contents(atPath: costFile).flatMap {
+            ProcessCost(meterLine: String(decoding: $0, as: UTF8.self), wallSeconds: wall)
+        }
+        return ProcessRun(status: code, statusText: text, stderr: tail, timedOut: timedOut, cost: cost)
     }
 }

@@ -85,6 +85,16 @@ public struct GateBook: Sendable {
         /// The invisible-pixel invariance gate over `hidden.delta`, applied to every pair whose
         /// case has a hidden-colour twin (``CaseRecord/hiddenTwin``); none when absent.
         public var invariance: String?
+        /// The cost gate of the scale profile (`imglab run --profile scale`), over the `cost.*`
+        /// and `floor.*` metrics of a resizer measured in a child process; none when absent.
+        public var cost: CostGate?
+    }
+
+    /// The scale profile's gate on what a resizer costs, and why its bounds are what they are.
+    public struct CostGate: Sendable, Hashable, Codable {
+        /// e.g. `cost.rss <= 48 && cost.cpu.ratio <= 2`.
+        public var gate: String
+        public var rationale: String?
     }
 
     /// The file's content.
@@ -93,6 +103,8 @@ public struct GateBook: Sendable {
     public var gates: [GateExpression]
     /// The parsed ``File/invariance`` gate.
     public var invariance: GateExpression?
+    /// The parsed ``File/cost`` gate.
+    public var cost: GateExpression?
 
     /// Parses and checks a gates file. Operation names and canary pair ids of manifest version 1
     /// are read as the current ones (``ManifestV1Names``).
@@ -116,6 +128,12 @@ public struct GateBook: Sendable {
         if let text = file.invariance {
             do { invariance = try GateExpression(text) } catch { throw .gates("invariance: \(error)") }
             guard invariance?.metricNames == ["hidden.delta"] else { throw .gates("invariance: the gate may name only hidden.delta") }
+        }
+        if let text = file.cost?.gate {
+            do { cost = try GateExpression(text) } catch { throw .gates("cost: \(error)") }
+            guard cost?.metricNames.allSatisfy(ScaleCost.names.contains) == true else {
+                throw .gates("cost: the gate may name only \(ScaleCost.names.joined(separator: ", "))")
+            }
         }
         self.file = file
         self.gates = gates

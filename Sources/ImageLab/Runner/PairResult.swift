@@ -86,6 +86,8 @@ public struct PairResult: Sendable, Hashable, Codable {
     /// How the resizer's declared policies (``ResizerPolicy``) changed this pair's judgement,
     /// one label each (in JSON its text, `policy: srgb light space (declared): …`); absent when they did not.
     public var policy: [PolicyLabel]?
+    /// The scale profile's measured costs (resizer, floor, cost gate); absent in other profiles.
+    public var cost: ScaleCost? = nil
 
     /// The metrics every result carries besides the gate's own.
     public static let headlineMetrics = ["exact.max", "visible.max", "visible.mean", "alpha.max", "deltaE00.p99",

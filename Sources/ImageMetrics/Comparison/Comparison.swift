@@ -134,7 +134,9 @@ public struct Comparison: Sendable, Hashable, Codable {
         bias = []
         guard sameSize else {
             notes.append("sizes differ: \(ev.width)×\(ev.height) displayed vs \(av.width)×\(av.height); pixel metrics need equal sizes")
-            for d in MetricCatalog.all where d.name != "hidden.delta" && d.name != "ignored.pixels" { set(d.name, nil, missing: "sizes differ") }
+            for d in MetricCatalog.all where d.name != "hidden.delta" && d.name != "ignored.pixels" && !d.name.hasPrefix("cost.") && !d.name.hasPrefix("floor.") {
+                set(d.name, nil, missing: "sizes differ")
+            }
             diagnosis = options.diagnose ? Diagnoser.diagnose(expected: ev, actual: av, context: context, counterfactuals: counterfactuals) : .none("not run")
             set("diagnosis.confidence", diagnosis.confidence)
             self.notes = notes

@@ -44,7 +44,9 @@ public enum Canaries {
         let differing = compare(named(base, "base"), named(disturbed(base), "disturbed"), noDiagnosis)
         // diagnosis.confidence, the lab-only hidden.delta and ignored.pixels (a setting's count)
         // are not pixel metrics of two images.
-        for definition in MetricCatalog.all where !["diagnosis.confidence", "hidden.delta", "ignored.pixels"].contains(definition.name) {
+        // Nor are the scale profile's process costs (cost.*, floor.*).
+        for definition in MetricCatalog.all where !["diagnosis.confidence", "hidden.delta", "ignored.pixels"].contains(definition.name)
+            && !definition.name.hasPrefix("cost.") && !definition.name.hasPrefix("floor.") {
             let name = definition.name
             for (pair, c) in matching {
                 guard let v = c.value(name) else {

@@ -4,7 +4,7 @@ import Foundation
 enum Imglab {
     /// The verbs imglab knows, in the order the overview lists them.
     static var commands: [any Command.Type] {
-        [InfoCommand.self, ResizeCommand.self, ThumbnailCommand.self, DiffCommand.self, CorpusCommand.self, RunCommand.self,
+        [InfoCommand.self, DecodeCommand.self, ResizeCommand.self, ThumbnailCommand.self, DiffCommand.self, CorpusCommand.self, RunCommand.self,
          SelftestCommand.self, ReproduceCommand.self, LeagueCommand.self, MergeCommand.self, BlessCommand.self, FuzzCommand.self]
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ImageCorpus
 import ImageLab
 import ImageReports
 
@@ -21,8 +22,21 @@ enum RunCommand: Command {
         guard let list = InputOperation.parseList(text) else { throw UsageError("--ops must list orient, fit-half, fill-square or max-pixel-size-N, comma-separated, not '\(text)'") }
         return list
     }
+    /// What `--profile` selects: a corpus profile, or the scale profile's measured sources.
+    enum RunProfile: Sendable {
+        case corpus(CorpusProfile)
+        case scale
+        var name: String {
+            switch self {
+            case .corpus(let p): return p.rawValue
+            case .scale: return "scale"
+            }
+        }
+    }
+    static let profile = Option.choice("--profile", "P", "quick is the CI gate, committed in Corpus/; full has every combination, for sharded runs; scale streams sources of 24 to 96 megapixels into a temporary folder and measures each resizer call's peak memory and CPU time in a child process against a decode-only floor (gated by the cost gate of gates.json)",
+                                       default: ("quick", RunProfile.corpus(.quick)), [("full", .corpus(.full)), ("scale", .scale)])
     static let exclusive: [[any OptionDeclaration]] = [[resizer, SharedOptions.resizerConfig], [inputs, shard], [inputs, goldens]]
-    static let options: [any OptionDeclaration] = [resizer, SharedOptions.resizerConfig, SharedOptions.profile, SharedOptions.corpus, SharedOptions.filter,
+    static let options: [any OptionDeclaration] = [resizer, SharedOptions.resizerConfig, profile, SharedOptions.corpus, SharedOptions.filter,
                                                    shard, report, json, junit, SharedOptions.threads, goldens, inputs, ops]
     static let help = Help(about: """
         The lab's main job: corpus → resizer → metrics → verdict → report → exit status. Each output is
@@ -55,11 +69,26 @@ enum RunCommand: Command {
         let configured = try args.value(SharedOptions.resizerConfig), named = try args.value(resizer)
         let adapter = configured ?? named ?? BuiltinResizer()
         if adapter.policy != .builtin { print("imglab run: \(adapter.name) declares: \(adapter.policy.summary) (the gates honour it; affected pairs are labelled 'policy:')") }
-        let profile = try args.value(SharedOptions.profile), reportArg = try args.value(report) ?? "Reports/\(profile.rawValue)"
+        let chosen = try args.value(profile), reportArg = try args.value(report) ?? "Reports/\(chosen.name)"
         let reportFolder = reportArg == "none" ? nil : reportArg
         if let reportFolder { try OutputPaths.checkFolder(option: report.name, reportFolder) }
         let inputFolder = try args.value(inputs), operations = try args.value(ops)
         if inputFolder == nil, operations != nil { throw UsageError("--ops needs --inputs DIR") }
+        var scaleResizer: CommandResizer?
+        if case .scale = chosen {
+            if inputFolder != nil || args.has(shard) || args.has(goldens) { throw UsageError("--profile scale takes none of --inputs, --shard, --goldens") }
+            let imglab = Executable.path
+            guard FileManager.default.isExecutableFile(atPath: Executable.meter) else {
+                throw UsageError("--profile scale needs \(Executable.meter), which measures each call; build it with 'swift build -c release'")
+            }
+            if let command = adapter as? CommandResizer {
+                scaleResizer = command
+            } else if adapter.name == BuiltinResizer().name {
+                do { scaleResizer = try ScaleSession.builtin(imglab: imglab) } catch { throw UsageError("\(error)") }
+            } else {
+                throw UsageError("--profile scale measures each call in a child process: give --resizer builtin, cmd:'TEMPLATE' or config:FILE, not \(adapter.name)")
+            }
+        }
         let terminal = isatty(STDOUT_FILENO) == 1
         let jsonPath = try args.value(json), junitPath = try args.value(junit)
         let afterWrite = try WriteFaultPoint.fromEnvironment()
@@ -71,13 +100,19 @@ enum RunCommand: Command {
         }
         let outcome: RunSession.StreamedOutcome
         do {
-            if let inputFolder {
+            if let scaleResizer {
+                let session = ScaleSession(reference: try args.value(SharedOptions.corpus), resizer: scaleResizer, imglab: Executable.path, meter: Executable.meter,
+                                           filter: try args.value(SharedOptions.filter), threads: try args.value(SharedOptions.threads))
+                outcome = try session.run(status: { print("imglab run: \($0)") }, progress: { p in p.costLine.map { print($0) } }, into: files)
+            } else if let inputFolder {
                 let session = InputsSession(inputs: inputFolder, reference: try args.value(SharedOptions.corpus), resizer: adapter,
                                             operations: operations ?? InputOperation.defaults, filter: try args.value(SharedOptions.filter),
                                             threads: try args.value(SharedOptions.threads), keepEvidence: reportFolder != nil)
                 outcome = try session.run(progress: { p in Console.raw(p.terminalLine(onTerminal: terminal)) }, into: files)
             } else {
-                let session = RunSession(corpus: try args.value(SharedOptions.corpus), resizer: adapter, profile: profile, filter: try args.value(SharedOptions.filter),
+                let corpusProfile: CorpusProfile
+                if case .corpus(let p) = chosen { corpusProfile = p } else { corpusProfile = .quick }
+                let session = RunSession(corpus: try args.value(SharedOptions.corpus), resizer: adapter, profile: corpusProfile, filter: try args.value(SharedOptions.filter),
                                          shard: try args.value(shard) ?? (1, 1), threads: try args.value(SharedOptions.threads),
                                          goldens: try args.value(goldens), keepEvidence: reportFolder != nil)
                 outcome = try session.run(progress: { p in Console.raw(p.terminalLine(onTerminal: terminal)) }, into: files)

@@ -1,0 +1,44 @@
+import ImageCodecs
+import ImageCorpus
+import ImageMetrics
+import ImageResize
+
+/// What one scale pair cost: the resizer's child process, the floor's (`imglab decode` of the
+/// same source at the scale a correct shrink-on-load would use, measured in the same run on
+/// the same machine), and the cost gate's outcome. Gates are ratios to the floor where they
+/// can be, so they hold on a slower or faster machine.
+public struct ScaleCost: Sendable, Hashable, Codable {
+    /// The metric names a cost gate may use (``values``).
+    public static let names = ["cost.rss", "cost.cpu", "cost.wall", "cost.cpu.ratio", "floor.rss", "floor.cpu"]
+
+    /// The resizer's process.
+    public var resizer: ProcessCost
+    /// The floor's process.
+    public var floor: ProcessCost
+    /// The DCT scale denominator the floor decoded a JPEG at (1 for other containers).
+    public var floorScale: Int
+    /// The cost gate's outcome, when the gates file has one.
+    public var gate: GateResult?
+
+    /// The cost metrics by name: MiB for memory, seconds for time, and the CPU ratio (none when
+    /// the floor took no measurable CPU time).
+    public var values: [String: Double] {
+        var v = ["cost.rss": resizer.peakRSSMiB, "cost.cpu": resizer.cpuSeconds, "cost.wall": resizer.wallSeconds,
+                 "floor.rss": floor.peakRSSMiB, "floor.cpu": floor.cpuSeconds]
+        if floor.cpuSeconds > 0 { v["cost.cpu.ratio"] = resizer.cpuSeconds / floor.cpuSeconds }
+        return v
+    }
+
+    /// The DCT scale a correct shrink-on-load decodes the case's source at for `placement`: the
+    /// largest 1/d (d = 1, 2, 4, 8) that still leaves the output's resolution over the source
+    /// region the operation uses (``MaxPixelSizeThumbnail/jpegScaleDenominator(width:height:target:)``);
+    /// 1 for every container but JPEG.
+    public static func floorScale(container: String, width: Int, height: Int, placement: OraclePlacement) -> Int {
+        guard container == ContainerFormat.jpeg.rawValue else { return 1 }
+        let content = placement.content, region = placement.source
+        guard region.width > 0, region.height > 0 else { return 1 }
+        let needed = (width: Int((content.width * Double(width) / region.width).rounded(.up)),
+                      height: Int((content.height * Double(height) / region.height).rounded(.up)))
+        return MaxPixelSizeThumbnail.jpegScaleDenominator(width: width, height: height, target: needed)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import ImageCore
+import ImageCodecs
+import ImageCorpus
+import ImageMetrics
+
+/// Measures and judges one scale pair: the floor and the resizer in child processes, the
+/// output against the box oracle by the family's gate, the costs by the cost gate.
+struct ScalePairJudge: Sendable {
+    var gates: GateBook
+    var costGate: GateExpression
+    var canaries: [Canaries.Failure]
+    var resizer: CommandResizer
+    var imglab: String
+    /// The path of `imglab-measure`.
+    var meter: String
+    /// Where the floor's call folders go.
+    var folder: String
+
+    func judge(_ pair: LabPair, operation: LabOperation, placement: OraclePlacement, source: String, oracle: Image?) -> PairResult {
+        let record = pair.record, entry = pair.entry
+        var result = PairResult(pair: pair.id, caseID: record.id, operation: entry.id, encoding: record.encoding,
+                                container: record.container, orientation: record.orientation, family: nil, verdict: .error,
+                                gate: nil, frames: 1, expectedSize: [entry.outputWidth, entry.outputHeight],
+                                actualSize: nil, metrics: [:], diagnosis: nil, message: nil)
+        func erred(_ message: String) -> PairResult {
+            result.verdict = .error
+            result.message = message
+            return result
+        }
+        guard let oracle else { return erred("the oracle cannot be rendered") }
+        guard let familyIndex = gates.family(of: pair, oracle: .box) else { return erred("no family of \(GateBook.fileName) takes this pair") }
+        result.family = gates.file.families[familyIndex].name
+
+        let scale = ScaleCost.floorScale(container: record.container, width: record.displayWidth, height: record.displayHeight, placement: placement)
+        let floor: ProcessCost
+        do { floor = try measureFloor(source: source, scale: scale) } catch { return erred("floor: \(error)") }
+        let output: Image, cost: ProcessCost
+        do { (output, cost) = try resizer.measured(operation, file: source, width: record.displayWidth, height: record.displayHeight, meter: meter) } catch {
+            return erred("\(resizer.name): \(error)")
+        }
+        var scaleCost = ScaleCost(resizer: cost, floor: floor, floorScale: scale, gate: nil)
+        let costValues = scaleCost.values
+        do { scaleCost.gate = try costGate.evaluate { costValues[$0] } } catch { return erred("cost: \(error)") }
+        result.cost = scaleCost
+        result.actualSize = [output.displaySize.width, output.displaySize.height]
+
+        let gate = gates.gates[familyIndex]
+        let judgement = Judge(gate: gate).judge(expected: ComparedImage(image: oracle, name: "oracle"),
+                                                actual: ComparedImage(image: output.oriented(), name: "\(resizer.name) output"))
+        var metrics: [String: Double] = costValues
+        for name in PairResult.headlineMetrics + gate.metricNames {
+            if let v = judgement.comparison.value(name) { metrics[name] = v }
+        }
+        result.metrics = metrics
+        result.gate = judgement.gate
+        switch judgement.verdict {
+        case .pass, .fail: break
+        case .differentSizes:
+            result.verdict = .fail
+            result.message = judgement.sizeFinding
+            return result
+        case .gateUnusable(let error): return erred("family '\(gates.file.families[familyIndex].name)': \(error)")
+        case .canariesFailed: return erred("metric canaries failed: " + canaries.map(\.description).joined(separator: "; "))
+        }
+        let costPassed = scaleCost.gate?.passed ?? false
+        if judgement.passed && costPassed {
+            result.verdict = .pass
+            return result
+        }
+        result.verdict = .fail
+        var reasons: [String] = []
+        if !judgement.passed {
+            reasons += judgement.failedClauses
+            let d = judgement.comparison.diagnosis
+            result.diagnosis = .init(bugClass: d.bugClass, name: d.name, confidence: d.confidence, summary: d.summary)
+        }
+        if !costPassed { reasons += (scaleCost.gate?.failedClauses ?? []).map { "cost: " + $0 } }
+        result.message = reasons.joined(separator: "; ")
+        return result
+    }
+
+    /// Runs `imglab decode SOURCE --scale 1/scale` in a child process and returns its cost.
+    private func measureFloor(source: String, scale: Int) throws(ResizerError) -> ProcessCost {
+        let call = folder + "/floor-\(UUID().uuidString)"
+        do { try FileManager.default.createDirectory(atPath: call, withIntermediateDirectories: true) } catch {
+            throw .failed("cannot make \(call): \(error)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: call) }
+        let command = [imglab, "decode", source, "--scale", "1/\(scale)"].map(CommandTemplate.quoted).joined(separator: " ")
+        let run = try ProcessRun.run(command, folder: call, timeout: 300, meter: meter)
+        guard !run.timedOut else { throw .failed("timed out: \(command)") }
+        guard run.status == 0 else { throw .failed("\(run.statusText): \(command); \(run.stderr)") }
+        guard let cost = run.cost else { throw .failed("\(meter) reported no cost for \(command)") }
+        return cost
+    }
+}

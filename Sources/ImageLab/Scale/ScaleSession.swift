@@ -1,0 +1,153 @@
+import Foundation
+import ImageCore
+import ImageCodecs
+import ImageCorpus
+import ImageMetrics
+
+/// `imglab run --profile scale`: the documents' cost failures as lab cases. The sources of
+/// ``ScaleProfile`` (24 to 96 megapixels) are streamed into a temporary folder
+/// (``StreamedSource``), each pair is run through a command resizer in a child process whose
+/// peak memory and CPU time are measured (``ProcessCost``), beside the floor: `imglab decode` of
+/// the same source at the scale a correct shrink-on-load would use. The output is judged
+/// against the box oracle rendered from the continuous scene at the output size by the gates
+/// file's families, and the costs by its cost gate (``GateBook/CostGate``).
+///
+/// The lab never decodes a scale source itself. Children run one at a time, so a measurement
+/// never shares the cores with another; sources and oracles are made on `threads` threads first.
+public struct ScaleSession: Sendable {
+    /// The corpus whose `gates.json` judges the pairs (its families and its cost gate).
+    public var reference: String
+    /// The resizer, run as a child process per pair.
+    public var resizer: CommandResizer
+    /// The imglab executable that measures the floor (`imglab decode`).
+    public var imglab: String
+    /// The path of `imglab-measure`, which runs each measured command (built beside imglab).
+    public var meter: String
+    /// Filter patterns (``RunSelection``), comma-separated; `nil` takes every pair.
+    public var filter: String?
+    /// Threads for generating sources and oracles; the measurements run one at a time.
+    public var threads: Int
+
+    public init(reference: String, resizer: CommandResizer, imglab: String, meter: String, filter: String? = nil,
+                threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.reference = reference
+        self.resizer = resizer
+        self.imglab = imglab
+        self.meter = meter
+        self.filter = filter
+        self.threads = threads
+    }
+
+    /// The built-in resizer as the scale profile runs it: imglab's own command line
+    /// (`imglab thumbnail`, `imglab resize`), so its cost is a process's like any other's.
+    /// - Throws: ``ResizerError`` when the templates cannot be made (an unusable path).
+    public static func builtin(imglab: String) throws(ResizerError) -> CommandResizer {
+        do {
+            let fixed = ["imglab": imglab]
+            let resize = try CommandTemplate("{imglab} resize {in} -o {out} --size {width}x{height} --mode {mode}", fixed: fixed)
+            let thumbnail = try CommandTemplate("{imglab} thumbnail {in} --max-pixel-size {size} -o {out}", fixed: fixed)
+            return CommandResizer(name: "builtin", template: resize, templates: ["maxPixelSize": thumbnail], timeout: 300)
+        } catch {
+            throw .unsupported("cannot run \(imglab) as a command: \(error)")
+        }
+    }
+
+    /// One pair to measure, once its source and oracle exist.
+    private struct Planned: Sendable {
+        var pair: LabPair
+        var scaleCase: CorpusCase
+        var operation: LabOperation
+        var placement: OraclePlacement
+        var source: String
+    }
+
+    /// Streams the sources, renders the oracles, then measures and judges each selected pair in
+    /// order, handing each result to `sink` as it is judged.
+    /// - Parameter status: one line per phase (generating sources, rendering oracles).
+    /// - Throws: ``RunError`` when the run cannot judge: a bad selection, unreadable gates or no
+    ///   cost gate in them, failing metric canaries, a source that cannot be made, or the sink.
+    public func run<Sink: PairSink>(status: @escaping @Sendable (String) -> Void = { _ in },
+                                    progress: @escaping @Sendable (LabRunner.Progress) -> Void = { _ in },
+                                    into sink: Sink) throws(RunError) -> RunSession.StreamedOutcome {
+        let started = Date()
+        let selection = try RunSelection(filter: filter)
+        let gates = try GateBook.load(corpus: reference)
+        guard let costGate = gates.cost else {
+            throw .gates("\(reference)/\(GateBook.fileName) has no cost gate ('cost'), which the scale profile needs")
+        }
+        let metricCanaries = try PairJudge.metricCanaries()
+
+        // The pairs, and those whose source cannot be streamed yet.
+        var skipped: [RunResults.SkippedPair] = []
+        var wanted: [(CorpusCase, CaseRecord)] = []
+        for c in ScaleProfile.cases {
+            let record: CaseRecord
+            do { record = try ScaleProfile.record(c) } catch { throw .corpus("\(error)") }
+            let ids = record.operations.map { "\(record.id)/\($0.id)" }.filter(selection.selects)
+            guard !ids.isEmpty else { continue }
+            if StreamedSource.canStream(c) {
+                wanted.append((c, record))
+            } else {
+                skipped += ids.map { .init(pair: $0, reason: "not judged: its \(c.encoding.container.rawValue) source cannot be streamed yet, and the lab never holds a scale source whole") }
+            }
+        }
+        guard !wanted.isEmpty else {
+            throw .nothingSelected("filter \(selection.patterns): no streamable scale pair (\(skipped.count) not streamable)")
+        }
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-scale-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        do { try FileManager.default.createDirectory(atPath: folder + "/sources", withIntermediateDirectories: true) } catch {
+            throw .output("cannot make \(folder): \(error)")
+        }
+        status("streaming \(wanted.count) sources into \(folder)")
+        let cases = wanted.map(\.0)
+        let made = ParallelMap.run(cases.count, threads: threads) { i -> String? in
+            let c = cases[i]
+            do { try StreamedSource.write(c, samplesPerAxis: ScaleProfile.sourceSamplesPerAxis, toFile: folder + "/" + c.sourcePath) } catch {
+                return "\(error)"
+            }
+            return nil
+        }
+        if let failure = made.compactMap({ $0 }).first { throw .corpus("cannot make a scale source: \(failure)") }
+
+        var planned: [Planned] = []
+        for (c, record) in wanted {
+            for (op, entry) in zip(c.operations, record.operations) {
+                let pair = LabPair(record: record, entry: entry)
+                guard selection.selects(pair.id) else { continue }
+                let placement: OraclePlacement
+                do { placement = try ScaleProfile.placement(of: op, on: c) } catch { throw .corpus("\(error)") }
+                planned.append(Planned(pair: pair, scaleCase: c, operation: op, placement: placement, source: folder + "/" + c.sourcePath))
+            }
+        }
+        status("rendering \(planned.count) oracles from the scenes")
+        let plan = planned
+        let oracles = ParallelMap.run(plan.count, threads: threads) { i -> Image? in
+            try? ScaleProfile.oracle(of: plan[i].operation, on: plan[i].scaleCase)
+        }
+
+        let judge = ScalePairJudge(gates: gates, costGate: costGate, canaries: metricCanaries, resizer: resizer, imglab: imglab, meter: meter, folder: folder)
+        var tally = RunTally(gates: gates)
+        for (i, p) in plan.enumerated() {
+            let result = judge.judge(p.pair, operation: p.operation, placement: p.placement, source: p.source, oracle: oracles[i])
+            progress(LabRunner.Progress(done: i + 1, total: plan.count, result: result))
+            do {
+                try sink.accept(index: i, result: result, prepared: sink.prepare(index: i, result: result, evidence: nil))
+            } catch {
+                throw .output("\(error)")
+            }
+            tally.add(result)
+        }
+        var results = RunResults(
+            resizer: resizer.name, profile: "scale", corpus: reference, filter: selection.patterns, shard: [1, 1],
+            gatesFile: GateBook.fileName,
+            gates: zip(gates.file.families, gates.gates).map { .init(family: $0.name, gate: $1.text) } + [.init(family: "cost", gate: costGate.text)],
+            metricDefinitions: tally.metricDefinitions, canaries: [], pairs: [], summary: tally.summary, warnings: [])
+        if !skipped.isEmpty {
+            results.skipped = skipped
+            results.summary.skipped = skipped.count
+        }
+        return RunSession.StreamedOutcome(results: results, tally: tally, seconds: Date().timeIntervalSince(started))
+    }
+}
