@@ -328,7 +328,8 @@ static int encode_params_valid(const imglab_jpeg_encode_params *params, size_t s
  * write the same bytes for the same rows. `optimize_coding`: Huffman tables fitted to the image
  * (which makes libjpeg keep every coefficient until jpeg_finish_compress) or the standard
  * tables (rows are compressed as they come; a progressive file still keeps every coefficient,
- * since its scans are made after the last row). Call inside the setjmp of the compressor's error manager. */
+ * since its scans are made after the last row). Call inside the setjmp of the compressor's
+ * error manager. */
 static void compress_start(j_compress_ptr cinfo, const imglab_jpeg_encode_params *params, int optimize_coding) {
     int n = params->components;
     cinfo->image_width = params->width;

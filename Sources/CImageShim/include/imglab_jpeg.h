@@ -132,8 +132,9 @@ void imglab_jpeg_free(uint8_t *buffer);
  * call, take it with imglab_jpeg_row_writer_output and empty it with
  * imglab_jpeg_row_writer_clear_output. With standard Huffman tables (`optimize_coding` 0) and
  * a sequential file, libjpeg holds one band of MCU rows, so memory follows the width; with
- * optimised tables or a progressive file (scans made after the last row) it keeps every coefficient of the
- * image (2 bytes each, 1.5 per pixel at 4:2:0) and writes the whole file at finish. */
+ * optimised tables or a progressive file (scans made after the last row) it keeps every
+ * coefficient of the image (2 bytes each, 1.5 per pixel at 4:2:0) and writes the whole file
+ * at finish. */
 typedef struct imglab_jpeg_row_writer imglab_jpeg_row_writer;
 
 /* Starts a file of `params` (the EXIF and ICC markers are written here). NULL on failure, with

@@ -15,8 +15,9 @@ private let readDescriptor = Darwin.pread
 /// libtiff must seek (it goes back to the header to point at the directory it writes last), so
 /// the strips go to a scratch file with no name (created in a folder the caller names and
 /// unlinked at once, so nothing survives the process) and ``finish(_:)`` reads the file back:
-/// the file is written to disk twice, and memory holds one strip (at most 64 KiB of rows, as
-/// the whole-image encoder cuts them), libtiff's strip tables and a piece of 1 MiB.
+/// the file is written to disk twice, and memory holds one strip (64 KiB of rows, as the
+/// whole-image encoder cuts them, or one row when a row is longer), libtiff's strip tables and a
+/// piece of 1 MiB.
 ///
 /// The bytes are those ``ImageCodecs/encode(_:as:options:)`` writes for the same pixels (an
 /// upright image without an ICC profile): the same written format (``TIFFCodec``'s rules, each
