@@ -53,7 +53,7 @@ public enum JUnitReport {
             x += ">\n      <failure type=\"regression\" message=\"\(e(p.message ?? "changed, further from the oracle"))\">\(e(body))</failure>\n    </testcase>\n"
         case .fail:
             var body = "family: \(p.family ?? "none")\n"
-            if let g = p.gate { body += "gate: \(g.expression)\n" + g.clauses.map { "  \($0.passed ? "ok  " : "FAIL") \($0.text)" }.joined(separator: "\n") + "\n" }
+            if let g = p.gate { body += "gate: \(g.expression)\n" + g.clauses.map { "  \($0.passed ? "ok  " : $0.excused == true ? "alt " : "FAIL") \($0.text)" }.joined(separator: "\n") + "\n" }
             if let d = p.diagnosis {
                 body += "diagnosis: \(d.bugClass ?? "none")\(d.name.map { " (\($0))" } ?? "") confidence \(String(format: "%.2f", d.confidence))\n\(d.summary)\n"
             }

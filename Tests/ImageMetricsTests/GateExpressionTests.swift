@@ -55,9 +55,35 @@ struct GateExpressionTests {
         }
     }
 
-    @Test("a metric without a value makes the gate throw instead of passing (fail closed)")
+    @Test("a metric without a value makes the gate throw when the result depends on it (fail closed)")
     func missing() throws {
-        let gate = try GateExpression("msssim >= 0.9 || ssim >= 0")
+        let gate = try GateExpression("msssim >= 0.9 || ssim >= 2")
         #expect(throws: GateError.missingValue("msssim")) { try gate.evaluate { $0 == "ssim" ? 1 : nil } }
+        #expect(throws: GateError.missingValue("ssim")) { try GateExpression("!(ssim >= 0.9)").evaluate { _ in nil } }
+        #expect(throws: GateError.missingValue("ssim")) { try GateExpression("ssim >= 0.9 && exact.max <= 1").evaluate { $0 == "exact.max" ? 0 : nil } }
+    }
+
+    @Test("an unknown comparison follows Kleene's logic: unknown || true passes, unknown && false fails, neither throws")
+    func kleene() throws {
+        let thin = try GateExpression("(ssim >= 0.9 || size.min < 11) && exact.max <= 1")
+        let values: [String: Double] = ["size.min": 1, "exact.max": 0]
+        let result = try thin.evaluate { values[$0] }
+        #expect(result.passed)
+        #expect(result.clauses.map(\.text) == ["ssim (no value) >= 0.9", "size.min (1) < 11", "exact.max (0) <= 1"])
+        #expect(result.clauses.map(\.passed) == [false, true, true])
+        #expect(result.clauses[0].metric == "ssim" && result.clauses[0].observed == nil && result.clauses[0].bound == ">= 0.9")
+        #expect(result.clauses.map(\.excused) == [true, nil, nil])
+        #expect(result.failedClauses.isEmpty)
+
+        let failed = try thin.evaluate { ["size.min": 1, "exact.max": 5][$0] }
+        #expect(!failed.passed)
+        #expect(failed.failedClauses == ["exact.max (5) <= 1"])
+        // A failed alternative of a held `||` is not why a gate failed.
+        let other = try thin.evaluate { ["ssim": 0.95, "size.min": 40, "exact.max": 5][$0] }
+        #expect(other.failedClauses == ["exact.max (5) <= 1"])
+        #expect(try !GateExpression("ssim >= 0.9 && exact.max <= 1").evaluate { $0 == "exact.max" ? 5 : nil }.passed)
+        // Where SSIM has a value, it is gated as written.
+        #expect(try !thin.evaluate { ["ssim": 0.5, "size.min": 40, "exact.max": 0][$0] }.passed)
+        #expect(throws: GateError.missingValue("ssim")) { try thin.evaluate { ["size.min": 40, "exact.max": 0][$0] } }
     }
 }

@@ -78,6 +78,22 @@ struct JudgeTests {
         #expect(!judgement.passed && judgement.gate == nil && !judgement.diagnosed)
     }
 
+    @Test("a 40×5 pair has no SSIM (11-pixel window) and size.min 5, so '(ssim >= 0.99 || size.min < 11)' rests on the other terms")
+    func thinImagesWithoutSSIM() throws {
+        func thin(red: Int) throws -> ComparedImage {
+            let full = try Self.image(red: red, name: "t").image.bitmap
+            let rows = Array(full.bytes[0..<(40 * 5 * 3)])
+            return ComparedImage(image: Image(bitmap: try Bitmap(width: 40, height: 5, format: .rgb8, bytes: rows)), name: "t")
+        }
+        let gate = try GateExpression("(ssim >= 0.99 || size.min < 11) && exact.max <= 1")
+        let same = Judge(gate: gate).judge(expected: try thin(red: 0), actual: try thin(red: 0))
+        #expect(same.comparison.value("ssim") == nil)
+        #expect(same.comparison.value("size.min") == 5)
+        #expect(same.verdict == .pass)
+        #expect(Judge(gate: gate).judge(expected: try thin(red: 0), actual: try thin(red: 3)).verdict == .fail)
+        #expect(Judge(gate: gate).judge(expected: try Self.image(name: "e"), actual: try Self.image(name: "a")).comparison.value("size.min") == 30)
+    }
+
     @Test("without a gate: identical by value passes, any difference fails; 'always' diagnoses a pass too")
     func noGate() throws {
         let e = try Self.image(name: "e")

@@ -34,7 +34,7 @@ public struct LaxBound: Sendable, Hashable, CustomStringConvertible {
         guard let d = MetricCatalog.definition(named: metric) else { return nil }
         switch d.direction {
         case .distance: return 0
-        case .signed: return nil
+        case .signed, .property: return nil
         case .similarity:
             if metric.hasPrefix("ssim") || metric == "msssim" { return 1 }
             if metric == "ssimulacra2" { return 100 }

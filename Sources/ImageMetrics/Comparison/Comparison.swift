@@ -142,6 +142,7 @@ public struct Comparison: Sendable, Hashable, Codable {
             return
         }
 
+        set("size.min", Double(min(ev.width, ev.height)))
         if let ignoredPixels { set("ignored.pixels", Double(ignoredPixels)) }
         let stats = PixelStatistics.measure(ev, av, tolerance: options.tolerance)
         timer.mark("pixel pass (exact, PSNR, ΔE00)")

@@ -6,6 +6,9 @@ public enum MetricDirection: String, Sendable, Hashable, Codable {
     case similarity
     /// Signed: 0 means no difference (bias, colour cast).
     case signed
+    /// Not a difference: a property of the compared images (their size), for a gate to say
+    /// what holds where a windowed metric has no value.
+    case property
 }
 
 /// The definition of one named metric: its unit, its definition version and what it means.
@@ -83,6 +86,7 @@ public enum MetricCatalog {
         add("cast.a", "Δa*", colourVersion, .signed, "mean Δa*: + towards red/magenta, − towards green")
         add("cast.b", "Δb*", colourVersion, .signed, "mean Δb*: + towards yellow, − towards blue")
         add("diagnosis.confidence", "", Diagnosis.version, .distance, "confidence of the named diagnosis (0 when none)")
+        add("size.min", "pixels", exactVersion, .property, "shorter displayed side of the compared images (equal sizes only): a gate can say what holds where SSIM (11 pixels) has no value, e.g. (ssim >= 0.96 || size.min < 11)")
         add("ignored.pixels", "pixels", exactVersion, .distance, "pixels left out by --mask and --ignore (compared as equal); only when some were given")
         return list
     }()

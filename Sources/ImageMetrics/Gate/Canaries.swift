@@ -57,6 +57,7 @@ public enum Canaries {
                 let ok: Bool
                 switch definition.direction {
                 case .distance, .signed: ok = v == 0
+                case .property: ok = v == Double(min(c.expected.width, c.expected.height))
                 case .similarity: ok = name.hasPrefix("psnr") ? v.isInfinite : (name == "ssimulacra2" ? v == 100 : v == 1)
                 }
                 if !ok { failures.append(Failure(metric: name, pair: pair, reason: "reports \(v) for a pair that must match")) }
@@ -68,6 +69,7 @@ public enum Canaries {
             switch definition.direction {
             case .distance: ok = v > 0
             case .signed: ok = v != 0
+            case .property: ok = v == Double(min(differing.expected.width, differing.expected.height))
             case .similarity: ok = name.hasPrefix("psnr") ? v.isFinite : (name == "ssimulacra2" ? v < 100 : v < 1)
             }
             if !ok { failures.append(Failure(metric: name, pair: "disturbed", reason: "reports \(v) for a pair that must differ")) }

@@ -10,9 +10,14 @@
 /// comparison := operand ( ("<=" | "<" | ">=" | ">" | "==" | "!=") operand )+   // chains: a <= x <= b
 /// operand    := number | metric name (letters, digits, "_" and "." — see MetricCatalog)
 /// ```
-/// Numbers accept `inf`. Parsing checks every name against ``MetricCatalog``; evaluation
-/// fails (throws) when a named metric has no value for the images, so a gate can never pass
-/// because a metric was silently missing (fail closed).
+/// Numbers accept `inf`. Parsing checks every name against ``MetricCatalog``.
+///
+/// A metric can have no value for some images (SSIM below 11 × 11 pixels, MS-SSIM below 176).
+/// A comparison that names it is then *unknown*, and the connectives follow Kleene's
+/// three-valued logic: `unknown || true` is true, `unknown && false` is false, `!unknown` is
+/// unknown. A gate whose result is unknown fails to evaluate (throws), so a gate can never pass
+/// because a metric was silently missing (fail closed); it passes without one only when its
+/// text says so, e.g. `(ssim >= 0.96 || size.min < 11)`.
 public struct GateExpression: Sendable, Hashable, CustomStringConvertible {
     /// The parsed tree.
     public indirect enum Node: Sendable, Hashable {
@@ -98,36 +103,45 @@ public struct GateExpression: Sendable, Hashable, CustomStringConvertible {
     /// Evaluates against metric values.
     /// - Parameter value: the value of a metric name, `nil` when the metric is not defined.
     /// - Returns: whether the gate holds, and one line per comparison with the observed values.
-    /// - Throws: ``GateError/missingValue(_:)`` when a metric used has no value.
+    /// - Throws: ``GateError/missingValue(_:)`` when the result depends on a metric without a
+    ///   value (see the type's notes on unknown comparisons).
     public func evaluate(_ value: (String) -> Double?) throws(GateError) -> GateResult {
         var clauses: [GateResult.Clause] = []
-        func eval(_ n: Node) throws(GateError) -> Bool {
+        var missing: [String] = []
+        // nil: unknown, a comparison named a metric without a value (Kleene's third value).
+        func eval(_ n: Node) -> Bool? {
             switch n {
             case .and(let a, let b):
-                let x = try eval(a), y = try eval(b)  // both sides evaluated so every clause is reported
-                return x && y
+                let x = eval(a), y = eval(b)  // both sides evaluated so every clause is reported
+                if x == false || y == false { return false }
+                return x == true && y == true ? true : nil
             case .or(let a, let b):
-                let x = try eval(a), y = try eval(b)
-                return x || y
-            case .not(let a): return try !eval(a)
+                let first = clauses.count
+                let x = eval(a), y = eval(b)
+                if x == true || y == true {
+                    // The alternatives that failed did not fail the gate.
+                    for i in first..<clauses.count where !clauses[i].passed { clauses[i].excused = true }
+                    return true
+                }
+                return x == false && y == false ? false : nil
+            case .not(let a): return eval(a).map { !$0 }
             case .chain(let operands, let relations):
-                var values: [Double] = []
-                for o in operands {
+                let values = operands.map { o -> Double? in
                     switch o {
-                    case .number(let v): values.append(v)
-                    case .metric(let m):
-                        guard let v = value(m) else { throw .missingValue(m) }
-                        values.append(v)
+                    case .number(let v): return v
+                    case .metric(let m): return value(m)
                     }
                 }
-                var ok = true
-                for (i, r) in relations.enumerated() where !r.holds(values[i], values[i + 1]) { ok = false }
                 var text = ""
                 for (i, o) in operands.enumerated() {
-                    if case .metric(let m) = o { text += "\(m) (\(GateExpression.format(values[i])))" } else { text += o.description }
+                    if case .metric(let m) = o { text += "\(m) (\(values[i].map(GateExpression.format) ?? "no value"))" } else { text += o.description }
                     if i < relations.count { text += " \(relations[i].rawValue) " }
                 }
-                var clause = GateResult.Clause(text: text, passed: ok)
+                var known: [Double] = []
+                for (o, v) in zip(operands, values) {
+                    if let v { known.append(v) } else if case .metric(let m) = o, !missing.contains(m) { missing.append(m) }
+                }
+                var clause = GateResult.Clause(text: text, passed: false)
                 let metricIndices = operands.indices.filter { if case .metric = operands[$0] { return true } else { return false } }
                 if metricIndices.count == 1, let m = metricIndices.first, case .metric(let name) = operands[m] {
                     // The bound as seen from the metric: `-2 <= cast.a <= 2` → `>= -2, <= 2`.
@@ -138,11 +152,18 @@ public struct GateExpression: Sendable, Hashable, CustomStringConvertible {
                     clause.observed = values[m]
                     clause.bound = parts.joined(separator: ", ")
                 }
+                guard known.count == operands.count else {
+                    clauses.append(clause)
+                    return nil
+                }
+                var ok = true
+                for (i, r) in relations.enumerated() where !r.holds(known[i], known[i + 1]) { ok = false }
+                clause.passed = ok
                 clauses.append(clause)
                 return ok
             }
         }
-        let passed = try eval(root)
+        guard let passed = eval(root) else { throw .missingValue(missing.first ?? "?") }
         return GateResult(expression: text, passed: passed, clauses: clauses)
     }
 
@@ -168,21 +189,26 @@ public struct GateResult: Sendable, Hashable, Codable {
         public var metric: String?
         public var observed: Double?
         public var bound: String?
+        /// `true` when the clause failed (or had no value) but an alternative of `||` held, so
+        /// it did not fail the gate; absent otherwise.
+        public var excused: Bool?
 
-        public init(text: String, passed: Bool, metric: String? = nil, observed: Double? = nil, bound: String? = nil) {
+        public init(text: String, passed: Bool, metric: String? = nil, observed: Double? = nil, bound: String? = nil, excused: Bool? = nil) {
             self.text = text
             self.passed = passed
             self.metric = metric
             self.observed = observed
             self.bound = bound
+            self.excused = excused
         }
     }
     public var expression: String
     public var passed: Bool
     public var clauses: [Clause]
 
-    /// The text of each clause that failed, e.g. `exact.max (200) <= 1`.
-    public var failedClauses: [String] { clauses.filter { !$0.passed }.map(\.text) }
+    /// The text of each clause that failed the gate, e.g. `exact.max (200) <= 1` (not those an
+    /// alternative of `||` excused).
+    public var failedClauses: [String] { clauses.filter { !$0.passed && $0.excused != true }.map(\.text) }
 }
 
 /// Why a gate expression cannot be used.

@@ -61,7 +61,7 @@ public enum DiffScreen {
         if let gate {
             add("gate", "\(gate.passed ? "PASSED" : "FAILED"): \(gate.expression)")
             for cl in gate.clauses where !cl.passed || gate.clauses.count <= 6 {
-                add("", "\(cl.passed ? "✓" : "✗") \(cl.text)")
+                add("", "\(cl.passed ? "✓" : cl.excused == true ? "–" : "✗") \(cl.text)")
             }
         }
         if let reportPath { add("report", reportPath) }

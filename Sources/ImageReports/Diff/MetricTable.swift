@@ -9,7 +9,7 @@ enum MetricTable {
         var h = ""
         if let gate {
             h += "<p class=\"gate \(gate.passed ? "ok" : "bad")\">gate <code>\(e(gate.expression))</code>: \(gate.passed ? "passed" : "failed")</p><ul class=\"clauses\">"
-            for cl in gate.clauses { h += "<li class=\"\(cl.passed ? "ok" : "bad")\">\(cl.passed ? "✓" : "✗") <code>\(e(cl.text))</code></li>" }
+            for cl in gate.clauses { h += "<li class=\"\(cl.passed ? "ok" : cl.excused == true ? "excused" : "bad")\">\(cl.passed ? "✓" : cl.excused == true ? "–" : "✗") <code>\(e(cl.text))</code>\(cl.excused == true ? " (an alternative held)" : "")</li>" }
             h += "</ul>"
         }
         // Gate bounds by metric (a metric in several clauses shows each bound).
@@ -21,10 +21,10 @@ enum MetricTable {
             guard let m = c.metrics[d.name] else { continue }
             let value = m.value.map { DiffReport.format($0) } ?? "— (\(m.missingReason ?? "undefined"))"
             let clauses = bounds[d.name] ?? []
-            let row = clauses.isEmpty ? "" : (clauses.allSatisfy(\.passed) ? " class=\"gated ok\"" : " class=\"gated bad\"")
+            let row = clauses.isEmpty ? "" : (clauses.allSatisfy { $0.passed || $0.excused == true } ? " class=\"gated ok\"" : " class=\"gated bad\"")
             h += "<tr\(row)><td><code>\(e(d.name))</code></td><td class=\"num\">\(e(value))</td>"
             if gated {
-                h += "<td>" + clauses.map { "\($0.passed ? "✓" : "✗") \(e($0.bound ?? ""))" }.joined(separator: "<br>") + "</td>"
+                h += "<td>" + clauses.map { "\($0.passed ? "✓" : $0.excused == true ? "–" : "✗") \(e($0.bound ?? ""))" }.joined(separator: "<br>") + "</td>"
             }
             h += "<td>\(e(d.unit))</td><td>\(e(d.summary))</td><td class=\"small\">\(e(m.version))</td></tr>"
         }
