@@ -105,14 +105,17 @@ struct StreamedSourceTests {
         #expect(bytes == (try SourceEncoder.encode(c)))
     }
 
-    @Test("a row writer refuses rows past the image and a finish before the last row, with typed errors")
+    @Test("a row writer refuses rows past the image and a finish before the last row, with typed errors; a failed one stays failed")
     func rowWritersRefuseWrongRowCounts() throws {
         let row = try Bitmap(width: 4, height: 3, format: .rgb8, bytes: [UInt8](repeating: 90, count: 36))
         let png = try PNGRowWriter(width: 4, height: 2, format: .rgb8)
         #expect(throws: EncodeError.self) { _ = try png.write(row) }
         let jpeg = try JPEGRowWriter(width: 4, height: 4, format: .rgb8)
         _ = try jpeg.write(row)
-        #expect(throws: EncodeError.self) { _ = try jpeg.finish() }
+        let early = #expect(throws: EncodeError.self) { _ = try jpeg.finish() }
+        // The file is broken from then on: the last row is refused with the same error.
+        let lastRow = try Bitmap(width: 4, height: 1, format: .rgb8, bytes: [UInt8](repeating: 90, count: 12))
+        #expect(#expect(throws: EncodeError.self) { _ = try jpeg.write(lastRow) } == early)
         let tiff = try TIFFRowWriter(width: 4, height: 4, format: .rgb8, scratchFolder: FileManager.default.temporaryDirectory.path)
         try tiff.write(row)
         #expect(throws: EncodeError.self) { try tiff.finish { _ in } }

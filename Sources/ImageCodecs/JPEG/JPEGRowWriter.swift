@@ -15,6 +15,8 @@ import ImageCore
 /// its scans is made after the last row is in), need more than one pass: libjpeg keeps every DCT
 /// coefficient of the image (2 bytes each: 3 bytes a pixel at 4:2:0, 6 at 4:4:4) until
 /// ``finish()``, which then returns the whole file. That is libjpeg's design, not this type's.
+///
+/// Once the library has failed, every later call throws that error again (the file is incomplete).
 public final class JPEGRowWriter {
     /// How the Huffman tables are chosen.
     public enum HuffmanTables: Sendable {
@@ -38,6 +40,8 @@ public final class JPEGRowWriter {
     public private(set) var rowsWritten = 0
 
     private let writer: OpaquePointer
+    /// libjpeg's failure, thrown again by every later call.
+    private var failure: EncodeError?
 
     /// Whether rows in `format` can be written with `options`.
     /// - Throws: ``EncodeError/invalidOption(_:)`` for a quality outside 1…100,
@@ -85,6 +89,7 @@ public final class JPEGRowWriter {
     /// - Throws: ``EncodeError/invalidOption(_:)`` for rows of another width or format or past
     ///   the image's height, ``EncodeError/library(_:_:)`` when libjpeg fails.
     public func write(_ rows: Bitmap) throws(EncodeError) -> [UInt8] {
+        if let failure { throw failure }
         guard rows.width == width, rows.format == format, rows.height <= height - rowsWritten else {
             throw .invalidOption("rows of \(rows.width) × \(rows.height) \(rows.format) after \(rowsWritten) rows do not continue a \(width) × \(height) \(format) JPEG")
         }
@@ -95,7 +100,7 @@ public final class JPEGRowWriter {
                 imglab_jpeg_row_writer_write_rows(writer, pixels.baseAddress, stored.bytesPerRow, UInt32(stored.height), text.baseAddress)
             }
         }
-        guard status == IMGLAB_JPEG_OK else { throw Self.failure(message) }
+        guard status == IMGLAB_JPEG_OK else { throw failed(message) }
         rowsWritten += rows.height
         return takeOutput()
     }
@@ -104,10 +109,18 @@ public final class JPEGRowWriter {
     /// tables or a progressive file: all the scans).
     /// - Throws: ``EncodeError/library(_:_:)`` when rows are missing or libjpeg fails.
     public func finish() throws(EncodeError) -> [UInt8] {
+        if let failure { throw failure }
         var message = [CChar](repeating: 0, count: Int(IMGLAB_JPEG_MESSAGE_SIZE))
         let status = message.withUnsafeMutableBufferPointer { imglab_jpeg_row_writer_finish(writer, $0.baseAddress) }
-        guard status == IMGLAB_JPEG_OK else { throw Self.failure(message) }
+        guard status == IMGLAB_JPEG_OK else { throw failed(message) }
         return takeOutput()
+    }
+
+    /// The error of `message`, kept for later calls.
+    private func failed(_ message: [CChar]) -> EncodeError {
+        let error = Self.failure(message)
+        failure = error
+        return error
     }
 
     private func takeOutput() -> [UInt8] {

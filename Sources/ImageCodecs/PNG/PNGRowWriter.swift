@@ -12,6 +12,8 @@ import ImageCore
 /// written. Adam7 interlacing (`interlaced`) cannot be written row by row and is refused.
 ///
 /// Memory: libpng's and zlib's state (a few hundred KiB) and the output of one call.
+///
+/// Once the library has failed, every later call throws that error again (the file is incomplete).
 public final class PNGRowWriter {
     /// Image width, pixels.
     public let width: Int
@@ -25,6 +27,8 @@ public final class PNGRowWriter {
     public private(set) var rowsWritten = 0
 
     private let writer: OpaquePointer
+    /// libpng's failure, thrown again by every later call.
+    private var failure: EncodeError?
 
     /// Whether a `format` image with `options` can be written row by row.
     /// - Throws: ``EncodeError/invalidOption(_:)`` for Adam7 interlacing.
@@ -64,6 +68,7 @@ public final class PNGRowWriter {
     ///   the image's height, ``EncodeError/unsupportedFormat(_:_:suggestion:)`` when they cannot be
     ///   converted, ``EncodeError/library(_:_:)`` when libpng fails.
     public func write(_ rows: Bitmap) throws(EncodeError) -> [UInt8] {
+        if let failure { throw failure }
         guard rows.width == width, rows.format == format, rows.height <= height - rowsWritten else {
             throw .invalidOption("rows of \(rows.width) × \(rows.height) \(rows.format) after \(rowsWritten) rows do not continue a \(width) × \(height) \(format) PNG")
         }
@@ -72,7 +77,7 @@ public final class PNGRowWriter {
         let code = stored.bytes.withUnsafeBufferPointer { pixels in
             imglab_png_row_writer_write_rows(writer, pixels.baseAddress, stored.bytesPerRow, UInt32(stored.height), &status)
         }
-        guard code == IMGLAB_PNG_OK else { throw PNGEncoder.failure(status) }
+        guard code == IMGLAB_PNG_OK else { throw failed(status) }
         rowsWritten += rows.height
         return takeOutput()
     }
@@ -80,9 +85,17 @@ public final class PNGRowWriter {
     /// Ends the file once every row is written and returns its last bytes (the final IDAT and IEND).
     /// - Throws: ``EncodeError/library(_:_:)`` when rows are missing or libpng fails.
     public func finish() throws(EncodeError) -> [UInt8] {
+        if let failure { throw failure }
         var status = imglab_png_status()
-        guard imglab_png_row_writer_finish(writer, &status) == IMGLAB_PNG_OK else { throw PNGEncoder.failure(status) }
+        guard imglab_png_row_writer_finish(writer, &status) == IMGLAB_PNG_OK else { throw failed(status) }
         return takeOutput()
+    }
+
+    /// The error of `status`, kept for later calls.
+    private func failed(_ status: imglab_png_status) -> EncodeError {
+        let error = PNGEncoder.failure(status)
+        failure = error
+        return error
     }
 
     /// The output libpng made since the last call, emptied.

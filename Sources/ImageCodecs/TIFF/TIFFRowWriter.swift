@@ -24,6 +24,8 @@ private let readDescriptor = Darwin.pread
 /// band converted exactly as the whole image would be), the same fields, strips of the same
 /// rows and compression (`tiffCompression` with its predictor). PlanarConfiguration 2
 /// (`tiffPlanar`) is refused: its file holds every row's first plane before any second one.
+///
+/// Once the library has failed, every later call throws that error again (the file is incomplete).
 public final class TIFFRowWriter {
     /// Image width, pixels.
     public let width: Int
@@ -44,6 +46,8 @@ public final class TIFFRowWriter {
     /// Rows of the strip being gathered, stored.
     private var strip: [UInt8] = []
     private var finished = false
+    /// libtiff's failure, thrown again by every later call.
+    private var failure: EncodeError?
 
     /// Whether a `format` image with `options` can be written row by row.
     /// - Throws: ``EncodeError/invalidOption(_:)`` for planar storage.
@@ -102,6 +106,7 @@ public final class TIFFRowWriter {
     ///   the image's height, ``EncodeError/unsupportedFormat(_:_:suggestion:)`` when they cannot be
     ///   converted, ``EncodeError/library(_:_:)`` when libtiff fails.
     public func write(_ rows: Bitmap) throws(EncodeError) {
+        if let failure { throw failure }
         guard !finished, rows.width == width, rows.format == format, rows.height <= height - rowsWritten else {
             throw .invalidOption("rows of \(rows.width) × \(rows.height) \(rows.format) after \(rowsWritten) rows do not continue a \(width) × \(height) \(format) TIFF")
         }
@@ -121,11 +126,10 @@ public final class TIFFRowWriter {
     /// - Throws: ``EncodeError/library(_:_:)`` when rows are missing or libtiff fails,
     ///   ``EncodeError/io(path:reason:)`` when the scratch file cannot be read; what `body` throws.
     public func finish(_ body: ([UInt8]) throws -> Void) throws {
+        if let failure { throw failure }
         guard !finished else { throw EncodeError.invalidOption("the TIFF is finished already") }
         var size: UInt64 = 0
-        guard imglab_tiff_row_writer_finish(writer, &size) != 0 else {
-            throw EncodeError.library(.tiff, String(cString: imglab_tiff_row_writer_message(writer)))
-        }
+        guard imglab_tiff_row_writer_finish(writer, &size) != 0 else { throw failed() }
         finished = true
         var piece = [UInt8](repeating: 0, count: 1 << 20)
         var offset = 0
@@ -144,7 +148,14 @@ public final class TIFFRowWriter {
 
     private func writeStrip() throws(EncodeError) {
         let ok = strip.withUnsafeBufferPointer { imglab_tiff_row_writer_write_strip(writer, $0.baseAddress, $0.count) }
-        guard ok != 0 else { throw .library(.tiff, String(cString: imglab_tiff_row_writer_message(writer))) }
+        guard ok != 0 else { throw failed() }
         strip.removeAll(keepingCapacity: true)
+    }
+
+    /// libtiff's last error, kept for later calls.
+    private func failed() -> EncodeError {
+        let error = EncodeError.library(.tiff, String(cString: imglab_tiff_row_writer_message(writer)))
+        failure = error
+        return error
     }
 }
