@@ -303,45 +303,35 @@ static void encoder_cleanup(shim_encoder *encoder, int keep_buffer) {
     free(encoder);
 }
 
-imglab_jpeg_status imglab_jpeg_encode(const imglab_jpeg_encode_params *params, const uint8_t *pixels,
-                                      size_t stride, uint8_t **output, unsigned long *output_size,
-                                      char *message) {
-    if (message) message[0] = 0;
-    if (params == NULL || pixels == NULL || output == NULL || output_size == NULL || message == NULL) {
-        return IMGLAB_JPEG_RESOURCE_ERROR;
-    }
-    *output = NULL;
-    *output_size = 0;
+/* Whether `params` can be encoded with rows `stride` bytes apart; when not, the reason is in
+ * `message` (IMGLAB_JPEG_MESSAGE_SIZE bytes). */
+static int encode_params_valid(const imglab_jpeg_encode_params *params, size_t stride, char *message) {
     int n = params->components;
     if ((n != 1 && n != 3 && n != 4) || params->width == 0 || params->height == 0 ||
         stride < (size_t)params->width * (size_t)n || params->quality < 1 || params->quality > 100 ||
         params->luma_h < 1 || params->luma_h > 2 || params->luma_v < 1 || params->luma_v > 2) {
         snprintf(message, IMGLAB_JPEG_MESSAGE_SIZE, "invalid encoder parameters");
-        return IMGLAB_JPEG_RESOURCE_ERROR;
+        return 0;
     }
     /* One APP1 holds 65533 payload bytes; jpeg_write_icc_profile numbers at most 255 APP2
      * markers of 65519 bytes and does not check that itself. */
     if (params->exif_size > 65533 || params->icc_size > (size_t)255 * 65519) {
         snprintf(message, IMGLAB_JPEG_MESSAGE_SIZE, "EXIF (%zu bytes, at most 65533) or ICC (%zu bytes, at most %d) too large",
                  params->exif_size, params->icc_size, 255 * 65519);
-        return IMGLAB_JPEG_RESOURCE_ERROR;
+        return 0;
     }
-    shim_encoder *encoder = calloc(1, sizeof *encoder);
-    if (encoder == NULL) {
-        snprintf(message, IMGLAB_JPEG_MESSAGE_SIZE, "out of memory");
-        return IMGLAB_JPEG_RESOURCE_ERROR;
-    }
-    shim_install_errors(&encoder->err);
-    encoder->cinfo.err = &encoder->err.pub;
-    if (setjmp(encoder->err.jump)) {
-        snprintf(message, IMGLAB_JPEG_MESSAGE_SIZE, "%s", encoder->err.message);
-        encoder_cleanup(encoder, 0);
-        return IMGLAB_JPEG_LIBRARY_ERROR;
-    }
-    j_compress_ptr cinfo = &encoder->cinfo;
-    jpeg_create_compress(cinfo);
-    encoder->created = 1;
-    jpeg_mem_dest(cinfo, &encoder->buffer, &encoder->size);
+    return 1;
+}
+
+/* Sets the parameters of `params` on a compressor whose destination is set, starts it and
+ * writes the EXIF and ICC markers: the one setup of the whole-image and the row writer, so both
+ * write the same bytes for the same rows. `optimize_coding`: Huffman tables fitted to the image
+ * (which makes libjpeg keep every coefficient until jpeg_finish_compress) or the standard
+ * tables (rows are compressed as they come; a progressive file still keeps every coefficient,
+ * since its scans are made after the last row). Call inside the setjmp of the compressor's
+ * error manager. */
+static void compress_start(j_compress_ptr cinfo, const imglab_jpeg_encode_params *params, int optimize_coding) {
+    int n = params->components;
     cinfo->image_width = params->width;
     cinfo->image_height = params->height;
     cinfo->input_components = n;
@@ -359,7 +349,7 @@ imglab_jpeg_status imglab_jpeg_encode(const imglab_jpeg_encode_params *params, c
             cinfo->comp_info[c].v_samp_factor = 1;
         }
     }
-    cinfo->optimize_coding = TRUE;
+    cinfo->optimize_coding = optimize_coding ? TRUE : FALSE;
     if (params->progressive) jpeg_simple_progression(cinfo);
     jpeg_start_compress(cinfo, TRUE);
     if (params->exif != NULL && params->exif_size > 0) {
@@ -368,6 +358,35 @@ imglab_jpeg_status imglab_jpeg_encode(const imglab_jpeg_encode_params *params, c
     if (params->icc != NULL && params->icc_size > 0) {
         jpeg_write_icc_profile(cinfo, params->icc, (unsigned int)params->icc_size);
     }
+}
+
+imglab_jpeg_status imglab_jpeg_encode(const imglab_jpeg_encode_params *params, const uint8_t *pixels,
+                                      size_t stride, uint8_t **output, unsigned long *output_size,
+                                      char *message) {
+    if (message) message[0] = 0;
+    if (params == NULL || pixels == NULL || output == NULL || output_size == NULL || message == NULL) {
+        return IMGLAB_JPEG_RESOURCE_ERROR;
+    }
+    *output = NULL;
+    *output_size = 0;
+    if (!encode_params_valid(params, stride, message)) return IMGLAB_JPEG_RESOURCE_ERROR;
+    shim_encoder *encoder = calloc(1, sizeof *encoder);
+    if (encoder == NULL) {
+        snprintf(message, IMGLAB_JPEG_MESSAGE_SIZE, "out of memory");
+        return IMGLAB_JPEG_RESOURCE_ERROR;
+    }
+    shim_install_errors(&encoder->err);
+    encoder->cinfo.err = &encoder->err.pub;
+    if (setjmp(encoder->err.jump)) {
+        snprintf(message, IMGLAB_JPEG_MESSAGE_SIZE, "%s", encoder->err.message);
+        encoder_cleanup(encoder, 0);
+        return IMGLAB_JPEG_LIBRARY_ERROR;
+    }
+    j_compress_ptr cinfo = &encoder->cinfo;
+    jpeg_create_compress(cinfo);
+    encoder->created = 1;
+    jpeg_mem_dest(cinfo, &encoder->buffer, &encoder->size);
+    compress_start(cinfo, params, 1);
     while (cinfo->next_scanline < cinfo->image_height) {
         JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo->next_scanline * stride);
         jpeg_write_scanlines(cinfo, &row, 1);
@@ -377,6 +396,135 @@ imglab_jpeg_status imglab_jpeg_encode(const imglab_jpeg_encode_params *params, c
     *output_size = encoder->size;
     encoder_cleanup(encoder, 1);
     return IMGLAB_JPEG_OK;
+}
+
+/* Bytes libjpeg fills before the row writer's destination moves them to its output. */
+#define ROW_WRITER_BLOCK 65536
+
+/* A compressor whose destination gathers libjpeg's output in a buffer the caller empties. */
+struct imglab_jpeg_row_writer {
+    struct jpeg_compress_struct cinfo;
+    shim_error_mgr err;
+    struct jpeg_destination_mgr destination;
+    int created;
+    uint8_t *out;
+    size_t out_size, out_capacity;
+    JOCTET block[ROW_WRITER_BLOCK];
+};
+
+/* Appends `count` bytes of the block to the output; a libjpeg error when memory runs out. */
+static void row_writer_keep(imglab_jpeg_row_writer *writer, size_t count) {
+    if (count > writer->out_capacity - writer->out_size) {
+        size_t capacity = writer->out_capacity ? writer->out_capacity : ROW_WRITER_BLOCK;
+        while (count > capacity - writer->out_size) {
+            if (capacity > SIZE_MAX / 2) ERREXIT1(&writer->cinfo, JERR_OUT_OF_MEMORY, 0);
+            capacity *= 2;
+        }
+        uint8_t *grown = realloc(writer->out, capacity);
+        if (grown == NULL) ERREXIT1(&writer->cinfo, JERR_OUT_OF_MEMORY, 1);
+        writer->out = grown;
+        writer->out_capacity = capacity;
+    }
+    memcpy(writer->out + writer->out_size, writer->block, count);
+    writer->out_size += count;
+}
+
+static void row_writer_init_destination(j_compress_ptr cinfo) {
+    imglab_jpeg_row_writer *writer = (imglab_jpeg_row_writer *)cinfo->client_data;
+    writer->destination.next_output_byte = writer->block;
+    writer->destination.free_in_buffer = ROW_WRITER_BLOCK;
+}
+
+static boolean row_writer_empty_output_buffer(j_compress_ptr cinfo) {
+    imglab_jpeg_row_writer *writer = (imglab_jpeg_row_writer *)cinfo->client_data;
+    row_writer_keep(writer, ROW_WRITER_BLOCK);
+    row_writer_init_destination(cinfo);
+    return TRUE;
+}
+
+static void row_writer_term_destination(j_compress_ptr cinfo) {
+    imglab_jpeg_row_writer *writer = (imglab_jpeg_row_writer *)cinfo->client_data;
+    row_writer_keep(writer, ROW_WRITER_BLOCK - writer->destination.free_in_buffer);
+    row_writer_init_destination(cinfo);
+}
+
+imglab_jpeg_row_writer *imglab_jpeg_row_writer_open(const imglab_jpeg_encode_params *params, int32_t optimize_coding,
+                                                    char *message) {
+    message[0] = 0;
+    if (params == NULL || !encode_params_valid(params, (size_t)params->width * (size_t)params->components, message)) {
+        if (params == NULL) snprintf(message, IMGLAB_JPEG_MESSAGE_SIZE, "invalid encoder parameters");
+        return NULL;
+    }
+    imglab_jpeg_row_writer *writer = calloc(1, sizeof *writer);
+    if (writer == NULL) {
+        snprintf(message, IMGLAB_JPEG_MESSAGE_SIZE, "out of memory");
+        return NULL;
+    }
+    shim_install_errors(&writer->err);
+    writer->cinfo.err = &writer->err.pub;
+    if (setjmp(writer->err.jump)) {
+        snprintf(message, IMGLAB_JPEG_MESSAGE_SIZE, "%s", writer->err.message);
+        imglab_jpeg_row_writer_close(writer);
+        return NULL;
+    }
+    jpeg_create_compress(&writer->cinfo);
+    writer->created = 1;
+    writer->cinfo.client_data = writer;
+    writer->destination.init_destination = row_writer_init_destination;
+    writer->destination.empty_output_buffer = row_writer_empty_output_buffer;
+    writer->destination.term_destination = row_writer_term_destination;
+    writer->cinfo.dest = &writer->destination;
+    compress_start(&writer->cinfo, params, optimize_coding);
+    return writer;
+}
+
+imglab_jpeg_status imglab_jpeg_row_writer_write_rows(imglab_jpeg_row_writer *writer, const uint8_t *pixels, size_t stride,
+                                                     uint32_t count, char *message) {
+    message[0] = 0;
+    j_compress_ptr cinfo = &writer->cinfo;
+    if (count > cinfo->image_height - cinfo->next_scanline ||
+        (count > 0 && stride < (size_t)cinfo->image_width * (size_t)cinfo->input_components)) {
+        snprintf(message, IMGLAB_JPEG_MESSAGE_SIZE, "more rows than the image has, or rows shorter than its width");
+        return IMGLAB_JPEG_RESOURCE_ERROR;
+    }
+    if (setjmp(writer->err.jump)) {
+        snprintf(message, IMGLAB_JPEG_MESSAGE_SIZE, "%s", writer->err.message);
+        return IMGLAB_JPEG_LIBRARY_ERROR;
+    }
+    for (uint32_t i = 0; i < count; i++) {
+        JSAMPROW row = (JSAMPROW)(pixels + (size_t)i * stride);
+        jpeg_write_scanlines(cinfo, &row, 1);
+    }
+    return IMGLAB_JPEG_OK;
+}
+
+imglab_jpeg_status imglab_jpeg_row_writer_finish(imglab_jpeg_row_writer *writer, char *message) {
+    message[0] = 0;
+    if (writer->cinfo.next_scanline != writer->cinfo.image_height) {
+        snprintf(message, IMGLAB_JPEG_MESSAGE_SIZE, "%u of %u rows written", writer->cinfo.next_scanline,
+                 writer->cinfo.image_height);
+        return IMGLAB_JPEG_RESOURCE_ERROR;
+    }
+    if (setjmp(writer->err.jump)) {
+        snprintf(message, IMGLAB_JPEG_MESSAGE_SIZE, "%s", writer->err.message);
+        return IMGLAB_JPEG_LIBRARY_ERROR;
+    }
+    jpeg_finish_compress(&writer->cinfo);
+    return IMGLAB_JPEG_OK;
+}
+
+const uint8_t *imglab_jpeg_row_writer_output(const imglab_jpeg_row_writer *writer, size_t *size) {
+    *size = writer->out_size;
+    return writer->out;
+}
+
+void imglab_jpeg_row_writer_clear_output(imglab_jpeg_row_writer *writer) { writer->out_size = 0; }
+
+void imglab_jpeg_row_writer_close(imglab_jpeg_row_writer *writer) {
+    if (writer == NULL) return;
+    if (writer->created) jpeg_destroy_compress(&writer->cinfo);
+    free(writer->out);
+    free(writer);
 }
 
 void imglab_jpeg_free(uint8_t *buffer) { free(buffer); }

@@ -205,12 +205,16 @@ static void imglab_png_write_data(png_structp png, png_bytep data, size_t count)
 
 static void imglab_png_flush(png_structp png) { (void)png; }
 
-/* State of one write that must survive a longjmp. */
-typedef struct {
+/* State of one write that must survive a longjmp: a whole-image write, or a row writer
+ * (imglab_png_row_writer, which hands its output out as it goes). */
+typedef struct imglab_png_row_writer {
     imglab_png_io io;
     png_structp png;
     png_infop info;
     png_bytep *rows;
+    /* Row writer: rows expected and written so far, bytes of each. */
+    uint32_t height, written;
+    size_t row_bytes;
 } imglab_png_writer;
 
 static void imglab_png_writer_free(imglab_png_writer *writer, int keep_output) {
@@ -220,57 +224,66 @@ static void imglab_png_writer_free(imglab_png_writer *writer, int keep_output) {
     free(writer);
 }
 
+/* A write session with libpng's structs created; NULL with `status` filled when out of memory. */
+static imglab_png_writer *imglab_png_writer_new(imglab_png_status *status) {
+    imglab_png_writer *writer = calloc(1, sizeof *writer);
+    if (writer) {
+        writer->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &writer->io,
+                                              imglab_png_on_error, imglab_png_on_warning);
+        if (writer->png) writer->info = png_create_info_struct(writer->png);
+        if (writer->png && writer->info) return writer;
+        imglab_png_writer_free(writer, 0);
+    }
+    status->code = IMGLAB_PNG_ERROR;
+    snprintf(status->message, sizeof status->message, "out of memory");
+    return NULL;
+}
+
+/* Sets the output, IHDR, PLTE, tRNS and the compression settings of `image` and writes the
+ * chunks before the first IDAT: the one setup of the whole-image and the row-by-row writer, so
+ * both write the same bytes for the same rows. Call inside the session's setjmp. */
+static void imglab_png_write_start(png_structp png, png_infop info, imglab_png_io *io, const imglab_png_image *image) {
+    png_set_write_fn(png, io, imglab_png_write_data, imglab_png_flush);
+    png_set_IHDR(png, info, image->width, image->height, image->bit_depth,
+                 image->color_type, image->interlace ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (image->color_type == PNG_COLOR_TYPE_PALETTE) {
+        png_color entries[256];
+        int count = image->palette_count;
+        if (count < 1 || count > 256 || !image->palette_rgb) png_error(png, "palette needs 1...256 entries");
+        for (int i = 0; i < count; i++) {
+            entries[i].red = image->palette_rgb[i * 3];
+            entries[i].green = image->palette_rgb[i * 3 + 1];
+            entries[i].blue = image->palette_rgb[i * 3 + 2];
+        }
+        png_set_PLTE(png, info, entries, count);
+        if (image->trns_count > 0 && image->trns_alpha)
+            png_set_tRNS(png, info, image->trns_alpha, image->trns_count, NULL);
+    }
+    if (image->compression == 1) {
+        png_set_compression_level(png, 9);
+        png_set_filter(png, 0, PNG_ALL_FILTERS);
+    } else if (image->color_type != PNG_COLOR_TYPE_PALETTE && image->bit_depth >= 8) {
+        png_set_compression_strategy(png, Z_RLE);
+        png_set_filter(png, 0, PNG_FILTER_PAETH);
+    }
+    png_write_info(png, info);
+}
+
 int imglab_png_write(const imglab_png_image *image, const uint8_t *pixels, size_t row_bytes,
                      uint8_t **out, size_t *out_size, imglab_png_status *status) {
     memset(status, 0, sizeof *status);
     *out = NULL;
     *out_size = 0;
-    imglab_png_writer *writer = calloc(1, sizeof *writer);
-    if (!writer) {
-        status->code = IMGLAB_PNG_ERROR;
-        snprintf(status->message, sizeof status->message, "out of memory");
-        return status->code;
-    }
-    writer->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &writer->io,
-                                          imglab_png_on_error, imglab_png_on_warning);
-    if (writer->png) writer->info = png_create_info_struct(writer->png);
-    if (!writer->png || !writer->info) {
-        imglab_png_writer_free(writer, 0);
-        status->code = IMGLAB_PNG_ERROR;
-        snprintf(status->message, sizeof status->message, "out of memory");
-        return status->code;
-    }
+    imglab_png_writer *writer = imglab_png_writer_new(status);
+    if (!writer) return status->code;
     if (setjmp(writer->io.jump)) {
         status->code = IMGLAB_PNG_ERROR;
         snprintf(status->message, sizeof status->message, "%s", writer->io.message);
         imglab_png_writer_free(writer, 0);
         return status->code;
     }
-    png_set_write_fn(writer->png, &writer->io, imglab_png_write_data, imglab_png_flush);
-    png_set_IHDR(writer->png, writer->info, image->width, image->height, image->bit_depth,
-                 image->color_type, image->interlace ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    if (image->color_type == PNG_COLOR_TYPE_PALETTE) {
-        png_color entries[256];
-        int count = image->palette_count;
-        if (count < 1 || count > 256 || !image->palette_rgb) png_error(writer->png, "palette needs 1...256 entries");
-        for (int i = 0; i < count; i++) {
-            entries[i].red = image->palette_rgb[i * 3];
-            entries[i].green = image->palette_rgb[i * 3 + 1];
-            entries[i].blue = image->palette_rgb[i * 3 + 2];
-        }
-        png_set_PLTE(writer->png, writer->info, entries, count);
-        if (image->trns_count > 0 && image->trns_alpha)
-            png_set_tRNS(writer->png, writer->info, image->trns_alpha, image->trns_count, NULL);
-    }
-    if (image->compression == 1) {
-        png_set_compression_level(writer->png, 9);
-        png_set_filter(writer->png, 0, PNG_ALL_FILTERS);
-    } else if (image->color_type != PNG_COLOR_TYPE_PALETTE && image->bit_depth >= 8) {
-        png_set_compression_strategy(writer->png, Z_RLE);
-        png_set_filter(writer->png, 0, PNG_FILTER_PAETH);
-    }
-    png_write_info(writer->png, writer->info);
+    imglab_png_write_start(writer->png, writer->info, &writer->io, image);
     if (image->height == 0 || row_bytes < png_get_rowbytes(writer->png, writer->info))
         png_error(writer->png, "row buffer is smaller than the image rows");
     writer->rows = malloc((size_t)image->height * sizeof(png_bytep));
@@ -285,6 +298,60 @@ int imglab_png_write(const imglab_png_image *image, const uint8_t *pixels, size_
 }
 
 void imglab_png_free(uint8_t *buffer) { free(buffer); }
+
+/* Fills `status` from a failed session's message (after its longjmp). */
+static int imglab_png_writer_failed(imglab_png_writer *writer, imglab_png_status *status) {
+    status->code = IMGLAB_PNG_ERROR;
+    snprintf(status->message, sizeof status->message, "%s", writer->io.message);
+    return status->code;
+}
+
+imglab_png_row_writer *imglab_png_row_writer_open(const imglab_png_image *image, imglab_png_status *status) {
+    memset(status, 0, sizeof *status);
+    imglab_png_writer *writer = imglab_png_writer_new(status);
+    if (!writer) return NULL;
+    if (setjmp(writer->io.jump)) {
+        imglab_png_writer_failed(writer, status);
+        imglab_png_writer_free(writer, 0);
+        return NULL;
+    }
+    if (image->interlace) png_error(writer->png, "row-by-row writing needs a non-interlaced image");
+    imglab_png_write_start(writer->png, writer->info, &writer->io, image);
+    writer->height = image->height;
+    writer->row_bytes = png_get_rowbytes(writer->png, writer->info);
+    if (writer->height == 0 || writer->row_bytes == 0) png_error(writer->png, "an image of no rows");
+    return writer;
+}
+
+int imglab_png_row_writer_write_rows(imglab_png_row_writer *writer, const uint8_t *rows, size_t stride,
+                                     uint32_t count, imglab_png_status *status) {
+    memset(status, 0, sizeof *status);
+    if (setjmp(writer->io.jump)) return imglab_png_writer_failed(writer, status);
+    if (count > writer->height - writer->written) png_error(writer->png, "more rows than the image has");
+    if (count > 0 && stride < writer->row_bytes) png_error(writer->png, "row buffer is smaller than the image rows");
+    for (uint32_t i = 0; i < count; i++) png_write_row(writer->png, (png_const_bytep)(rows + (size_t)i * stride));
+    writer->written += count;
+    return IMGLAB_PNG_OK;
+}
+
+int imglab_png_row_writer_finish(imglab_png_row_writer *writer, imglab_png_status *status) {
+    memset(status, 0, sizeof *status);
+    if (setjmp(writer->io.jump)) return imglab_png_writer_failed(writer, status);
+    if (writer->written != writer->height) png_error(writer->png, "fewer rows than the image has");
+    png_write_end(writer->png, NULL);
+    return IMGLAB_PNG_OK;
+}
+
+const uint8_t *imglab_png_row_writer_output(const imglab_png_row_writer *writer, size_t *size) {
+    *size = writer->io.out_size;
+    return writer->io.out;
+}
+
+void imglab_png_row_writer_clear_output(imglab_png_row_writer *writer) { writer->io.out_size = 0; }
+
+void imglab_png_row_writer_close(imglab_png_row_writer *writer) {
+    if (writer) imglab_png_writer_free(writer, 0);
+}
 
 int imglab_png_reader_begin_rows(imglab_png_reader *reader, int expand_trns, size_t row_bytes,
                                  imglab_png_status *status) {

@@ -347,9 +347,12 @@ int imglab_tiff_read_rgba(imglab_tiff_reader *reader, uint32_t *raster, uint32_t
 
 /* ---- Writing ---- */
 
+/* Where libtiff writes: a growing buffer (`data`), or the file `fd` with pwrite when fd >= 0
+ * (a row writer's file; `size` is then its end). */
 typedef struct memory_writer {
     uint8_t *data;
     uint64_t size, capacity, position;
+    int fd;
     message_sink sink;
 } memory_writer;
 
@@ -360,6 +363,18 @@ static tmsize_t writer_write(thandle_t handle, void *buffer, tmsize_t count) {
     uint64_t n = (uint64_t)count;
     if (w->position > UINT64_MAX - n || w->position + n > (uint64_t)INT64_MAX) return -1;
     uint64_t end = w->position + n;
+    if (w->fd >= 0) {
+        uint64_t done = 0;
+        while (done < n) {
+            ssize_t k = pwrite(w->fd, (const uint8_t *)buffer + done, (size_t)(n - done), (off_t)(w->position + done));
+            if (k < 0 && errno == EINTR) continue;
+            if (k <= 0) return -1;
+            done += (uint64_t)k;
+        }
+        w->position = end;
+        if (end > w->size) w->size = end;
+        return count;
+    }
     if (end > w->capacity) {
         uint64_t capacity = w->capacity ? w->capacity : 65536;
         while (capacity < end) capacity = capacity > UINT64_MAX / 2 ? end : capacity * 2;
@@ -378,6 +393,18 @@ static tmsize_t writer_write(thandle_t handle, void *buffer, tmsize_t count) {
 
 static tmsize_t writer_read(thandle_t handle, void *buffer, tmsize_t count) {
     memory_writer *w = handle;
+    if (w->fd >= 0) {
+        if (count <= 0 || w->position >= w->size) return 0;
+        tmsize_t done = 0;
+        while (done < count) {
+            ssize_t n = pread(w->fd, (uint8_t *)buffer + done, (size_t)(count - done), (off_t)(w->position + done));
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) break;
+            done += n;
+        }
+        w->position += (uint64_t)done;
+        return done;
+    }
     return read_span(w->data, w->size, &w->position, buffer, count);
 }
 
@@ -438,6 +465,23 @@ static int write_strips(TIFF *tif, const imglab_tiff_encode_params *p, const uin
     return 1;
 }
 
+/* Opens libtiff for writing through `w` (its output set) and sets the IFD fields of `params`:
+ * the one setup of the whole-image and the row writer. NULL on failure (the reason in w->sink,
+ * or none when out of memory); the TIFF handle is closed then. */
+static TIFF *open_writer(memory_writer *w, const imglab_tiff_encode_params *params) {
+    sink_clear(&w->sink);
+    TIFFOpenOptions *opts = open_options(&w->sink, 0);
+    if (opts == NULL) return NULL;
+    TIFF *tif = TIFFClientOpenExt("TIFF", "w", w, writer_read, writer_write, writer_seek,
+                                  no_close, writer_size, dummy_map, dummy_unmap, opts);
+    TIFFOpenOptionsFree(opts);
+    if (tif != NULL && !set_fields(tif, params)) {
+        TIFFClose(tif);
+        return NULL;
+    }
+    return tif;
+}
+
 int imglab_tiff_encode(const imglab_tiff_encode_params *params, const uint8_t *pixels, size_t pixels_size,
                        uint8_t **out, size_t *out_size, char message[IMGLAB_MESSAGE_SIZE]) {
     *out = NULL;
@@ -448,18 +492,9 @@ int imglab_tiff_encode(const imglab_tiff_encode_params *params, const uint8_t *p
         snprintf(message, IMGLAB_MESSAGE_SIZE, "out of memory");
         return 0;
     }
-    sink_clear(&w->sink);
-    TIFFOpenOptions *opts = open_options(&w->sink, 0);
-    if (opts == NULL) {
-        free(w);
-        snprintf(message, IMGLAB_MESSAGE_SIZE, "out of memory");
-        return 0;
-    }
-    TIFF *tif = TIFFClientOpenExt("TIFF", "w", w, writer_read, writer_write, writer_seek,
-                                  no_close, writer_size, dummy_map, dummy_unmap, opts);
-    TIFFOpenOptionsFree(opts);
+    w->fd = -1;
+    TIFF *tif = open_writer(w, params);
     int ok = tif != NULL
-        && set_fields(tif, params)
         && write_strips(tif, params, pixels, pixels_size)
         && TIFFWriteDirectory(tif);
     if (tif != NULL) TIFFClose(tif);
@@ -477,6 +512,93 @@ int imglab_tiff_encode(const imglab_tiff_encode_params *params, const uint8_t *p
 
 void imglab_tiff_free(uint8_t *bytes) {
     free(bytes);
+}
+
+struct imglab_tiff_row_writer {
+    memory_writer output;
+    TIFF *tif;
+    imglab_tiff_encode_params params;
+    uint32_t rows_per_strip, strip_count, strips_written;
+};
+
+int imglab_tiff_row_writer_open(int fd, const imglab_tiff_encode_params *params,
+                                imglab_tiff_row_writer **out, char message[IMGLAB_MESSAGE_SIZE]) {
+    *out = NULL;
+    message[0] = '\0';
+    if (params->planar_config == PLANARCONFIG_SEPARATE && params->samples_per_pixel > 1) {
+        snprintf(message, IMGLAB_MESSAGE_SIZE, "a row writer writes chunky files only (PlanarConfiguration 1)");
+        return 0;
+    }
+    if (params->width == 0 || params->height == 0 || params->row_bytes == 0) {
+        snprintf(message, IMGLAB_MESSAGE_SIZE, "an image of no pixels");
+        return 0;
+    }
+    imglab_tiff_row_writer *writer = calloc(1, sizeof *writer);
+    if (writer == NULL) {
+        snprintf(message, IMGLAB_MESSAGE_SIZE, "out of memory");
+        return 0;
+    }
+    writer->output.fd = fd;
+    writer->params = *params;
+    writer->params.colormap_red = writer->params.colormap_green = writer->params.colormap_blue = NULL;
+    writer->params.icc_profile = NULL;
+    writer->rows_per_strip = params->rows_per_strip ? params->rows_per_strip : 1;
+    writer->strip_count = params->height / writer->rows_per_strip + (params->height % writer->rows_per_strip ? 1 : 0);
+    writer->tif = open_writer(&writer->output, params);
+    if (writer->tif == NULL) {
+        snprintf(message, IMGLAB_MESSAGE_SIZE, "%s", writer->output.sink.has_message ? writer->output.sink.message : "libtiff could not start the file");
+        free(writer);
+        return 0;
+    }
+    *out = writer;
+    return 1;
+}
+
+int imglab_tiff_row_writer_write_strip(imglab_tiff_row_writer *writer, const uint8_t *pixels, size_t size) {
+    sink_clear(&writer->output.sink);
+    uint32_t s = writer->strips_written;
+    if (s >= writer->strip_count) {
+        sink_set(&writer->output.sink, "more strips than the image has");
+        return 0;
+    }
+    uint32_t first_row = s * writer->rows_per_strip, height = writer->params.height;
+    uint32_t rows = height - first_row < writer->rows_per_strip ? height - first_row : writer->rows_per_strip;
+    if (size != (size_t)rows * writer->params.row_bytes) {
+        sink_set(&writer->output.sink, "a strip of another size than its rows");
+        return 0;
+    }
+    if (TIFFWriteEncodedStrip(writer->tif, s, (void *)pixels, (tmsize_t)size) < 0) {
+        sink_set(&writer->output.sink, "libtiff could not write a strip");
+        return 0;
+    }
+    writer->strips_written++;
+    return 1;
+}
+
+int imglab_tiff_row_writer_finish(imglab_tiff_row_writer *writer, uint64_t *file_size) {
+    sink_clear(&writer->output.sink);
+    if (writer->strips_written != writer->strip_count) {
+        sink_set(&writer->output.sink, "strips are missing");
+        return 0;
+    }
+    if (!TIFFWriteDirectory(writer->tif)) {
+        sink_set(&writer->output.sink, "libtiff could not write the directory");
+        return 0;
+    }
+    TIFFClose(writer->tif);
+    writer->tif = NULL;
+    *file_size = writer->output.size;
+    return 1;
+}
+
+const char *imglab_tiff_row_writer_message(const imglab_tiff_row_writer *writer) {
+    return writer->output.sink.message;
+}
+
+void imglab_tiff_row_writer_close(imglab_tiff_row_writer *writer) {
+    if (writer == NULL) return;
+    if (writer->tif != NULL) TIFFClose(writer->tif);
+    free(writer);
 }
 
 int imglab_tiff_codec_configured(uint16_t scheme) {

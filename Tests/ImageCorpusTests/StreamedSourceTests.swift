@@ -1,10 +1,12 @@
+import Foundation
 import Testing
 import ImageCore
 import ImageCodecs
 @testable import ImageCorpus
 
-/// The streamed source generator against the whole-image one, the scene's own values and
-/// header arithmetic; the scale profile's case list against the sizes the issue names.
+/// The streamed source generator and the row writers against the whole-image encoders (their
+/// bytes, or for baseline JPEG their decoded pixels), the scene's own values and header
+/// arithmetic; the scale profile's case list against the sizes the issue names.
 @Suite("Streamed sources and the scale profile")
 struct StreamedSourceTests {
     static func encoding(_ id: String) throws -> Encoding { try #require(EncodingCatalog.named(id)) }
@@ -56,30 +58,94 @@ struct StreamedSourceTests {
         #expect(worst <= 1)
     }
 
-    @Test("a streamed file's size is known in advance: 54 header bytes plus rows padded to 4 bytes")
+    @Test("a streamed PNG, TIFF or progressive JPEG at 16 points per pixel is byte for byte the whole-image source encoder's file, for any band height",
+          arguments: [("png-rgb16", Scene.landscape), ("png-rgba8", .softAlpha), ("png-rgba8", .halo), ("png-gray8", .zonePlate),
+                      ("png-graya16", .softAlpha), ("png-gray1", .orientation), ("tiff-rgba8-unassoc", .softAlpha),
+                      ("tiff-rgba8-assoc", .halo), ("tiff-rgb8", .landscape), ("tiff-rgb16", .zonePlate), ("tiff-float-rgba", .softAlpha),
+                      ("tiff-cmyk", .landscape), ("tiff-gray16", .landscape), ("jpeg-progressive", .landscape)])
+    func compressedStreamEqualsWholeImage(encodingID: String, scene: Scene) throws {
+        let c = CorpusCase(scene: scene, encoding: try Self.encoding(encodingID), width: 40, height: 24, operations: [])
+        let whole = try SourceEncoder.encode(c)
+        for band in [1, 7, 64] {
+            #expect(try Self.streamed(c, bandRows: band) == whole, "band of \(band) rows")
+        }
+    }
+
+    @Test("a streamed baseline JPEG decodes to exactly the whole-image encoder's pixels, and its bytes do not depend on the band height",
+          arguments: ["jpeg-420", "jpeg-444", "jpeg-422", "jpeg-gray"])
+    func baselineJPEGDecodesLikeWholeImage(encodingID: String) throws {
+        // Standard Huffman tables instead of fitted ones: the same coefficients, other codes,
+        // so the files differ and the decoded pixels must not.
+        let c = CorpusCase(scene: .landscape, encoding: try Self.encoding(encodingID), width: 40, height: 24, operations: [])
+        let whole = try SourceEncoder.encode(c)
+        let streamed = try Self.streamed(c, bandRows: 7)
+        #expect(streamed != whole)
+        let expected = try ImageCodecs.decode(whole).bitmap
+        let got = try ImageCodecs.decode(streamed).bitmap
+        #expect(got.format == expected.format && got.width == 40 && got.height == 24)
+        #expect(got.bytes == expected.bytes)
+        for band in [1, 64] {
+            #expect(try Self.streamed(c, bandRows: band) == streamed, "band of \(band) rows")
+        }
+    }
+
+    @Test("the JPEG row writer with fitted Huffman tables writes the whole-image encoder's bytes, band by band")
+    func jpegRowWriterOptimizedEqualsWholeImage() throws {
+        let c = CorpusCase(scene: .landscape, encoding: try Self.encoding("jpeg-420"), width: 40, height: 24, operations: [])
+        let rgb = try SourceEncoder.uprightRendering(c).straightFloatBitmap().converted(to: .rgb8)
+        let writer = try JPEGRowWriter(width: 40, height: 24, format: .rgb8, options: c.encoding.options, huffmanTables: .optimized)
+        var bytes: [UInt8] = []
+        for top in stride(from: 0, to: 24, by: 5) {
+            let rows = min(5, 24 - top)
+            let band = try Bitmap(width: 40, height: rows, format: .rgb8,
+                                  bytes: Array(rgb.bytes[(top * rgb.bytesPerRow)..<((top + rows) * rgb.bytesPerRow)]))
+            bytes += try writer.write(band)
+        }
+        bytes += try writer.finish()
+        #expect(bytes == (try SourceEncoder.encode(c)))
+    }
+
+    @Test("a row writer refuses rows past the image and a finish before the last row, with typed errors; a failed one stays failed")
+    func rowWritersRefuseWrongRowCounts() throws {
+        let row = try Bitmap(width: 4, height: 3, format: .rgb8, bytes: [UInt8](repeating: 90, count: 36))
+        let png = try PNGRowWriter(width: 4, height: 2, format: .rgb8)
+        #expect(throws: EncodeError.self) { _ = try png.write(row) }
+        let jpeg = try JPEGRowWriter(width: 4, height: 4, format: .rgb8)
+        _ = try jpeg.write(row)
+        let early = #expect(throws: EncodeError.self) { _ = try jpeg.finish() }
+        // The file is broken from then on: the last row is refused with the same error.
+        let lastRow = try Bitmap(width: 4, height: 1, format: .rgb8, bytes: [UInt8](repeating: 90, count: 12))
+        #expect(#expect(throws: EncodeError.self) { _ = try jpeg.write(lastRow) } == early)
+        let tiff = try TIFFRowWriter(width: 4, height: 4, format: .rgb8, scratchFolder: FileManager.default.temporaryDirectory.path)
+        try tiff.write(row)
+        #expect(throws: EncodeError.self) { try tiff.finish { _ in } }
+        #expect(throws: EncodeError.self) { _ = try PNGRowWriter(width: 4, height: 2, format: .rgb8, options: EncodeOptions(interlaced: true)) }
+        #expect(throws: EncodeError.self) { _ = try TIFFRowWriter(width: 4, height: 2, format: .rgb8, options: EncodeOptions(tiffPlanar: true), scratchFolder: ".") }
+    }
+
+    @Test("a BMP's size is known in advance: 54 header bytes plus rows padded to 4 bytes")
     func fileSizeArithmetic() throws {
-        let bmp24 = try Self.encoding("bmp-24")
         // 6000 × 3 = 18,000 bytes a row (a multiple of 4), 4000 rows.
-        #expect(StreamedSource.fileSize(CorpusCase(scene: .landscape, encoding: bmp24, width: 6000, height: 4000, operations: [])) == 54 + 18_000 * 4000)
+        #expect(try BMPRowWriter(width: 6000, height: 4000, format: .rgb8).fileSize == 54 + 18_000 * 4000)
         // 6019 × 3 = 18,057, padded to 18,060.
-        #expect(StreamedSource.fileSize(CorpusCase(scene: .landscape, encoding: bmp24, width: 6019, height: 6019, operations: [])) == 54 + 18_060 * 6019)
+        #expect(try BMPRowWriter(width: 6019, height: 6019, format: .rgb8).fileSize == 54 + 18_060 * 6019)
         // BGRA: BITMAPV5HEADER (14 + 124 bytes), 4 bytes a pixel.
         let bgra = CorpusCase(scene: .softAlpha, encoding: try Self.encoding("bmp-bgra32-v5"), width: 10, height: 3, operations: [])
-        #expect(StreamedSource.fileSize(bgra) == 138 + 40 * 3)
+        guard case .pixels(let format) = bgra.encoding.storage else { Issue.record("BGRA BMP is not direct"); return }
+        #expect(try BMPRowWriter(width: 10, height: 3, format: format).fileSize == 138 + 40 * 3)
         #expect(try Self.streamed(bgra).count == 138 + 40 * 3)
     }
 
-    @Test("what cannot be streamed yet is refused with a typed error naming the case")
-    func refusesOtherStorage() throws {
-        let png = CorpusCase(scene: .landscape, encoding: try Self.encoding("png-rgb8"), width: 12, height: 8, operations: [])
-        let rotated = CorpusCase(scene: .orientation, encoding: try Self.encoding("bmp-24"), width: 12, height: 8, orientation: .right, operations: [])
-        let palette = CorpusCase(scene: .orientation, encoding: try Self.encoding("bmp-palette8"), width: 12, height: 8, operations: [])
-        for c in [png, rotated, palette] {
-            #expect(!StreamedSource.canStream(c))
-            #expect(StreamedSource.fileSize(c) == nil)
-            let error = #expect(throws: CorpusGenerationError.self) { try Self.streamed(c) }
-            #expect(error?.caseID == c.id)
-        }
+    @Test("what cannot be streamed is refused with a typed error naming the case",
+          arguments: [("png-palette8", Orientation.up), ("png-rgba8-adam7", .up), ("tiff-rgb8-planar", .up), ("tiff-palette", .up),
+                      ("gif-palette", .up), ("bmp-palette8", .up), ("bmp-24", .right), ("png-rgb8", .left)])
+    func refusesWhatCannotStream(encodingID: String, orientation: Orientation) throws {
+        let c = CorpusCase(scene: .orientation, encoding: try Self.encoding(encodingID), width: 12, height: 8,
+                           orientation: orientation, operations: [])
+        #expect(!StreamedSource.canStream(c))
+        let error = #expect(throws: CorpusGenerationError.self) { try Self.streamed(c) }
+        #expect(error?.caseID == c.id)
+        #expect(error?.reason.hasPrefix("cannot be streamed") == true)
     }
 
     @Test("rendering a band of rows gives those rows of the whole rendering, bit for bit, when shrinking too")
@@ -107,6 +173,6 @@ struct StreamedSourceTests {
         }
         // Every RGBA source has alpha to judge; the opaque ones a photo-like scene.
         #expect(cases.filter { $0.scene == .softAlpha }.map(\.encoding.id) == ["png-rgba8", "tiff-rgba8-unassoc"])
-        #expect(cases.filter { StreamedSource.canStream($0) }.map(\.encoding.id) == ["bmp-24"])
+        #expect(cases.allSatisfy(StreamedSource.canStream))
     }
 }

@@ -127,4 +127,32 @@ imglab_jpeg_status imglab_jpeg_encode(const imglab_jpeg_encode_params *params, c
 /* Frees a buffer returned by imglab_jpeg_encode; accepts NULL. */
 void imglab_jpeg_free(uint8_t *buffer);
 
+/* A JPEG compressed a few rows at a time: the same setup as imglab_jpeg_encode (quality,
+ * sampling, progression, markers). libjpeg's output gathers in the writer's buffer: after each
+ * call, take it with imglab_jpeg_row_writer_output and empty it with
+ * imglab_jpeg_row_writer_clear_output. With standard Huffman tables (`optimize_coding` 0) and
+ * a sequential file, libjpeg holds one band of MCU rows, so memory follows the width; with
+ * optimised tables or a progressive file (scans made after the last row) it keeps every
+ * coefficient of the image (2 bytes each, 1.5 per pixel at 4:2:0) and writes the whole file
+ * at finish. */
+typedef struct imglab_jpeg_row_writer imglab_jpeg_row_writer;
+
+/* Starts a file of `params` (the EXIF and ICC markers are written here). NULL on failure, with
+ * the reason in `message` (IMGLAB_JPEG_MESSAGE_SIZE bytes). imglab_jpeg_encode is
+ * `optimize_coding` 1. */
+imglab_jpeg_row_writer *imglab_jpeg_row_writer_open(const imglab_jpeg_encode_params *params, int32_t optimize_coding,
+                                                    char *message);
+/* Compresses the next `count` rows, row i at pixels + i * stride (refused past the image's height). */
+imglab_jpeg_status imglab_jpeg_row_writer_write_rows(imglab_jpeg_row_writer *writer, const uint8_t *pixels, size_t stride,
+                                                     uint32_t count, char *message);
+/* Ends the file (jpeg_finish_compress) once every row is written. */
+imglab_jpeg_status imglab_jpeg_row_writer_finish(imglab_jpeg_row_writer *writer, char *message);
+/* The output made since the last clear: `*size` bytes at the returned address (valid until the
+ * next call on the writer). */
+const uint8_t *imglab_jpeg_row_writer_output(const imglab_jpeg_row_writer *writer, size_t *size);
+/* Empties the output buffer (its memory is kept). */
+void imglab_jpeg_row_writer_clear_output(imglab_jpeg_row_writer *writer);
+/* Frees the writer and everything libjpeg allocated; accepts NULL. */
+void imglab_jpeg_row_writer_close(imglab_jpeg_row_writer *writer);
+
 #endif

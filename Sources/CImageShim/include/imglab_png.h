@@ -94,4 +94,33 @@ int imglab_png_write(const imglab_png_image *image, const uint8_t *pixels, size_
 /* Releases a buffer returned by imglab_png_write. */
 void imglab_png_free(uint8_t *buffer);
 
+/* A PNG written a few rows at a time (non-interlaced), so an image larger than memory can be
+ * encoded: the same setup as imglab_png_write (IHDR, PLTE, tRNS, compression and filter
+ * settings), the rows handed to png_write_row. libpng's output (signature and chunks) gathers
+ * in the writer's buffer: after each call, take it with imglab_png_row_writer_output and
+ * empty it with imglab_png_row_writer_clear_output, so it holds at most what one call made. */
+typedef struct imglab_png_row_writer imglab_png_row_writer;
+
+/* Starts a file of `image` (its `interlace` must be 0) and writes the chunks before the first
+ * IDAT. Returns NULL on failure, with `status` filled. */
+imglab_png_row_writer *imglab_png_row_writer_open(const imglab_png_image *image, imglab_png_status *status);
+
+/* Writes the next `count` rows, row i at rows + i * stride, packed as PNG stores them. Fails
+ * when the rows would pass the image's height. */
+int imglab_png_row_writer_write_rows(imglab_png_row_writer *writer, const uint8_t *rows, size_t stride,
+                                     uint32_t count, imglab_png_status *status);
+
+/* Ends the file (IEND) once every row is written; fails when rows are missing. */
+int imglab_png_row_writer_finish(imglab_png_row_writer *writer, imglab_png_status *status);
+
+/* The output made since the last clear: `*size` bytes at the returned address (valid until
+ * the next call on the writer). */
+const uint8_t *imglab_png_row_writer_output(const imglab_png_row_writer *writer, size_t *size);
+
+/* Empties the output buffer (its memory is kept for the next rows). */
+void imglab_png_row_writer_clear_output(imglab_png_row_writer *writer);
+
+/* Frees the writer; NULL is allowed. */
+void imglab_png_row_writer_close(imglab_png_row_writer *writer);
+
 #endif

@@ -92,4 +92,26 @@ void imglab_tiff_free(uint8_t *bytes);
  * (TIFFIsCODECConfigured): 1 or 0. */
 int imglab_tiff_codec_configured(uint16_t scheme);
 
+/* A TIFF written strip by strip into the open file `fd` (read-write, seekable, empty: libtiff
+ * writes with pwrite at its own offsets, from 0, and goes back to the header at the end), so
+ * an image larger than memory can be encoded. The same setup as imglab_tiff_encode (every
+ * field of the params; PlanarConfiguration 1 only), strips written in order: the file's
+ * bytes equal imglab_tiff_encode's for the same pixels. The caller owns and closes `fd`. */
+typedef struct imglab_tiff_row_writer imglab_tiff_row_writer;
+
+/* Writes the header and sets the fields (`params`' colour map and ICC profile are read here
+ * only). Returns 1 and sets *out, or 0 with the reason in `message`. */
+int imglab_tiff_row_writer_open(int fd, const imglab_tiff_encode_params *params,
+                                imglab_tiff_row_writer **out, char message[IMGLAB_MESSAGE_SIZE]);
+/* Compresses and writes the next strip: `size` bytes, rows_per_strip rows of row_bytes (fewer
+ * for the last strip). Returns 1, or 0 with the reason in imglab_tiff_row_writer_message. */
+int imglab_tiff_row_writer_write_strip(imglab_tiff_row_writer *writer, const uint8_t *pixels, size_t size);
+/* Writes the directory once every strip is written and closes libtiff's handle; *file_size gets
+ * the file's length. Returns 1, or 0 with the reason in imglab_tiff_row_writer_message. */
+int imglab_tiff_row_writer_finish(imglab_tiff_row_writer *writer, uint64_t *file_size);
+/* Why the last call failed. */
+const char *imglab_tiff_row_writer_message(const imglab_tiff_row_writer *writer);
+/* Frees the writer (not the file); NULL is allowed. */
+void imglab_tiff_row_writer_close(imglab_tiff_row_writer *writer);
+
 #endif

@@ -32,13 +32,7 @@ enum JPEGEncoder {
         guard icc.count <= maxICCBytes else {
             throw .invalidOption("ICC profile of \(icc.count) bytes exceeds 255 APP2 chunks (\(maxICCBytes) bytes)")
         }
-        let (lumaH, lumaV): (Int32, Int32)
-        switch options.jpegSubsampling {
-        case .s444: (lumaH, lumaV) = (1, 1)
-        case .s422: (lumaH, lumaV) = (2, 1)
-        case .s420: (lumaH, lumaV) = (2, 2)
-        case .s440: (lumaH, lumaV) = (1, 2)
-        }
+        let (lumaH, lumaV) = lumaSampling(options.jpegSubsampling)
         let exifBytes = exif ?? []
         var output: UnsafeMutablePointer<UInt8>?
         var outputSize: UInt = 0
@@ -64,6 +58,26 @@ enum JPEGEncoder {
             throw .library(.jpeg, text.isEmpty ? "libjpeg failed" : text)
         }
         return Array(UnsafeBufferPointer(start: output, count: Int(outputSize)))
+    }
+
+    /// The luma sampling factors (horizontal, vertical) of `subsampling`; chroma is 1 × 1.
+    static func lumaSampling(_ subsampling: ChromaSubsampling) -> (Int32, Int32) {
+        switch subsampling {
+        case .s444: return (1, 1)
+        case .s422: return (2, 1)
+        case .s420: return (2, 2)
+        case .s440: return (1, 2)
+        }
+    }
+
+    /// The layout libjpeg is handed for a bitmap in `format` (see ``storable(_:)``).
+    static func storableFormat(for format: PixelFormat) throws(EncodeError) -> PixelFormat {
+        switch format.colorModel {
+        case .none: throw .unsupportedFormat(.jpeg, format, suggestion: "convert the alpha-only mask to .gray8 first")
+        case .gray: return .gray8
+        case .rgb, .indexed: return .rgb8
+        case .cmyk: return PixelFormat(colorModel: .cmyk(inverted: true), bitsPerComponent: 8)
+        }
     }
 
     /// The bitmap in a layout libjpeg takes: gray8, rgb8, or Adobe-inverted 8-bit CMYK.

@@ -54,36 +54,48 @@ enum PNGEncoder {
 
     /// A complete PNG of `bitmap` (already storable, tight rows) written by libpng.
     static func writeImageChunks(_ bitmap: Bitmap, interlaced: Bool, smallest: Bool = false) throws(EncodeError) -> [UInt8] {
+        var status = imglab_png_status()
+        var output: UnsafeMutablePointer<UInt8>?
+        var outputSize = 0
+        let code = bitmap.bytes.withUnsafeBufferPointer { pixels in
+            withImage(width: bitmap.width, height: bitmap.height, format: bitmap.format, interlaced: interlaced, smallest: smallest) { image in
+                imglab_png_write(&image, pixels.baseAddress, bitmap.bytesPerRow, &output, &outputSize, &status)
+            }
+        }
+        guard code == IMGLAB_PNG_OK, let output else { throw failure(status) }
+        defer { imglab_png_free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: outputSize))
+    }
+
+    /// Calls `body` with the libpng description of a `width × height` image of a storable
+    /// `format` (palette and tRNS included); the pointers in it live during the call only.
+    static func withImage<T>(width: Int, height: Int, format: PixelFormat, interlaced: Bool, smallest: Bool,
+                             _ body: (inout imglab_png_image) -> T) -> T {
         var paletteRGB: [UInt8] = []
         var alphas: [UInt8] = []
-        if case .indexed(let palette) = bitmap.format.colorModel {
+        if case .indexed(let palette) = format.colorModel {
             paletteRGB = palette.entries.flatMap { [$0.red, $0.green, $0.blue] }
             alphas = palette.entries.map(\.alpha)
             // tRNS stops at the last non-opaque entry (§11.3.2.1: missing alphas are 255).
             while alphas.last == 255 { alphas.removeLast() }
         }
-        var status = imglab_png_status()
-        var output: UnsafeMutablePointer<UInt8>?
-        var outputSize = 0
-        let code = bitmap.bytes.withUnsafeBufferPointer { pixels in
-            paletteRGB.withUnsafeBufferPointer { rgb in
-                alphas.withUnsafeBufferPointer { alpha in
-                    var image = imglab_png_image(
-                        width: UInt32(bitmap.width), height: UInt32(bitmap.height),
-                        bit_depth: Int32(bitmap.format.bitsPerComponent),
-                        color_type: Int32(colorType(of: bitmap.format).rawValue), interlace: interlaced ? 1 : 0,
-                        palette_rgb: rgb.baseAddress, palette_count: Int32(rgb.count / 3),
-                        trns_alpha: alpha.baseAddress, trns_count: Int32(alpha.count), compression: smallest ? 1 : 0)
-                    return imglab_png_write(&image, pixels.baseAddress, bitmap.bytesPerRow, &output, &outputSize, &status)
-                }
+        return paletteRGB.withUnsafeBufferPointer { rgb in
+            alphas.withUnsafeBufferPointer { alpha in
+                var image = imglab_png_image(
+                    width: UInt32(width), height: UInt32(height),
+                    bit_depth: Int32(format.bitsPerComponent),
+                    color_type: Int32(colorType(of: format).rawValue), interlace: interlaced ? 1 : 0,
+                    palette_rgb: rgb.baseAddress, palette_count: Int32(rgb.count / 3),
+                    trns_alpha: alpha.baseAddress, trns_count: Int32(alpha.count), compression: smallest ? 1 : 0)
+                return body(&image)
             }
         }
-        guard code == IMGLAB_PNG_OK, let output else {
-            let message = withUnsafeBytes(of: status.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            throw .library(.png, "libpng: \(message)")
-        }
-        defer { imglab_png_free(output) }
-        return Array(UnsafeBufferPointer(start: output, count: outputSize))
+    }
+
+    /// The error of a failed libpng write.
+    static func failure(_ status: imglab_png_status) -> EncodeError {
+        let message = withUnsafeBytes(of: status.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return .library(.png, "libpng: \(message)")
     }
 
     /// The serialised iCCP or sRGB, gAMA and eXIf chunks for `metadata` and `orientation`.

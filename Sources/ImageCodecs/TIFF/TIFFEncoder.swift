@@ -32,52 +32,86 @@ enum TIFFEncoder {
 
         let planar = options.tiffPlanar
         let samples = target.slotCount
-        let rowBytes = planar ? target.minimumBytesPerRow(width: bitmap.width) / samples : bitmap.bytesPerRow
         let pixels = planar && samples > 1 ? planes(of: bitmap) : bitmap.bytes
+        let page = Page(width: bitmap.width, height: bitmap.height, format: target, options: options, orientation: image.orientation)
+        return try write(page, pixels: pixels, icc: image.metadata.iccProfile ?? [])
+    }
+
+    /// The fields of one page: libtiff's parameters and the colour map they point to.
+    struct Page {
         var params = imglab_tiff_encode_params()
-        params.width = UInt32(bitmap.width)
-        params.height = UInt32(bitmap.height)
-        params.bits_per_sample = UInt16(target.bitsPerComponent)
-        params.samples_per_pixel = UInt16(samples)
-        params.sample_format = UInt16(target.isFloat ? TIFFTag.ieeeFloat : TIFFTag.unsignedInteger)
-        params.planar_config = planar ? 2 : 1
-        params.row_bytes = rowBytes
-        params.rows_per_strip = UInt32(max(1, min(bitmap.height, 65_536 / max(rowBytes, 1))))
-        params.orientation = options.writeOrientation && image.orientation != .up ? UInt16(image.orientation.exifValue) : 0
-        switch target.alphaInfo {
-        case .premultipliedLast: params.extra_sample_count = 1; params.extra_samples.0 = UInt16(TIFFTag.associatedAlpha)
-        case .last: params.extra_sample_count = 1; params.extra_samples.0 = UInt16(TIFFTag.unassociatedAlpha)
-        case .noneSkipLast: params.extra_sample_count = 1; params.extra_samples.0 = UInt16(TIFFTag.unspecifiedExtra)
-        default: params.extra_sample_count = 0
-        }
         var colorMap: (red: [UInt16], green: [UInt16], blue: [UInt16]) = ([], [], [])
-        switch target.colorModel {
-        case .gray, .none: params.photometric = UInt16(TIFFTag.minIsBlack)
-        case .rgb: params.photometric = UInt16(TIFFTag.rgb)
-        case .cmyk: params.photometric = UInt16(TIFFTag.separated)
-        case .indexed(let palette):
-            params.photometric = UInt16(TIFFTag.palette)
-            // ColorMap has 2^bits entries of 16 bits: 8-bit v becomes v × 257, so 255 → 65535.
-            let count = 1 << target.bitsPerComponent
-            let entries = palette.entries + Array(repeating: Palette.Entry(red: 0, green: 0, blue: 0), count: max(count - palette.count, 0))
-            colorMap = (entries.prefix(count).map { UInt16($0.red) * 257 },
-                        entries.prefix(count).map { UInt16($0.green) * 257 },
-                        entries.prefix(count).map { UInt16($0.blue) * 257 })
-        }
-        switch options.tiffCompression {
-        case .none: params.compression = UInt16(TIFFTag.compressionNone)
-        case .lzw: params.compression = UInt16(TIFFTag.compressionLZW)
-        case .deflate: params.compression = UInt16(TIFFTag.compressionAdobeDeflate)
-        }
-        if options.tiffCompression != .none {
-            if target.isFloat {
-                params.predictor = UInt16(TIFFTag.floatingPointPredictor)
-            } else if target.bitsPerComponent >= 8, colorMap.red.isEmpty {
-                params.predictor = UInt16(TIFFTag.horizontalPredictor)
+
+        /// The page of a `width × height` bitmap in `format` (a ``writtenFormat(for:)``), with
+        /// `options` and `orientation` (tag 274 when written and not `.up`).
+        init(width: Int, height: Int, format target: PixelFormat, options: EncodeOptions, orientation: Orientation) {
+            let planar = options.tiffPlanar
+            let samples = target.slotCount
+            let rowBytes = planar ? target.minimumBytesPerRow(width: width) / samples : target.minimumBytesPerRow(width: width)
+            params.width = UInt32(width)
+            params.height = UInt32(height)
+            params.bits_per_sample = UInt16(target.bitsPerComponent)
+            params.samples_per_pixel = UInt16(samples)
+            params.sample_format = UInt16(target.isFloat ? TIFFTag.ieeeFloat : TIFFTag.unsignedInteger)
+            params.planar_config = planar ? 2 : 1
+            params.row_bytes = rowBytes
+            params.rows_per_strip = UInt32(max(1, min(height, 65_536 / max(rowBytes, 1))))
+            params.orientation = options.writeOrientation && orientation != .up ? UInt16(orientation.exifValue) : 0
+            switch target.alphaInfo {
+            case .premultipliedLast: params.extra_sample_count = 1; params.extra_samples.0 = UInt16(TIFFTag.associatedAlpha)
+            case .last: params.extra_sample_count = 1; params.extra_samples.0 = UInt16(TIFFTag.unassociatedAlpha)
+            case .noneSkipLast: params.extra_sample_count = 1; params.extra_samples.0 = UInt16(TIFFTag.unspecifiedExtra)
+            default: params.extra_sample_count = 0
+            }
+            switch target.colorModel {
+            case .gray, .none: params.photometric = UInt16(TIFFTag.minIsBlack)
+            case .rgb: params.photometric = UInt16(TIFFTag.rgb)
+            case .cmyk: params.photometric = UInt16(TIFFTag.separated)
+            case .indexed(let palette):
+                params.photometric = UInt16(TIFFTag.palette)
+                // ColorMap has 2^bits entries of 16 bits: 8-bit v becomes v × 257, so 255 → 65535.
+                let count = 1 << target.bitsPerComponent
+                let entries = palette.entries + Array(repeating: Palette.Entry(red: 0, green: 0, blue: 0), count: max(count - palette.count, 0))
+                colorMap = (entries.prefix(count).map { UInt16($0.red) * 257 },
+                            entries.prefix(count).map { UInt16($0.green) * 257 },
+                            entries.prefix(count).map { UInt16($0.blue) * 257 })
+            }
+            switch options.tiffCompression {
+            case .none: params.compression = UInt16(TIFFTag.compressionNone)
+            case .lzw: params.compression = UInt16(TIFFTag.compressionLZW)
+            case .deflate: params.compression = UInt16(TIFFTag.compressionAdobeDeflate)
+            }
+            if options.tiffCompression != .none {
+                if target.isFloat {
+                    params.predictor = UInt16(TIFFTag.floatingPointPredictor)
+                } else if target.bitsPerComponent >= 8, colorMap.red.isEmpty {
+                    params.predictor = UInt16(TIFFTag.horizontalPredictor)
+                }
             }
         }
-        let icc = image.metadata.iccProfile ?? []
-        return try write(params, pixels: pixels, colorMap: colorMap, icc: icc)
+
+        /// Calls `body` with the parameters, their colour map and `icc` pointed to (valid during the call only).
+        func withParameters<T>(icc: [UInt8], _ body: (inout imglab_tiff_encode_params) -> T) -> T {
+            colorMap.red.withUnsafeBufferPointer { red in
+                colorMap.green.withUnsafeBufferPointer { green in
+                    colorMap.blue.withUnsafeBufferPointer { blue in
+                        icc.withUnsafeBufferPointer { profile in
+                            var p = params
+                            if !colorMap.red.isEmpty {
+                                p.colormap_red = red.baseAddress
+                                p.colormap_green = green.baseAddress
+                                p.colormap_blue = blue.baseAddress
+                            }
+                            if !icc.isEmpty {
+                                p.icc_profile = profile.baseAddress
+                                p.icc_profile_size = UInt32(clamping: icc.count)
+                            }
+                            return body(&p)
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The format a bitmap in `format` is written in (see the type's documentation).
@@ -126,31 +160,12 @@ enum TIFFEncoder {
         return out
     }
 
-    private static func write(_ params: imglab_tiff_encode_params, pixels: [UInt8],
-                              colorMap: (red: [UInt16], green: [UInt16], blue: [UInt16]), icc: [UInt8]) throws(EncodeError) -> [UInt8] {
+    private static func write(_ page: Page, pixels: [UInt8], icc: [UInt8]) throws(EncodeError) -> [UInt8] {
         var message = [CChar](repeating: 0, count: Int(IMGLAB_MESSAGE_SIZE))
         var output: UnsafeMutablePointer<UInt8>?
         var outputSize = 0
         let status = pixels.withUnsafeBufferPointer { px in
-            colorMap.red.withUnsafeBufferPointer { red in
-                colorMap.green.withUnsafeBufferPointer { green in
-                    colorMap.blue.withUnsafeBufferPointer { blue in
-                        icc.withUnsafeBufferPointer { profile in
-                            var p = params
-                            if !colorMap.red.isEmpty {
-                                p.colormap_red = red.baseAddress
-                                p.colormap_green = green.baseAddress
-                                p.colormap_blue = blue.baseAddress
-                            }
-                            if !icc.isEmpty {
-                                p.icc_profile = profile.baseAddress
-                                p.icc_profile_size = UInt32(clamping: icc.count)
-                            }
-                            return imglab_tiff_encode(&p, px.baseAddress, px.count, &output, &outputSize, &message)
-                        }
-                    }
-                }
-            }
+            page.withParameters(icc: icc) { p in imglab_tiff_encode(&p, px.baseAddress, px.count, &output, &outputSize, &message) }
         }
         guard status != 0, let output else { throw .library(.tiff, TIFFReader.text(message)) }
         defer { imglab_tiff_free(output) }
