@@ -4,12 +4,13 @@ import ImageMetrics
 import ImageResize
 
 /// What one scale pair cost: the resizer's child process, the floor's (`imglab decode` of the
-/// same source at the scale a correct shrink-on-load would use, measured in the same run on
-/// the same machine), and the cost gate's outcome. Gates are ratios to the floor where they
+/// same source at the scale a correct shrink-on-load would use, with every delivered byte
+/// box-averaged to the output size, measured in the same run on the same machine), and the
+/// cost gate's outcome. Gates are ratios to the floor where they
 /// can be, so they hold on a slower or faster machine.
 public struct ScaleCost: Sendable, Hashable, Codable {
     /// The metric names a cost gate may use (``values``).
-    public static let names = ["cost.rss", "cost.cpu", "cost.wall", "cost.cpu.ratio", "floor.rss", "floor.cpu"]
+    public static let names = ["cost.rss", "cost.rss.overFloor", "cost.cpu", "cost.wall", "cost.cpu.ratio", "floor.rss", "floor.cpu"]
 
     /// The resizer's process.
     public var resizer: ProcessCost
@@ -23,7 +24,8 @@ public struct ScaleCost: Sendable, Hashable, Codable {
     /// The cost metrics by name: MiB for memory, seconds for time, and the CPU ratio (none when
     /// the floor took no measurable CPU time).
     public var values: [String: Double] {
-        var v = ["cost.rss": resizer.peakRSSMiB, "cost.cpu": resizer.cpuSeconds, "cost.wall": resizer.wallSeconds,
+        var v = ["cost.rss": resizer.peakRSSMiB, "cost.rss.overFloor": resizer.peakRSSMiB - floor.peakRSSMiB,
+                 "cost.cpu": resizer.cpuSeconds, "cost.wall": resizer.wallSeconds,
                  "floor.rss": floor.peakRSSMiB, "floor.cpu": floor.cpuSeconds]
         if floor.cpuSeconds > 0 { v["cost.cpu.ratio"] = resizer.cpuSeconds / floor.cpuSeconds }
         return v

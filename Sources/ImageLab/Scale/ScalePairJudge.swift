@@ -34,7 +34,7 @@ struct ScalePairJudge: Sendable {
 
         let scale = ScaleCost.floorScale(container: record.container, width: record.displayWidth, height: record.displayHeight, placement: placement)
         let floor: ProcessCost
-        do { floor = try measureFloor(source: source, scale: scale) } catch { return erred("floor: \(error)") }
+        do { floor = try measureFloor(source: source, scale: scale, output: (entry.outputWidth, entry.outputHeight)) } catch { return erred("floor: \(error)") }
         let output: Image, cost: ProcessCost
         do { (output, cost) = try resizer.measured(operation, file: source, width: record.displayWidth, height: record.displayHeight, meter: meter) } catch {
             return erred("\(resizer.name): \(error)")
@@ -80,14 +80,16 @@ struct ScalePairJudge: Sendable {
         return result
     }
 
-    /// Runs `imglab decode SOURCE --scale 1/scale` in a child process and returns its cost.
-    private func measureFloor(source: String, scale: Int) throws(ResizerError) -> ProcessCost {
+    /// Runs `imglab decode SOURCE --scale 1/scale --average-to WxH` (the output's size) in a
+    /// child process and returns its cost.
+    private func measureFloor(source: String, scale: Int, output: (width: Int, height: Int)) throws(ResizerError) -> ProcessCost {
         let call = folder + "/floor-\(UUID().uuidString)"
         do { try FileManager.default.createDirectory(atPath: call, withIntermediateDirectories: true) } catch {
             throw .failed("cannot make \(call): \(error)")
         }
         defer { try? FileManager.default.removeItem(atPath: call) }
-        let command = [imglab, "decode", source, "--scale", "1/\(scale)"].map(CommandTemplate.quoted).joined(separator: " ")
+        let command = [imglab, "decode", source, "--scale", "1/\(scale)", "--average-to", "\(output.width)x\(output.height)"]
+            .map(CommandTemplate.quoted).joined(separator: " ")
         let run = try ProcessRun.run(command, folder: call, timeout: 300, meter: meter)
         guard !run.timedOut else { throw .failed("timed out: \(command)") }
         guard run.status == 0 else { throw .failed("\(run.statusText): \(command); \(run.stderr)") }

@@ -27,9 +27,13 @@ public struct ScaleSession: Sendable {
     public var filter: String?
     /// Threads for generating sources and oracles; the measurements run one at a time.
     public var threads: Int
+    /// A folder to write the sources into and keep (to reproduce a failure with `imglab
+    /// thumbnail` or `imglab resize`); `nil` uses a temporary folder, removed afterwards.
+    public var keepSources: String?
 
     public init(reference: String, resizer: CommandResizer, imglab: String, meter: String, filter: String? = nil,
-                threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                threads: Int = ProcessInfo.processInfo.activeProcessorCount, keepSources: String? = nil) {
+        self.keepSources = keepSources
         self.reference = reference
         self.resizer = resizer
         self.imglab = imglab
@@ -95,8 +99,9 @@ public struct ScaleSession: Sendable {
             throw .nothingSelected("filter \(selection.patterns): no streamable scale pair (\(skipped.count) not streamable)")
         }
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-scale-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-scale-\(UUID().uuidString)").path
+        let folder = keepSources ?? temporary
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
         do { try FileManager.default.createDirectory(atPath: folder + "/sources", withIntermediateDirectories: true) } catch {
             throw .output("cannot make \(folder): \(error)")
         }
@@ -127,7 +132,8 @@ public struct ScaleSession: Sendable {
             try? ScaleProfile.oracle(of: plan[i].operation, on: plan[i].scaleCase)
         }
 
-        let judge = ScalePairJudge(gates: gates, costGate: costGate, canaries: metricCanaries, resizer: resizer, imglab: imglab, meter: meter, folder: folder)
+        try? FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let judge = ScalePairJudge(gates: gates, costGate: costGate, canaries: metricCanaries, resizer: resizer, imglab: imglab, meter: meter, folder: temporary)
         var tally = RunTally(gates: gates)
         for (i, p) in plan.enumerated() {
             let result = judge.judge(p.pair, operation: p.operation, placement: p.placement, source: p.source, oracle: oracles[i])

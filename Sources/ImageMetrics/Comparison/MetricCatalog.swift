@@ -89,10 +89,11 @@ public enum MetricCatalog {
         add("size.min", "pixels", exactVersion, .property, "shorter displayed side of the compared images (equal sizes only): a gate can say what holds where SSIM (11 pixels) has no value, e.g. (ssim >= 0.96 || size.min < 11)")
         let costVersion = "process-rusage/1"
         add("cost.rss", "MiB", costVersion, .distance, "scale profile only: peak resident memory of the resizer's process (wait4 ru_maxrss)")
+        add("cost.rss.overFloor", "MiB", costVersion, .distance, "scale profile only: cost.rss − floor.rss, the memory the resizer holds beyond decoding (a progressive JPEG's coefficients, which libjpeg holds whole, are in both)")
         add("cost.cpu", "s", costVersion, .distance, "scale profile only: user + system CPU time of the resizer's process")
         add("cost.wall", "s", costVersion, .distance, "scale profile only: wall time of the resizer's process")
         add("cost.cpu.ratio", "", costVersion, .distance, "scale profile only: cost.cpu / floor.cpu, the resizer's CPU time over the floor's")
-        add("floor.rss", "MiB", costVersion, .property, "scale profile only: peak resident memory of 'imglab decode' reading the source at the shrink-on-load scale (the floor)")
+        add("floor.rss", "MiB", costVersion, .property, "scale profile only: peak resident memory of the floor, 'imglab decode' reading the source at the shrink-on-load scale and box-averaging it to the output size")
         add("floor.cpu", "s", costVersion, .property, "scale profile only: CPU time of the floor")
         add("ignored.pixels", "pixels", exactVersion, .distance, "pixels left out by --mask and --ignore (compared as equal); only when some were given")
         return list

@@ -35,9 +35,10 @@ enum RunCommand: Command {
     }
     static let profile = Option.choice("--profile", "P", "quick is the CI gate, committed in Corpus/; full has every combination, for sharded runs; scale streams sources of 24 to 96 megapixels into a temporary folder and measures each resizer call's peak memory and CPU time in a child process against a decode-only floor (gated by the cost gate of gates.json)",
                                        default: ("quick", RunProfile.corpus(.quick)), [("full", .corpus(.full)), ("scale", .scale)])
+    static let keepSources = Option<String?>.text("--keep-sources", "DIR", "with --profile scale, write the generated sources into DIR and keep them, to reproduce a pair with 'imglab thumbnail' or 'imglab resize'")
     static let exclusive: [[any OptionDeclaration]] = [[resizer, SharedOptions.resizerConfig], [inputs, shard], [inputs, goldens]]
     static let options: [any OptionDeclaration] = [resizer, SharedOptions.resizerConfig, profile, SharedOptions.corpus, SharedOptions.filter,
-                                                   shard, report, json, junit, SharedOptions.threads, goldens, inputs, ops]
+                                                   shard, report, json, junit, SharedOptions.threads, goldens, inputs, ops, keepSources]
     static let help = Help(about: """
         The lab's main job: corpus → resizer → metrics → verdict → report → exit status. Each output is
         compared by value with its analytic oracle and judged by the first gate family of gates.json that
@@ -74,6 +75,8 @@ enum RunCommand: Command {
         if let reportFolder { try OutputPaths.checkFolder(option: report.name, reportFolder) }
         let inputFolder = try args.value(inputs), operations = try args.value(ops)
         if inputFolder == nil, operations != nil { throw UsageError("--ops needs --inputs DIR") }
+        if args.has(keepSources), case .corpus = chosen { throw UsageError("--keep-sources needs --profile scale") }
+        if let kept = try args.value(keepSources) { try OutputPaths.checkFolder(option: keepSources.name, kept) }
         var scaleResizer: CommandResizer?
         if case .scale = chosen {
             if inputFolder != nil || args.has(shard) || args.has(goldens) { throw UsageError("--profile scale takes none of --inputs, --shard, --goldens") }
@@ -102,8 +105,9 @@ enum RunCommand: Command {
         do {
             if let scaleResizer {
                 let session = ScaleSession(reference: try args.value(SharedOptions.corpus), resizer: scaleResizer, imglab: Executable.path, meter: Executable.meter,
-                                           filter: try args.value(SharedOptions.filter), threads: try args.value(SharedOptions.threads))
-                outcome = try session.run(status: { print("imglab run: \($0)") }, progress: { p in p.costLine.map { print($0) } }, into: files)
+                                           filter: try args.value(SharedOptions.filter), threads: try args.value(SharedOptions.threads),
+                                           keepSources: try args.value(keepSources))
+                outcome = try session.run(status: { Console.line("imglab run: \($0)") }, progress: { p in p.costLine.map(Console.line) }, into: files)
             } else if let inputFolder {
                 let session = InputsSession(inputs: inputFolder, reference: try args.value(SharedOptions.corpus), resizer: adapter,
                                             operations: operations ?? InputOperation.defaults, filter: try args.value(SharedOptions.filter),
