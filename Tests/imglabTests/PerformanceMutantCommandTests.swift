@@ -10,7 +10,9 @@ import ImageLab
 @Suite("performance mutants: the built-in's pixels at the wrong cost")
 struct PerformanceMutantCommandTests {
     /// A 90×60 picture with orientation 6 (displayed 60×90): RGB for JPEG, RGBA with varying
-    /// alpha for PNG. Small enough that no box below reaches a DCT scale (90 / 2 < 2 · 30).
+    /// alpha for PNG. Small enough that no operation below reaches a DCT scale, so the built-in
+    /// reads it at full size too: the boxes need 90 / 2 ≥ 2 · 30 (false), the thumbnail of 50
+    /// (stored 50×33) needs ⌈90 / 2⌉ = 45 ≥ 50 (false).
     static func writeInput(_ container: ContainerFormat) throws -> String {
         let alpha = container == .png
         var bytes: [UInt8] = []
@@ -31,7 +33,7 @@ struct PerformanceMutantCommandTests {
         ["resize", "--size", "30x20", "--mode", "aspectFill", "--anchor", "top"],
         ["resize", "--size", "25x35"],
         ["resize", "--size", "20x20", "--mode", "aspectFillWithoutCrop", "--scale", "2"],
-        ["thumbnail", "--max-pixel-size", "40"],
+        ["thumbnail", "--max-pixel-size", "50"],
     ]
 
     @Test("every mutant's output is within one code value of the built-in's, for every operation, on a JPEG and an RGBA PNG",

@@ -55,7 +55,9 @@ enum ResizeCommand: Command {
         JPEG, non-interlaced PNG, uncompressed BMP and most TIFF stream from the file a few rows
         (a strip, a row of tiles) at a time, so memory does not grow with the input; interlaced PNG,
         APNG, GIF, run-length BMP and TIFF read through libtiff's RGBA interface (YCbCr, Lab,
-        JPEG-in-TIFF) are decoded whole first, within the decode limits.
+        JPEG-in-TIFF) are decoded whole first, within the decode limits. A JPEG --size resize is
+        decoded at 1/2, 1/4 or 1/8 in the DCT domain when that still leaves at least a factor of two
+        for the resample (shrink-on-load).
         """, exitStatus: "  0 written, 1 the input could not be read or resized or the output written, 2 a usage error",
         examples: ["imglab resize photo.jpg --size 640x640 --mode aspectFit -o photo-640.jpg",
                    "imglab resize icon.png --size 60x60 --scale 3 --mode aspectFill --rounded-corners 12 -o icon@3x.png",
