@@ -7,7 +7,8 @@ import ImageResize
 /// wrong. Each is composed from the public entries of ImageCodecs and ImageResize
 /// (``FileResize/rows(path:width:height:contentMode:options:limits:)`` and
 /// ``FileResize/resized(_:width:height:contentMode:options:limits:)``, their thumbnail peers,
-/// ``ImageCodecs/decode(contentsOf:options:)``), never by a switch inside the resizer.
+/// ``ImageCodecs/decode(contentsOf:options:)``), never by a switch inside the resizer. They are
+/// meant for stills: an animated GIF or APNG gets its first frame only, except from `whole-image`.
 public enum PerformanceMutant: String, CaseIterable, Sendable {
     /// The JPEG decoded at full size, then resized (still streamed).
     case noShrinkOnLoad = "no-shrink-on-load"
