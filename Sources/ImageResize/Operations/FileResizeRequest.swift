@@ -157,10 +157,10 @@ public enum FileResizeError: Error, CustomStringConvertible {
 }
 
 /// Lengths in points to pixels.
-enum PointSize {
+public enum PointSize {
     /// `points × scale` rounded half up, the one rule of every operation given points.
     /// - Throws: ``ResizeError/invalidGeometry(_:)`` when the product is not a number a size can have.
-    static func pixels(_ points: Double, scale: Double) throws(ResizeError) -> Int {
+    public static func pixels(_ points: Double, scale: Double) throws(ResizeError) -> Int {
         let product = points * scale + 0.5
         guard product.isFinite, product >= 0, product < Double(1 << 40) else {
             throw .invalidGeometry("\(points) pt at scale \(scale) is not a size")

@@ -54,35 +54,38 @@ public enum MaxPixelSizeThumbnail {
     public static func thumbnail(atPath path: String, maxPixelSize: Int, options: ResizeOptions = ResizeOptions(),
                                  limits: DecodeLimits = .default) throws -> Image {
         guard maxPixelSize > 0 else { throw ResizeError.invalidGeometry("max pixel size \(maxPixelSize) must be positive") }
-        let head = try ImageCodecs.readFile(path, limit: .max, prefix: 64 << 10)
-        guard ContainerFormat(sniffing: head) == .jpeg else {
-            // Streams when the container allows; otherwise the reader holds the whole decode,
-            // for which the file's bytes were charged to the budget.
-            let reader = try ImageCodecs.rowReader(path: path, options: DecodeOptions(limits: limits))
-            if let whole = (reader as? BitmapRowReader)?.image {
-                let display = whole.orientation.displaySize(width: whole.width, height: whole.height)
-                let target = OutputGeometry.maxPixelSize(width: display.width, height: display.height, limit: maxPixelSize)
-                try ResizeMemory.check(whole, fileBytes: 0, target: target, kernel: options.kernel, limits: limits)
-                return try whole.resized(width: target.width, height: target.height, contentMode: .scaleToFill, options: options)
-            }
-            return try streamed(reader, maxPixelSize: maxPixelSize, options: options, limits: limits)
-        }
-        let header = try jpegHeader(path: path, prefix: head, limits: limits)
-        let display = header.orientation.displaySize(width: header.width, height: header.height)
-        let target = OutputGeometry.maxPixelSize(width: display.width, height: display.height, limit: maxPixelSize)
-        let stored = header.orientation.swapsDimensions ? (width: target.height, height: target.width) : target
-        var decode = DecodeOptions(limits: limits)
-        decode.jpegScaleDenominator = jpegScaleDenominator(width: header.width, height: header.height, target: stored)
-        let reader = try ImageCodecs.rowReader(path: path, options: decode)
-        return try streamed(reader, maxPixelSize: maxPixelSize, options: options, limits: limits, display: display)
+        return try thumbnail(of: try rows(path: path, maxPixelSize: maxPixelSize, limits: limits), maxPixelSize: maxPixelSize,
+                             options: options, limits: limits)
     }
 
-    /// The thumbnail of a streaming reader's rows: resampled in the stored orientation to the
-    /// size `maxPixelSize` gives the displayed image (`display`, the reader's own displayed size
-    /// when `nil`; a JPEG reader decoding at a DCT scale is smaller than the file's image).
-    private static func streamed(_ reader: any RowReader, maxPixelSize: Int, options: ResizeOptions, limits: DecodeLimits,
-                                 display: (width: Int, height: Int)? = nil) throws -> Image {
-        let display = display ?? reader.orientation.displaySize(width: reader.width, height: reader.height)
+    /// The rows ``thumbnail(atPath:maxPixelSize:options:limits:)`` reads: a JPEG at the DCT scale
+    /// ``jpegScaleDenominator(width:height:target:)`` gives for the thumbnail's size in stored
+    /// axes, any other file at full size (streaming when the container allows, else the whole
+    /// decode behind a ``BitmapRowReader``).
+    public static func rows(path: String, maxPixelSize: Int, limits: DecodeLimits = .default) throws -> ScaledRows {
+        try ScaledRows.open(path: path, limits: limits) { header in
+            let display = header.orientation.displaySize(width: header.width, height: header.height)
+            let target = OutputGeometry.maxPixelSize(width: display.width, height: display.height, limit: max(1, maxPixelSize))
+            let stored = header.orientation.swapsDimensions ? (width: target.height, height: target.width) : target
+            return jpegScaleDenominator(width: header.width, height: header.height, target: stored)
+        }
+    }
+
+    /// The thumbnail of `rows`: resampled in the stored orientation to the size `maxPixelSize`
+    /// gives the displayed stored image (a JPEG reader decoding at a DCT scale is smaller than
+    /// the file's image), then oriented. A whole decode behind a ``BitmapRowReader`` is resized
+    /// in memory; both routes give the same result.
+    public static func thumbnail(of rows: ScaledRows, maxPixelSize: Int, options: ResizeOptions = ResizeOptions(),
+                                 limits: DecodeLimits = .default) throws -> Image {
+        guard maxPixelSize > 0 else { throw ResizeError.invalidGeometry("max pixel size \(maxPixelSize) must be positive") }
+        let reader = rows.reader
+        if rows.denominator == 1, let whole = (reader as? BitmapRowReader)?.image {
+            let display = whole.orientation.displaySize(width: whole.width, height: whole.height)
+            let target = OutputGeometry.maxPixelSize(width: display.width, height: display.height, limit: maxPixelSize)
+            try ResizeMemory.check(whole, fileBytes: 0, target: target, kernel: options.kernel, limits: limits)
+            return try whole.resized(width: target.width, height: target.height, contentMode: .scaleToFill, options: options)
+        }
+        let display = rows.displaySize
         let target = OutputGeometry.maxPixelSize(width: display.width, height: display.height, limit: maxPixelSize)
         let stored = reader.orientation.swapsDimensions ? (width: target.height, height: target.width) : target
         try ResizeMemory.checkStreaming(width: reader.width, height: reader.height, target: stored,
@@ -93,24 +96,5 @@ public enum MaxPixelSizeThumbnail {
         var metadata = reader.metadata
         if metadata.exif != nil { metadata.exif = EXIF.replacingOrientation(in: metadata.exif, with: .up) }
         return Image(bitmap: reader.orientation.apply(to: bitmap), orientation: .up, metadata: metadata)
-    }
-
-    /// The header from the file's first bytes, reading more when the markers before the frame
-    /// header (EXIF, ICC) are larger than the prefix.
-    private static func jpegHeader(path: String, prefix: [UInt8], limits: DecodeLimits) throws(DecodeError) -> ImageHeader {
-        var bytes = prefix
-        var size = prefix.count
-        while true {
-            let result: Result<ImageHeader, DecodeError>
-            do { result = .success(try ImageCodecs.readHeader(bytes, options: DecodeOptions(limits: limits))) }
-            catch { result = .failure(error) }
-            switch result {
-            case .success(let header): return header
-            case .failure(let error):
-                guard case .truncated = error, bytes.count == size, size < 64 << 20 else { throw error }
-                size *= 8
-                bytes = try ImageCodecs.readFile(path, limit: .max, prefix: size)
-            }
-        }
     }
 }

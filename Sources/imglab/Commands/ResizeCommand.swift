@@ -1,4 +1,5 @@
 import ImageCodecs
+import ImageLab
 import ImageResize
 
 /// `imglab resize IN -o OUT`: every operation of the resizer from the command line.
@@ -39,8 +40,13 @@ enum ResizeCommand: Command {
     static let cornerRadius = Option.number("--rounded-corners", "R", "round the corners with radius R points, antialiased, transparent outside",
                                             default: 0, atLeast: 0, atMost: Double(OutputLimits.maxDimension)).alsoSpelled("--corner-radius")
     static let scale = Option.number("--scale", "S", "points-to-pixels factor (2 for @2x): multiplies the box and the radius", default: 1, atLeast: 0.01, atMost: 1000)
+    static let performanceMutant = Option<PerformanceMutant?>.choice(
+        "--performance-mutant", "ID",
+        "a deliberately wasteful variant, for 'imglab selftest --profile scale': the same pixels at the wrong cost; "
+            + PerformanceMutant.allCases.map { "\($0.id): \($0.title)" }.joined(separator: "; "),
+        PerformanceMutant.allCases.map { ($0.id, $0) })
     static let options: [any OptionDeclaration] = [size, mode, anchor, onlyShrink, crop, fromRect, addAlpha, quality, kernel, srgb, linear,
-                                                   border, cornerRadius, scale] + ImageOutput.options
+                                                   border, cornerRadius, scale, performanceMutant] + ImageOutput.options
     static let help = Help(about: """
         Resizes IN (any PNG, JPEG, GIF, TIFF, BMP; animated GIF/APNG frame by frame) and writes OUT.
         The EXIF/TIFF orientation is applied first, so OUT is always upright. Resampling is done on
@@ -49,7 +55,9 @@ enum ResizeCommand: Command {
         JPEG, non-interlaced PNG, uncompressed BMP and most TIFF stream from the file a few rows
         (a strip, a row of tiles) at a time, so memory does not grow with the input; interlaced PNG,
         APNG, GIF, run-length BMP and TIFF read through libtiff's RGBA interface (YCbCr, Lab,
-        JPEG-in-TIFF) are decoded whole first, within the decode limits.
+        JPEG-in-TIFF) are decoded whole first, within the decode limits. A JPEG --size resize is
+        decoded at 1/2, 1/4 or 1/8 in the DCT domain when that still leaves at least a factor of two
+        for the resample (shrink-on-load).
         """, exitStatus: "  0 written, 1 the input could not be read or resized or the output written, 2 a usage error",
         examples: ["imglab resize photo.jpg --size 640x640 --mode aspectFit -o photo-640.jpg",
                    "imglab resize icon.png --size 60x60 --scale 3 --mode aspectFill --rounded-corners 12 -o icon@3x.png",
@@ -95,8 +103,18 @@ enum ResizeCommand: Command {
         } else if let box {
             request.size = .box(width: box.width, height: box.height, contentMode: mode)
         }
-        do { try request.write() } catch {
-            printError("imglab \(name): \(error)")
+        return try write(request, mutant: try args.value(performanceMutant), command: name)
+    }
+
+    /// Writes `request`, through `mutant` when one is given; a request a mutant cannot run is a usage error.
+    static func write(_ request: FileResizeRequest, mutant: PerformanceMutant?, command: String) throws(UsageError) -> ExitStatus {
+        if let mutant, let problem = PerformanceMutant.problem(with: request) {
+            throw UsageError("--performance-mutant \(mutant.id): \(problem)")
+        }
+        do {
+            if let mutant { try mutant.run(request) } else { try request.write() }
+        } catch {
+            printError("imglab \(command): \(error)")
             return .failure
         }
         return .ok
