@@ -12,18 +12,18 @@ struct ScaleCostTests {
         try #require(ScaleProfile.cases.first { $0.encoding.id == encoding && $0.width == width })
     }
 
-    @Test("the floor decodes a JPEG at the largest 1/d that still covers the output over the region used; other containers at 1/1")
+    @Test("the floor decodes a JPEG thumbnail at the largest 1/d that covers the output, a resize at the largest that leaves 2x; other containers at 1/1")
     func floorScale() throws {
         let jpeg = try Self.scaleCase("jpeg-progressive", 6000)
         func scale(_ op: LabOperation, container: String = "jpeg") throws -> Int {
-            ScaleCost.floorScale(container: container, width: 6000, height: 4000, placement: try ScaleProfile.placement(of: op, on: jpeg))
+            ScaleCost.floorScale(container: container, width: 6000, height: 4000, operation: op, placement: try ScaleProfile.placement(of: op, on: jpeg))
         }
-        // 640 × 427 over the whole 6000 × 4000: 1/8 gives 750 × 500, enough.
+        // Thumbnail 640 × 427 over the whole 6000 × 4000: 1/8 gives 750 × 500, enough.
         #expect(try scale(.maxPixelSize(640)) == 8)
-        // 800 × 533: 1/8 gives 750 wide, too few; 1/4 gives 1500 × 1000.
-        #expect(try scale(.resize(width: 800, height: 600, mode: .aspectFit)) == 4)
-        // 256 × 256 from the centred 4000 × 4000: the whole width needs 256 · 6000/4000 = 384 ≤ 750.
-        #expect(try scale(.resize(width: 256, height: 256, mode: .aspectFill(anchorX: 0.5, anchorY: 0.5))) == 8)
+        // Fit 800 × 533: leaving 2x needs 1600 × 1066, so 6000/d ≥ 1600 and 4000/d ≥ 1066: d = 2 (1/4 gives 1500).
+        #expect(try scale(.resize(width: 800, height: 600, mode: .aspectFit)) == 2)
+        // Fill 256 × 256 from the centred 4000 × 4000: 4000/d ≥ 512 on both axes: d = 4 (1/8 gives 500).
+        #expect(try scale(.resize(width: 256, height: 256, mode: .aspectFill(anchorX: 0.5, anchorY: 0.5))) == 4)
         #expect(try scale(.maxPixelSize(640), container: "png") == 1)
     }
 

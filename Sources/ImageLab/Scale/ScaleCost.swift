@@ -31,16 +31,22 @@ public struct ScaleCost: Sendable, Hashable, Codable {
         return v
     }
 
-    /// The DCT scale a correct shrink-on-load decodes the case's source at for `placement`: the
-    /// largest 1/d (d = 1, 2, 4, 8) that still leaves the output's resolution over the source
-    /// region the operation uses (``MaxPixelSizeThumbnail/jpegScaleDenominator(width:height:target:)``);
-    /// 1 for every container but JPEG.
-    public static func floorScale(container: String, width: Int, height: Int, placement: OraclePlacement) -> Int {
+    /// The DCT scale a correct shrink-on-load decodes the case's source at for `operation`
+    /// placed as `placement` (1 for every container but JPEG):
+    /// - `maxPixelSize`, ImageIO's thumbnail contract: the largest 1/d (d = 2, 4, 8) that still
+    ///   leaves the output's resolution (``MaxPixelSizeThumbnail/jpegScaleDenominator(width:height:target:)``);
+    /// - a resize, libvips' rule for quality: the largest 1/d that leaves at least 2× for the
+    ///   resample over the source region used (``FileResize/jpegScaleDenominator(region:target:)``).
+    public static func floorScale(container: String, width: Int, height: Int, operation: LabOperation, placement: OraclePlacement) -> Int {
         guard container == ContainerFormat.jpeg.rawValue else { return 1 }
         let content = placement.content, region = placement.source
         guard region.width > 0, region.height > 0 else { return 1 }
-        let needed = (width: Int((content.width * Double(width) / region.width).rounded(.up)),
-                      height: Int((content.height * Double(height) / region.height).rounded(.up)))
-        return MaxPixelSizeThumbnail.jpegScaleDenominator(width: width, height: height, target: needed)
+        if case .maxPixelSize = operation {
+            let needed = (width: Int((content.width * Double(width) / region.width).rounded(.up)),
+                          height: Int((content.height * Double(height) / region.height).rounded(.up)))
+            return MaxPixelSizeThumbnail.jpegScaleDenominator(width: width, height: height, target: needed)
+        }
+        return FileResize.jpegScaleDenominator(region: (region.width, region.height),
+                                               target: (Int(content.width.rounded(.up)), Int(content.height.rounded(.up))))
     }
 }

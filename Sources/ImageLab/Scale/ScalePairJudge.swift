@@ -32,7 +32,8 @@ struct ScalePairJudge: Sendable {
         guard let familyIndex = gates.family(of: pair, oracle: .box) else { return erred("no family of \(GateBook.fileName) takes this pair") }
         result.family = gates.file.families[familyIndex].name
 
-        let scale = ScaleCost.floorScale(container: record.container, width: record.displayWidth, height: record.displayHeight, placement: placement)
+        let scale = ScaleCost.floorScale(container: record.container, width: record.displayWidth, height: record.displayHeight,
+                                         operation: operation, placement: placement)
         let floor: ProcessCost
         do { floor = try measureFloor(source: source, scale: scale, output: (entry.outputWidth, entry.outputHeight)) } catch { return erred("floor: \(error)") }
         let output: Image, cost: ProcessCost

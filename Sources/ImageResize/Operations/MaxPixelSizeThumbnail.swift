@@ -38,7 +38,12 @@ public enum MaxPixelSizeThumbnail {
         }
         let image = try ImageCodecs.decode(bytes, options: decode)
         try ResizeMemory.check(image, fileBytes: bytes.count, target: target, kernel: options.kernel, limits: limits)
-        return try image.resized(width: target.width, height: target.height, contentMode: .scaleToFill, options: options)
+        let d = Double(decode.jpegScaleDenominator)
+        guard d > 1 else { return try image.resized(width: target.width, height: target.height, contentMode: .scaleToFill, options: options) }
+        // Decoded at 1/d, the image spans display / d pixels, not ⌈display / d⌉ (the last scaled
+        // row and column hold the padding of the last 8 × 8 block too).
+        return try image.oriented().resampled(width: target.width, height: target.height,
+                                              source: (0, 0, Double(display.width) / d, Double(display.height) / d), options: options)
     }
 
     /// Makes the thumbnail of an image file, streaming: JPEGs are read from disk row by row at
@@ -91,8 +96,11 @@ public enum MaxPixelSizeThumbnail {
         try ResizeMemory.checkStreaming(width: reader.width, height: reader.height, target: stored,
                                         kernel: options.kernel, limits: limits)
         let format = options.deliveredFormat(natural: OutputFormat.result(for: reader.format))
+        // A JPEG read at 1/d spans storedWidth / d reader pixels, not ⌈storedWidth / d⌉: the last
+        // scaled row and column hold the padding of the last 8 × 8 block too.
+        let source = rows.denominator > 1 ? rows.readerRect((0, 0, Double(rows.storedWidth), Double(rows.storedHeight))) : nil
         let bitmap = try StreamingResample.resample(reader, width: stored.width, height: stored.height, kernel: options.kernel,
-                                                    lightSpace: options.lightSpace, format: format)
+                                                    lightSpace: options.lightSpace, format: format, source: source)
         var metadata = reader.metadata
         if metadata.exif != nil { metadata.exif = EXIF.replacingOrientation(in: metadata.exif, with: .up) }
         return Image(bitmap: reader.orientation.apply(to: bitmap), orientation: .up, metadata: metadata)
