@@ -14,6 +14,7 @@ extension LabRunner.Progress {
                           done, total, verdict, result.pair, c.resizer.peakRSSMiB, c.resizer.cpuSeconds, c.floor.cpuSeconds,
                           c.floorScale, ratio, c.resizer.wallSeconds)
         if result.verdict != .pass, let why = result.message { line += " — " + why }
+        if result.verdict != .pass, let d = result.diagnosis, let bugClass = d.bugClass { line += " — diagnosis \(bugClass): \(d.summary)" }
         return line
     }
 }

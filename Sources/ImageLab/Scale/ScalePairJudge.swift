@@ -76,7 +76,18 @@ struct ScalePairJudge: Sendable {
             let d = judgement.comparison.diagnosis
             result.diagnosis = .init(bugClass: d.bugClass, name: d.name, confidence: d.confidence, summary: d.summary)
         }
-        if !costPassed { reasons += (scaleCost.gate?.failedClauses ?? []).map { "cost: " + $0 } }
+        if !costPassed {
+            reasons += (scaleCost.gate?.failedClauses ?? []).map { "cost: " + $0 }
+            // A JPEG read at 1/d whose CPU is over: is it what decoding the whole JPEG costs?
+            var fullDecode: ProcessCost?
+            if scale > 1, scaleCost.gate?.failedClauses.contains(where: { $0.hasPrefix("cost.cpu") }) == true {
+                fullDecode = try? measureFloor(source: source, scale: 1, output: (entry.outputWidth, entry.outputHeight))
+            }
+            // Memory and CPU speak louder than a pixel finding: a wasteful resizer's pixels are right.
+            if let finding = CostDiagnosis.finding(scaleCost, sourcePixels: record.displayWidth * record.displayHeight, fullDecode: fullDecode) {
+                result.diagnosis = finding
+            }
+        }
         result.message = reasons.joined(separator: "; ")
         return result
     }

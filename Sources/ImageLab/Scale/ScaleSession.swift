@@ -30,6 +30,9 @@ public struct ScaleSession: Sendable {
     /// A folder to write the sources into and keep (to reproduce a failure with `imglab
     /// thumbnail` or `imglab resize`); `nil` uses a temporary folder, removed afterwards.
     public var keepSources: String?
+    /// With ``keepSources``: use the sources already there (an earlier session of the same
+    /// imglab wrote them) instead of writing them again.
+    public var reuseSources = false
 
     public init(reference: String, resizer: CommandResizer, imglab: String, meter: String, filter: String? = nil,
                 threads: Int = ProcessInfo.processInfo.activeProcessorCount, keepSources: String? = nil) {
@@ -45,12 +48,14 @@ public struct ScaleSession: Sendable {
     /// The built-in resizer as the scale profile runs it: imglab's own command line
     /// (`imglab thumbnail`, `imglab resize`), so its cost is a process's like any other's.
     /// - Throws: ``ResizerError`` when the templates cannot be made (an unusable path).
-    public static func builtin(imglab: String) throws(ResizerError) -> CommandResizer {
+    /// - Parameter mutant: a performance mutant to run instead (`--performance-mutant ID`).
+    public static func builtin(imglab: String, mutant: PerformanceMutant? = nil) throws(ResizerError) -> CommandResizer {
         do {
             let fixed = ["imglab": imglab]
-            let resize = try CommandTemplate("{imglab} resize {in} -o {out} --size {width}x{height} --mode {mode}", fixed: fixed)
-            let thumbnail = try CommandTemplate("{imglab} thumbnail {in} --max-pixel-size {size} -o {out}", fixed: fixed)
-            return CommandResizer(name: "builtin", template: resize, templates: ["maxPixelSize": thumbnail], timeout: 300)
+            let wasteful = mutant.map { " --performance-mutant \($0.id)" } ?? ""
+            let resize = try CommandTemplate("{imglab} resize {in} -o {out} --size {width}x{height} --mode {mode}" + wasteful, fixed: fixed)
+            let thumbnail = try CommandTemplate("{imglab} thumbnail {in} --max-pixel-size {size} -o {out}" + wasteful, fixed: fixed)
+            return CommandResizer(name: mutant.map { "\($0.id)(builtin)" } ?? "builtin", template: resize, templates: ["maxPixelSize": thumbnail], timeout: 300)
         } catch {
             throw .unsupported("cannot run \(imglab) as a command: \(error)")
         }
@@ -105,8 +110,8 @@ public struct ScaleSession: Sendable {
         do { try FileManager.default.createDirectory(atPath: folder + "/sources", withIntermediateDirectories: true) } catch {
             throw .output("cannot make \(folder): \(error)")
         }
-        status("streaming \(wanted.count) sources into \(folder)")
-        let cases = wanted.map(\.0)
+        let cases = wanted.map(\.0).filter { !(reuseSources && FileManager.default.fileExists(atPath: folder + "/" + $0.sourcePath)) }
+        if !cases.isEmpty { status("streaming \(cases.count) sources into \(folder)") }
         let made = ParallelMap.run(cases.count, threads: threads) { i -> String? in
             let c = cases[i]
             do { try StreamedSource.write(c, samplesPerAxis: ScaleProfile.sourceSamplesPerAxis, toFile: folder + "/" + c.sourcePath) } catch {

@@ -19,7 +19,10 @@ enum SelftestCommand: Command {
         }
         return chosen
     }
-    static let options: [any OptionDeclaration] = [SharedOptions.corpus, report, json, allPairs, mutants, SharedOptions.threads]
+    static let profile = Option.choice("--profile", "P", "quick: the mutant catalogue over the committed corpus; scale: the performance mutants (right pixels, wrong cost) over the scale profile, each measured in a child process against the decode floor (see 'imglab run --profile scale')",
+                                       default: ("quick", false), [("scale", true)])
+    static let filter = SharedOptions.filter
+    static let options: [any OptionDeclaration] = [SharedOptions.corpus, profile, report, json, allPairs, mutants, SharedOptions.threads, filter]
     static let help = Help(about: """
         A harness earns trust by catching real bugs. Runs the built-in resizer over every pair (canaries
         first), then each mutant of the catalogue (the built-in resizer with one documented bug: pink tint,
@@ -32,10 +35,13 @@ enum SelftestCommand: Command {
           2  usage error, or the run failed (corpus or gates unreadable, a canary passed)
         """, examples: ["imglab selftest                               the CI check, report in Reports/selftest/",
                         "imglab selftest --mutant argb-as-rgba,swap-rb --report none",
-                        "imglab selftest --all-pairs --json /tmp/kill.json"],
+                        "imglab selftest --all-pairs --json /tmp/kill.json",
+                        "imglab selftest --profile scale               the performance mutants: each must fail a scale pair, named by its cost"],
         docs: "docs/selftest-and-mutants.md")
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
+        if try args.value(profile) { return try runScale(args) }
+        if args.has(filter) { throw UsageError("--filter needs --profile scale") }
         let outputs: [(option: String, path: String?)] = [(json.name, try args.value(json))]
         try OutputPaths.check(outputs.compactMap { o in o.path.map { (o.option, $0) } }, inputs: [])
         let reportArg = try args.value(report) ?? "Reports/selftest"
@@ -61,5 +67,28 @@ enum SelftestCommand: Command {
         for r in matrix.reasons { print("  - \(r)") }
         if let reportFolder { print("report: \(reportFolder)/index.html") }
         return matrix.passed ? .ok : .failure
+    }
+
+    /// `--profile scale`: the built-in and each performance mutant over the scale profile.
+    static func runScale(_ args: Arguments) throws(UsageError) -> ExitStatus {
+        if args.has(allPairs) || args.has(mutants) || args.has(json) || args.has(report) {
+            throw UsageError("--profile scale takes none of --all-pairs, --mutant, --json, --report (it prints its kill matrix)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: Executable.meter) else {
+            throw UsageError("--profile scale needs \(Executable.meter), which measures each call; build it with 'swift build -c release'")
+        }
+        let selftest = ScaleSelftest(reference: try args.value(SharedOptions.corpus), imglab: Executable.path, meter: Executable.meter,
+                                     filter: try args.value(filter), threads: try args.value(SharedOptions.threads))
+        let started = Date()
+        let rows: [ScaleSelftest.Row]
+        do { rows = try selftest.run { Console.line("imglab selftest: \($0)") } } catch {
+            printError("imglab selftest: \(error)")
+            return .usage
+        }
+        print("\n\(ScaleSelftest.table(rows))\n")
+        for r in rows where r.expectedClass != nil { if let e = r.example { print("  \(r.resizer): \(e)") } }
+        let passed = rows.allSatisfy(\.ok)
+        print("imglab selftest --profile scale: \(rows.count - 1) performance mutants, \(rows.dropFirst().count(where: \.ok)) killed and named, builtin \(rows.first.map { "\($0.pairs - $0.failed)/\($0.pairs)" } ?? "?") pass, in \(String(format: "%.1f", Date().timeIntervalSince(started))) s: \(passed ? "PASS" : "FAIL")")
+        return passed ? .ok : .failure
     }
 }
