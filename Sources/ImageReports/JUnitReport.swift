@@ -41,7 +41,10 @@ public enum JUnitReport {
     public static func testcase(_ p: PairResult) -> String {
         let e = HTMLText.escape
         var x = "    <testcase classname=\"\(e(p.caseID))\" name=\"\(e(p.operation))\""
-        let policyOut = p.policy.map { "      <system-out>\(e($0.map(\.text).joined(separator: "\n")))</system-out>\n" } ?? ""
+        // The scale profile's measured costs, and the policies a resizer declared, as the test's output.
+        let costText = p.cost.map { c in "cost: " + c.summary + (c.gate.map { "\ncost gate: \($0.expression)" } ?? "") }
+        let outLines = (p.policy?.map(\.text) ?? []) + (costText.map { [$0] } ?? [])
+        let policyOut = outLines.isEmpty ? "" : "      <system-out>\(e(outLines.joined(separator: "\n")))</system-out>\n"
         switch p.verdict {
         case .pass:
             x += policyOut.isEmpty ? "/>\n" : ">\n" + policyOut + "    </testcase>\n"
@@ -54,6 +57,7 @@ public enum JUnitReport {
         case .fail:
             var body = "family: \(p.family ?? "none")\n"
             if let g = p.gate { body += "gate: \(g.expression)\n" + g.clauses.map { "  \($0.passed ? "ok  " : $0.excused == true ? "alt " : "FAIL") \($0.text)" }.joined(separator: "\n") + "\n" }
+            if let g = p.cost?.gate { body += "cost gate: \(g.expression)\n" + g.clauses.map { "  \($0.passed ? "ok  " : $0.excused == true ? "alt " : "FAIL") \($0.text)" }.joined(separator: "\n") + "\n" }
             if let d = p.diagnosis {
                 body += "diagnosis: \(d.bugClass ?? "none")\(d.name.map { " (\($0))" } ?? "") confidence \(String(format: "%.2f", d.confidence))\n\(d.summary)\n"
             }

@@ -238,6 +238,7 @@ public enum RunReport {
         var details = p.message ?? p.gate.map { $0.failedClauses.joined(separator: "; ") } ?? ""
         if let golden = p.golden, p.message != golden { details += (details.isEmpty ? "" : " · ") + "golden: " + golden }
         if let labels = p.policy { details += (details.isEmpty ? "" : " · ") + labels.map(\.text).joined(separator: " · ") }
+        if let cost = p.cost { details += (details.isEmpty ? "" : " · ") + "cost: " + cost.summary }
         let search = [p.pair, p.encoding, p.container, p.family ?? "", diagnosis, details].joined(separator: " ").lowercased()
         var row = "<tr class=\"\(p.verdict.rawValue)\" data-verdict=\"\(p.verdict.rawValue)\" data-family=\"\(e(p.family ?? ""))\" data-container=\"\(e(p.container))\""
         row += " data-orientation=\"\(p.orientation)\" data-encoding=\"\(e(p.encoding))\" data-operation=\"\(e(p.operation))\" data-text=\"\(e(search))\">"

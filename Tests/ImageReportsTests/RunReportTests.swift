@@ -3,6 +3,7 @@ import Testing
 import ImageReports
 @testable import ImageLab
 import ImageCorpus
+import ImageMetrics
 
 @Suite("Run report")
 struct RunReportTests {
@@ -17,6 +18,22 @@ struct RunReportTests {
         return RunResults(resizer: "r\"x", profile: "quick", corpus: "C", filter: [], shard: [1, 1], gatesFile: "gates.json",
                           gates: [.init(family: "f", gate: "a < b")], metricDefinitions: [:], canaries: [],
                           pairs: [ok, pair], summary: RunResults.summarize([ok, pair]), warnings: ["<b>w</b>"])
+    }
+
+    @Test("a scale pair's costs show in its JUnit output and on its index row: MiB, over the floor, seconds, the floor's scale and the ratio")
+    func costsShown() throws {
+        let mib = 1_048_576
+        var pair = PairResult(pair: "c/op", caseID: "c", operation: "op", encoding: "e", container: "jpeg", orientation: 1,
+                              family: "f", verdict: .pass, gate: nil, frames: 1, expectedSize: [1, 1], actualSize: [1, 1],
+                              metrics: [:], diagnosis: nil, message: nil)
+        pair.cost = ScaleCost(resizer: ProcessCost(peakRSSBytes: 40 * mib, cpuSeconds: 0.9, wallSeconds: 1),
+                              floor: ProcessCost(peakRSSBytes: 30 * mib, cpuSeconds: 0.3, wallSeconds: 0.4), floorScale: 8,
+                              gate: try GateExpression("cost.cpu.ratio <= 4").evaluate { $0 == "cost.cpu.ratio" ? 3 : nil })
+        // 40 MiB, 40 − 30 = 10 over the floor, 0.9 s against 0.3 s at 1/8: × 3.
+        let expected = "rss 40.0 MiB (10.0 over the floor)  cpu 0.90 s (floor 0.30 s at 1/8, ×3.00)  wall 1.00 s"
+        #expect(JUnitReport.testcase(pair).contains("cost: " + expected))
+        #expect(JUnitReport.testcase(pair).contains("cost gate: cost.cpu.ratio &lt;= 4"))
+        #expect(RunReport.indexRow(pair, link: nil).contains("cost: " + expected))
     }
 
     @Test("every string in the index and in JUnit is escaped")

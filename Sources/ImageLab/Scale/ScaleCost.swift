@@ -31,6 +31,14 @@ public struct ScaleCost: Sendable, Hashable, Codable {
         return v
     }
 
+    /// One line: `rss 95.4 MiB (1.8 over the floor)  cpu 0.15 s (floor 0.15 s at 1/8, ×0.96)  wall 0.15 s`.
+    public var summary: String {
+        let ratio = floor.cpuSeconds > 0 ? String(format: "×%.2f", resizer.cpuSeconds / floor.cpuSeconds) : "×?"
+        return String(format: "rss %.1f MiB (%.1f over the floor)  cpu %.2f s (floor %.2f s at 1/%d, %@)  wall %.2f s",
+                      resizer.peakRSSMiB, resizer.peakRSSMiB - floor.peakRSSMiB, resizer.cpuSeconds, floor.cpuSeconds, floorScale,
+                      ratio, resizer.wallSeconds)
+    }
+
     /// The DCT scale a correct shrink-on-load decodes the case's source at for `operation`
     /// placed as `placement` (1 for every container but JPEG):
     /// - `maxPixelSize`, ImageIO's thumbnail contract: the largest 1/d (d = 2, 4, 8) that still
