@@ -14,13 +14,27 @@ public struct League: Sendable {
     public var filter: String?
     /// Worker threads per resizer.
     public var threads: Int
+    /// What the resizers are run over.
+    public var field: Field
+
+    /// What a league runs its resizers over.
+    public enum Field: Sendable {
+        /// The corpus folder's pairs, judged as `imglab run` judges them.
+        case corpus
+        /// The scale profile (``ScaleSession``), each call measured in a child process against
+        /// one floor per pair shared by every resizer: `imglab` is the executable whose
+        /// `decode` is the floor (and whose `resize`/`thumbnail` is the built-in), `meter` the
+        /// path of `imglab-measure`.
+        case scale(imglab: String, meter: String)
+    }
 
     public init(specs: [String], corpus: String = "Corpus", filter: String? = nil,
-                threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                threads: Int = ProcessInfo.processInfo.activeProcessorCount, field: Field = .corpus) {
         self.specs = specs
         self.corpus = corpus
         self.filter = filter
         self.threads = threads
+        self.field = field
     }
 
     /// The resizers of a league given none: `builtin`, then every config in `folder`, sorted.
@@ -39,6 +53,8 @@ public struct League: Sendable {
         case finished(resizer: String, summary: RunResults.Summary, seconds: Double)
         /// It could not be judged (the run threw).
         case unusable(resizer: String, reason: String)
+        /// A phase or a measured pair of a scale league (sources, oracles, one cost line).
+        case status(String)
 
         public var description: String {
             switch self {
@@ -47,6 +63,7 @@ public struct League: Sendable {
             case .finished(let name, let s, let seconds):
                 return "\(name): \(s.pass) pass, \(s.fail) fail, \(s.error) error, \(s.skipped ?? 0) skipped in \(String(format: "%.1f", seconds)) s"
             case .unusable(let name, let reason): return "\(name) could not be judged: \(reason)"
+            case .status(let line): return line
             }
         }
     }
@@ -61,6 +78,7 @@ public struct League: Sendable {
     /// - Throws: ``LeagueError`` when the corpus, its gates or a filter cannot be used, or a
     ///   config is bad for another reason than a missing program.
     public func run(progress: (Event) -> Void = { _ in }) throws(LeagueError) -> Outcome {
+        if case .scale(let imglab, let meter) = field { return try runScale(imglab: imglab, meter: meter, progress: progress) }
         let selection: RunSelection, gates: GateBook, manifest: CorpusManifest
         do {
             selection = try RunSelection(filter: filter)
@@ -91,6 +109,60 @@ public struct League: Sendable {
             }
         }
         return Outcome(table: LeagueTable(profile: manifest.profile, corpus: corpus, entries: entries), results: results)
+    }
+
+    /// The scale league: the sources, oracles and floors made once (``ScalePlan``), then each
+    /// resizer measured over them; a resizer that is not a command (`mutant:`, a swap) cannot be
+    /// measured in a child process and gets an `unusable` row.
+    private func runScale(imglab: String, meter: String, progress: (Event) -> Void) throws(LeagueError) -> Outcome {
+        let builtin: CommandResizer
+        do { builtin = try ScaleSession.builtin(imglab: imglab) } catch { throw .run(.gates("\(error)")) }
+        func session(_ resizer: CommandResizer) -> ScaleSession {
+            ScaleSession(reference: corpus, resizer: resizer, imglab: imglab, meter: meter, filter: filter, threads: threads)
+        }
+        let plan: ScalePlan
+        do { plan = try session(builtin).prepare { progress(.status($0)) } } catch { throw .run(error) }
+        defer { plan.discard() }
+        var entries: [LeagueTable.Entry] = []
+        var results: [RunResults] = []
+        for spec in specs {
+            let adapter: any Resizer
+            do throws(ResizerConfigError) { adapter = try ResizerChoice.adapter(spec) } catch {
+                guard error.missingProgram else { throw .config(error) }
+                progress(.skipped(spec: spec, reason: error.reason))
+                entries.append(LeagueTable.notRun(resizer: Self.name(of: spec), spec: spec, status: "not installed", note: error.reason, policy: nil))
+                continue
+            }
+            let resizer: CommandResizer
+            if let command = adapter as? CommandResizer {
+                resizer = command
+            } else if adapter.name == BuiltinResizer().name {
+                resizer = builtin
+            } else {
+                let reason = "the scale profile measures each call in a child process; \(adapter.name) runs inside the lab"
+                progress(.unusable(resizer: adapter.name, reason: reason))
+                entries.append(LeagueTable.notRun(resizer: adapter.name, spec: spec, status: "unusable", note: reason, policy: adapter.policy))
+                continue
+            }
+            progress(.started(resizer: resizer.name, policy: resizer.policy))
+            let kept = KeptPairs()
+            let outcome: RunSession.StreamedOutcome
+            do {
+                outcome = try session(resizer).measure(plan, progress: { p in
+                    progress(.status("\(resizer.name) \(p.done)/\(p.total) " + (p.costLine ?? p.result.pair)))
+                }, into: kept)
+            } catch {
+                progress(.unusable(resizer: resizer.name, reason: "\(error)"))
+                entries.append(LeagueTable.notRun(resizer: resizer.name, spec: spec, status: "unusable", note: "\(error)", policy: resizer.policy))
+                continue
+            }
+            var r = outcome.results
+            r.pairs = kept.results
+            entries.append(LeagueTable.entry(spec: spec, results: r, policy: resizer.policy, seconds: outcome.seconds))
+            results.append(r)
+            progress(.finished(resizer: resizer.name, summary: r.summary, seconds: outcome.seconds))
+        }
+        return Outcome(table: LeagueTable(profile: "scale", corpus: corpus, entries: entries), results: results)
     }
 
     /// A display name for a resizer that could not be built: the config file's base name.

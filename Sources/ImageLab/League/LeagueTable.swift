@@ -46,6 +46,56 @@ public struct LeagueTable: Sendable, Hashable, Codable {
         public var errors: [Group]
         /// Wall-clock seconds of its run.
         public var seconds: Double?
+        /// On the scale profile: its costs over the measured pairs.
+        public var costs: Costs?
+    }
+
+    /// A resizer's costs over the scale profile's pairs, against the floor each pair shares
+    /// with every resizer of the league (``ScaleCost``).
+    public struct Costs: Sendable, Hashable, Codable {
+        /// Pairs whose cost was measured (those that ran, whatever their verdict).
+        public var measured: Int
+        /// CPU seconds ÷ the floor's, per pair: median and largest.
+        public var cpuRatioMedian: Double
+        public var cpuRatioMax: Double
+        /// Peak resident memory, MiB: median and largest over the pairs.
+        public var rssMedian: Double
+        public var rssMax: Double
+        /// Peak resident memory beyond the floor's, MiB: largest over the pairs.
+        public var rssOverFloorMax: Double
+        /// Per pair: its id, CPU ratio to the floor, peak RSS (MiB) and verdict.
+        public var pairs: [PairCost]
+
+        /// One pair's cost.
+        public struct PairCost: Sendable, Hashable, Codable {
+            public var pair: String
+            /// CPU seconds ÷ the floor's (`nil`: the floor took no measurable CPU time).
+            public var cpuRatio: Double?
+            /// Peak resident memory, MiB.
+            public var rss: Double
+            public var verdict: PairResult.Verdict
+        }
+
+        /// The costs of the pairs of `results` that carry one; `nil` when none does.
+        init?(_ results: [PairResult]) {
+            let measured = results.compactMap { p in p.cost.map { (p, $0) } }
+            guard !measured.isEmpty else { return nil }
+            func median(_ v: [Double]) -> Double {
+                let s = v.sorted()
+                return s.isEmpty ? .nan : (s[(s.count - 1) / 2] + s[s.count / 2]) / 2
+            }
+            pairs = measured.map { p, c in
+                PairCost(pair: p.pair, cpuRatio: c.floor.cpuSeconds > 0 ? c.resizer.cpuSeconds / c.floor.cpuSeconds : nil,
+                         rss: c.resizer.peakRSSMiB, verdict: p.verdict)
+            }
+            self.measured = measured.count
+            let ratios = pairs.compactMap(\.cpuRatio), rss = pairs.map(\.rss)
+            cpuRatioMedian = median(ratios)
+            cpuRatioMax = ratios.max() ?? .nan
+            rssMedian = median(rss)
+            rssMax = rss.max() ?? .nan
+            rssOverFloorMax = measured.map { $0.1.resizer.peakRSSMiB - $0.1.floor.peakRSSMiB }.max() ?? .nan
+        }
     }
 
     public var schema = LeagueTable.schema
@@ -62,7 +112,7 @@ public struct LeagueTable: Sendable, Hashable, Codable {
     /// The row of a resizer that did not run: `status` says why (`not installed`, `unusable`).
     public static func notRun(resizer: String, spec: String, status: String, note: String, policy: ResizerPolicy?) -> Entry {
         Entry(resizer: resizer, spec: spec, status: status, note: note, policy: policy, summary: nil, policyLabelled: 0,
-              failures: [], errors: [], seconds: nil)
+              failures: [], errors: [], seconds: nil, costs: nil)
     }
 
     /// The row of a resizer that ran.
@@ -92,7 +142,7 @@ public struct LeagueTable: Sendable, Hashable, Codable {
         return Entry(resizer: r.resizer, spec: spec, status: "ran", note: nil, policy: policy, summary: r.summary,
                      policyLabelled: r.pairs.count { $0.policy != nil },
                      failures: groups(failed) { $0.diagnosis?.bugClass ?? "undiagnosed" },
-                     errors: groups(erred) { errorKey($0.message ?? "error") }, seconds: seconds)
+                     errors: groups(erred) { errorKey($0.message ?? "error") }, seconds: seconds, costs: Costs(r.pairs))
     }
 
     /// An error message with what differs from pair to pair blanked, so the errors of one cause
@@ -128,19 +178,53 @@ public struct LeagueTable: Sendable, Hashable, Codable {
     }
 
     /// The table as Markdown: one row per resizer with its counts and its failure groups
-    /// (`class ×N`), then its error groups.
+    /// (`class ×N`), then its error groups; on the scale profile also its costs (CPU ratio to
+    /// the floor and peak RSS, median and largest over the pairs).
     public func markdown() -> String {
-        var s = "| resizer | declared policies | pass | fail | error | skipped | policy-labelled | failures by diagnosis | errors |\n"
-        s += "|---|---|---:|---:|---:|---:|---:|---|---|\n"
+        let withCosts = entries.contains { $0.costs != nil }
+        let costHeads = withCosts ? " CPU ÷ floor, median / max | peak RSS MiB, median / max | RSS over floor, max MiB |" : ""
+        var s = "| resizer | declared policies | pass | fail | error | skipped | policy-labelled | failures by diagnosis | errors |\(costHeads)\n"
+        s += "|---|---|---:|---:|---:|---:|---:|---|---|" + (withCosts ? "---:|---:|---:|" : "") + "\n"
         for e in entries {
             func cell(_ t: String) -> String { t.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
             guard let sm = e.summary else {
-                s += "| \(cell(e.resizer)) | \(e.status): \(cell(e.note ?? "")) | – | – | – | – | – | – | – |\n"
+                s += "| \(cell(e.resizer)) | \(e.status): \(cell(e.note ?? "")) | – | – | – | – | – | – | – |" + (withCosts ? " – | – | – |" : "") + "\n"
                 continue
             }
             let fails = e.failures.map { "\($0.key) ×\($0.count)" }.joined(separator: ", ")
             let errs = e.errors.map { "\(cell($0.key)) ×\($0.count)" }.joined(separator: "; ")
-            s += "| \(cell(e.resizer)) | \(cell(e.policy?.summary ?? "")) | \(sm.pass) | \(sm.fail) | \(sm.error) | \(sm.skipped ?? 0) | \(e.policyLabelled) | \(fails.isEmpty ? "–" : fails) | \(errs.isEmpty ? "–" : errs) |\n"
+            s += "| \(cell(e.resizer)) | \(cell(e.policy?.summary ?? "")) | \(sm.pass) | \(sm.fail) | \(sm.error) | \(sm.skipped ?? 0) | \(e.policyLabelled) | \(fails.isEmpty ? "–" : fails) | \(errs.isEmpty ? "–" : errs) |"
+            if withCosts {
+                if let c = e.costs {
+                    s += String(format: " %.2f / %.2f | %.1f / %.1f | %.1f |", c.cpuRatioMedian, c.cpuRatioMax, c.rssMedian, c.rssMax, c.rssOverFloorMax)
+                } else {
+                    s += " – | – | – |"
+                }
+            }
+            s += "\n"
+        }
+        return s
+    }
+
+    /// On the scale profile, the costs pair by pair: a row per pair, a column per resizer that
+    /// ran, each cell `×CPU ratio · peak RSS MiB` (with `fail` or `error` when the pair did not
+    /// pass). Empty when no resizer has costs.
+    public func costMatrix() -> String {
+        let costed = entries.filter { $0.costs != nil }
+        guard !costed.isEmpty else { return "" }
+        var order: [String] = []
+        var cells: [String: [String: String]] = [:]
+        for e in costed {
+            for p in e.costs?.pairs ?? [] {
+                if cells[p.pair] == nil { order.append(p.pair) }
+                let ratio = p.cpuRatio.map { String(format: "×%.2f", $0) } ?? "×?"
+                cells[p.pair, default: [:]][e.resizer] = "\(ratio) · \(String(format: "%.0f", p.rss))" + (p.verdict == .pass ? "" : " \(p.verdict.rawValue)")
+            }
+        }
+        var s = "| pair | " + costed.map(\.resizer).joined(separator: " | ") + " |\n"
+        s += "|---|" + String(repeating: "---:|", count: costed.count) + "\n"
+        for pair in order {
+            s += "| \(pair) | " + costed.map { cells[pair]?[$0.resizer] ?? "–" }.joined(separator: " | ") + " |\n"
         }
         return s
     }
@@ -154,6 +238,8 @@ public struct LeagueTable: Sendable, Hashable, Codable {
             return one.count > 400 ? String(one.prefix(399)) + "…" : one
         }
         var lines = ["", markdown()]
+        let matrix = costMatrix()
+        if !matrix.isEmpty { lines += ["CPU time ÷ the floor's · peak RSS in MiB, pair by pair:", "", matrix] }
         for e in entries where !e.failures.isEmpty || !e.errors.isEmpty {
             lines.append("\(e.resizer):")
             for g in e.failures { lines.append("  fail \(g.key) ×\(g.count) — e.g. \(line(g.example))") }

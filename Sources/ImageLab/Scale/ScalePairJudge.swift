@@ -17,7 +17,9 @@ struct ScalePairJudge: Sendable {
     /// Where the floor's call folders go.
     var folder: String
 
-    func judge(_ pair: LabPair, operation: LabOperation, placement: OraclePlacement, source: String, oracle: Image?) -> PairResult {
+    /// Judges one pair; its floor is `floors`' record for `index`, measured when there is none yet.
+    func judge(_ pair: LabPair, scaleCase: CorpusCase, operation: LabOperation, placement: OraclePlacement, source: String, oracle: Image?,
+               floors: ScalePlan.FloorBook, index: Int) -> PairResult {
         let record = pair.record, entry = pair.entry
         var result = PairResult(pair: pair.id, caseID: record.id, operation: entry.id, encoding: record.encoding,
                                 container: record.container, orientation: record.orientation, family: nil, verdict: .error,
@@ -35,7 +37,11 @@ struct ScalePairJudge: Sendable {
         let scale = ScaleCost.floorScale(container: record.container, width: record.displayWidth, height: record.displayHeight,
                                          operation: operation, placement: placement)
         let floor: ProcessCost
-        do { floor = try measureFloor(source: source, scale: scale, output: (entry.outputWidth, entry.outputHeight)) } catch { return erred("floor: \(error)") }
+        do {
+            floor = try floors.floor(index) { () throws(ResizerError) in
+                try measureFloor(source: source, scale: scale, output: (entry.outputWidth, entry.outputHeight))
+            }
+        } catch { return erred("floor: \(error)") }
         let output: Image, cost: ProcessCost
         do { (output, cost) = try resizer.measured(operation, file: source, width: record.displayWidth, height: record.displayHeight, meter: meter) } catch {
             return erred("\(resizer.name): \(error)")
@@ -78,18 +84,40 @@ struct ScalePairJudge: Sendable {
         }
         if !costPassed {
             reasons += (scaleCost.gate?.failedClauses ?? []).map { "cost: " + $0 }
-            // A JPEG read at 1/d whose CPU is over: is it what decoding the whole JPEG costs?
-            var fullDecode: ProcessCost?
-            if scale > 1, scaleCost.gate?.failedClauses.contains(where: { $0.hasPrefix("cost.cpu") }) == true {
-                fullDecode = try? measureFloor(source: source, scale: 1, output: (entry.outputWidth, entry.outputHeight))
+            var fullDecode: ProcessCost?, fixedCost: ProcessCost?
+            if scaleCost.gate?.failedClauses.contains(where: { $0.hasPrefix("cost.cpu") }) == true {
+                // A JPEG read at 1/d whose CPU is over: is it what decoding the whole JPEG costs?
+                if scale > 1 { fullDecode = try? measureFloor(source: source, scale: 1, output: (entry.outputWidth, entry.outputHeight)) }
+                // And how much of it does the call cost with nothing to shrink (a program's start)?
+                fixedCost = try? measureFixedCost(pair.record, scaleCase: scaleCase, operation: operation, output: (entry.outputWidth, entry.outputHeight))
             }
             // Memory and CPU speak louder than a pixel finding: a wasteful resizer's pixels are right.
-            if let finding = CostDiagnosis.finding(scaleCost, sourcePixels: record.displayWidth * record.displayHeight, fullDecode: fullDecode) {
+            if let finding = CostDiagnosis.finding(scaleCost, sourcePixels: record.displayWidth * record.displayHeight,
+                                                   decodedBytesPerPixel: Double(scaleCase.encoding.delivered.bitsPerPixel) / 8,
+                                                   fullDecode: fullDecode, fixedCost: fixedCost) {
                 result.diagnosis = finding
             }
         }
         result.message = reasons.joined(separator: "; ")
         return result
+    }
+
+    /// The resizer's cost for the same operation on the same kind of source made about the
+    /// output's size (``CostDiagnosis/fixedCostSource(of:output:)``): what the call costs with
+    /// nothing to shrink — a program's start, a library's import, writing the output.
+    private func measureFixedCost(_ record: CaseRecord, scaleCase: CorpusCase, operation: LabOperation,
+                                  output: (width: Int, height: Int)) throws(ResizerError) -> ProcessCost {
+        let small = CostDiagnosis.fixedCostSource(of: scaleCase, output: output)
+        let call = folder + "/fixed-\(UUID().uuidString)"
+        do { try FileManager.default.createDirectory(atPath: call, withIntermediateDirectories: true) } catch {
+            throw .failed("cannot make \(call): \(error)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: call) }
+        let file = call + "/" + URL(fileURLWithPath: small.sourcePath).lastPathComponent
+        do { try StreamedSource.write(small, samplesPerAxis: ScaleProfile.sourceSamplesPerAxis, toFile: file) } catch {
+            throw .failed("cannot make a source of the output's size: \(error)")
+        }
+        return try resizer.measured(operation, file: file, width: small.width, height: small.height, meter: meter).cost
     }
 
     /// Runs `imglab decode SOURCE --scale 1/scale --average-to WxH` (the output's size) in a

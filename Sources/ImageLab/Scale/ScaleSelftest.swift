@@ -47,25 +47,27 @@ public struct ScaleSelftest: Sendable {
         case .noShrinkOnLoad: return "no-dct-scaling"
         case .wholeImage: return "memory-whole-image"
         case .perPixelAllocation: return "cpu-per-pixel"
-        case .fullSizeFloat: return "memory-float-working-image"
+        case .fullSizeFloat: return "memory-image-copies"
         }
     }
 
-    /// Runs the built-in, then each mutant, over sources made once.
+    /// Runs the built-in, then each mutant, over one ``ScalePlan``: the sources, oracles and
+    /// floors are made once (the built-in's run measures the floors).
     /// - Throws: ``RunError`` as ``ScaleSession/run(status:progress:into:)``.
     public func run(status: @escaping @Sendable (String) -> Void = { _ in }) throws(RunError) -> [Row] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-scale-selftest-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let builtin: CommandResizer
+        do { builtin = try ScaleSession.builtin(imglab: imglab) } catch { throw .gates("\(error)") }
+        let plan = try ScaleSession(reference: reference, resizer: builtin, imglab: imglab, meter: meter, filter: filter, threads: threads)
+            .prepare(status: status)
+        defer { plan.discard() }
         var rows: [Row] = []
         let runs: [PerformanceMutant?] = [nil] + PerformanceMutant.allCases
-        for (k, mutant) in runs.enumerated() {
+        for mutant in runs {
             let resizer: CommandResizer
             do { resizer = try ScaleSession.builtin(imglab: imglab, mutant: mutant) } catch { throw .gates("\(error)") }
-            var session = ScaleSession(reference: reference, resizer: resizer, imglab: imglab, meter: meter, filter: filter,
-                                       threads: threads, keepSources: folder)
-            session.reuseSources = k > 0
-            let kept = KeptResults()
-            _ = try session.run(status: status, into: kept)
+            let session = ScaleSession(reference: reference, resizer: resizer, imglab: imglab, meter: meter, filter: filter, threads: threads)
+            let kept = KeptPairs()
+            _ = try session.measure(plan, into: kept)
             let results = kept.results
             let failed = results.filter { $0.verdict != .pass }
             let expected = mutant.map(Self.expectedClass)
@@ -87,13 +89,5 @@ public struct ScaleSelftest: Sendable {
             lines.append("| \(r.resizer) | \(r.expectedClass ?? "—") | \(r.failed) / \(r.pairs) | \(r.expectedClass == nil ? "—" : String(r.named)) | \(verdict) |")
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// The sink of one session: every result, in order.
-    private final class KeptResults: PairSink, @unchecked Sendable {
-        // Written only by `accept`, which the session calls serially; read after it.
-        var results: [PairResult] = []
-        func prepare(index: Int, result: PairResult, evidence: PairEvidence?) {}
-        func accept(index: Int, result: PairResult, prepared: Void) { results.append(result) }
     }
 }

@@ -61,15 +61,6 @@ public struct ScaleSession: Sendable {
         }
     }
 
-    /// One pair to measure, once its source and oracle exist.
-    private struct Planned: Sendable {
-        var pair: LabPair
-        var scaleCase: CorpusCase
-        var operation: LabOperation
-        var placement: OraclePlacement
-        var source: String
-    }
-
     /// Streams the sources, renders the oracles, then measures and judges each selected pair in
     /// order, handing each result to `sink` as it is judged.
     /// - Parameter status: one line per phase (generating sources, rendering oracles).
@@ -79,6 +70,18 @@ public struct ScaleSession: Sendable {
                                     progress: @escaping @Sendable (LabRunner.Progress) -> Void = { _ in },
                                     into sink: Sink) throws(RunError) -> RunSession.StreamedOutcome {
         let started = Date()
+        let plan = try prepare(status: status)
+        defer { plan.discard() }
+        var outcome = try measure(plan, progress: progress, into: sink)
+        outcome.seconds = Date().timeIntervalSince(started)
+        return outcome
+    }
+
+    /// Streams the selected pairs' sources into ``keepSources`` (or a temporary folder) and
+    /// renders their oracles: what every resizer measured over the profile shares
+    /// (``measure(_:progress:into:)``). Call ``ScalePlan/discard()`` when done.
+    /// - Throws: ``RunError`` as ``run(status:progress:into:)``.
+    public func prepare(status: (String) -> Void = { _ in }) throws(RunError) -> ScalePlan {
         let selection = try RunSelection(filter: filter)
         let gates = try GateBook.load(corpus: reference)
         guard let costGate = gates.cost else {
@@ -106,10 +109,31 @@ public struct ScaleSession: Sendable {
 
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-scale-\(UUID().uuidString)").path
         let folder = keepSources ?? temporary
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
-        do { try FileManager.default.createDirectory(atPath: folder + "/sources", withIntermediateDirectories: true) } catch {
+        do {
+            try FileManager.default.createDirectory(atPath: folder + "/sources", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
             throw .output("cannot make \(folder): \(error)")
         }
+        do throws(RunError) {
+            let pairs = try streamSources(wanted, into: folder, selection: selection, status: status)
+            status("rendering \(pairs.count) oracles from the scenes")
+            let oracles = ParallelMap.run(pairs.count, threads: threads) { i -> Image? in
+                try? ScaleProfile.oracle(of: pairs[i].operation, on: pairs[i].scaleCase)
+            }
+            return ScalePlan(selection: selection, gates: gates, costGate: costGate, canaries: metricCanaries, pairs: pairs,
+                             oracles: oracles, skipped: skipped, workFolder: temporary)
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
+        }
+    }
+
+    /// Streams the sources of `wanted` into `folder` (those already there kept with
+    /// ``reuseSources``) and returns the selected pairs over them.
+    private func streamSources(_ wanted: [(CorpusCase, CaseRecord)], into folder: String, selection: RunSelection,
+                               status: (String) -> Void) throws(RunError) -> [ScalePlan.Pair] {
         let cases = wanted.map(\.0).filter { !(reuseSources && FileManager.default.fileExists(atPath: folder + "/" + $0.sourcePath)) }
         if !cases.isEmpty { status("streaming \(cases.count) sources into \(folder)") }
         let made = ParallelMap.run(cases.count, threads: threads) { i -> String? in
@@ -120,29 +144,35 @@ public struct ScaleSession: Sendable {
             return nil
         }
         if let failure = made.compactMap({ $0 }).first { throw .corpus("cannot make a scale source: \(failure)") }
-
-        var planned: [Planned] = []
+        var pairs: [ScalePlan.Pair] = []
         for (c, record) in wanted {
             for (op, entry) in zip(c.operations, record.operations) {
                 let pair = LabPair(record: record, entry: entry)
                 guard selection.selects(pair.id) else { continue }
                 let placement: OraclePlacement
                 do { placement = try ScaleProfile.placement(of: op, on: c) } catch { throw .corpus("\(error)") }
-                planned.append(Planned(pair: pair, scaleCase: c, operation: op, placement: placement, source: folder + "/" + c.sourcePath))
+                pairs.append(.init(pair: pair, scaleCase: c, operation: op, placement: placement, source: folder + "/" + c.sourcePath))
             }
         }
-        status("rendering \(planned.count) oracles from the scenes")
-        let plan = planned
-        let oracles = ParallelMap.run(plan.count, threads: threads) { i -> Image? in
-            try? ScaleProfile.oracle(of: plan[i].operation, on: plan[i].scaleCase)
-        }
+        return pairs
+    }
 
-        try? FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
-        let judge = ScalePairJudge(gates: gates, costGate: costGate, canaries: metricCanaries, resizer: resizer, imglab: imglab, meter: meter, folder: temporary)
+    /// Measures and judges each pair of `plan` through ``resizer``, in order, handing each
+    /// result to `sink` as it is judged. A pair's floor is measured the first time a plan's pair
+    /// is measured and reused by every later resizer over the same plan, so a league's
+    /// resizers are divided by the same floor.
+    /// - Throws: ``RunError/output(_:)`` when the sink fails.
+    public func measure<Sink: PairSink>(_ plan: ScalePlan, progress: (LabRunner.Progress) -> Void = { _ in },
+                                        into sink: Sink) throws(RunError) -> RunSession.StreamedOutcome {
+        let started = Date()
+        let gates = plan.gates, costGate = plan.costGate
+        let judge = ScalePairJudge(gates: gates, costGate: costGate, canaries: plan.canaries, resizer: resizer, imglab: imglab, meter: meter,
+                                   folder: plan.workFolder)
         var tally = RunTally(gates: gates)
-        for (i, p) in plan.enumerated() {
-            let result = judge.judge(p.pair, operation: p.operation, placement: p.placement, source: p.source, oracle: oracles[i])
-            progress(LabRunner.Progress(done: i + 1, total: plan.count, result: result))
+        for (i, p) in plan.pairs.enumerated() {
+            let result = judge.judge(p.pair, scaleCase: p.scaleCase, operation: p.operation, placement: p.placement, source: p.source, oracle: plan.oracles[i],
+                                     floors: plan.floors, index: i)
+            progress(LabRunner.Progress(done: i + 1, total: plan.pairs.count, result: result))
             do {
                 try sink.accept(index: i, result: result, prepared: sink.prepare(index: i, result: result, evidence: nil))
             } catch {
@@ -151,13 +181,13 @@ public struct ScaleSession: Sendable {
             tally.add(result)
         }
         var results = RunResults(
-            resizer: resizer.name, profile: "scale", corpus: reference, filter: selection.patterns, shard: [1, 1],
+            resizer: resizer.name, profile: "scale", corpus: reference, filter: plan.selection.patterns, shard: [1, 1],
             gatesFile: GateBook.fileName,
             gates: zip(gates.file.families, gates.gates).map { .init(family: $0.name, gate: $1.text) } + [.init(family: "cost", gate: costGate.text)],
             metricDefinitions: tally.metricDefinitions, canaries: [], pairs: [], summary: tally.summary, warnings: [])
-        if !skipped.isEmpty {
-            results.skipped = skipped
-            results.summary.skipped = skipped.count
+        if !plan.skipped.isEmpty {
+            results.skipped = plan.skipped
+            results.summary.skipped = plan.skipped.count
         }
         return RunSession.StreamedOutcome(results: results, tally: tally, seconds: Date().timeIntervalSince(started))
     }

@@ -1,3 +1,4 @@
+import Foundation
 import ImageLab
 import ImageReports
 
@@ -8,7 +9,9 @@ enum LeagueCommand: Command {
     static let resizers = Option<String?>.text("--resizer", "R", "a resizer, repeatable: builtin, mutant:ID, cmd:TEMPLATE, config:FILE; with neither option, builtin and every config in benchmarks/resizers/").repeated()
     static let configs = Option.parsed("--resizer-config", "FILE", "a resizer config file, repeatable; the same as --resizer config:FILE") { text throws(UsageError) in "config:" + text }.repeated()
     static let out = Option.text("--out", "DIR", "where to write index.html, league.json and results/NAME.json, each resizer's full results", default: "Reports/league")
-    static let options: [any OptionDeclaration] = [resizers, configs, SharedOptions.corpus, SharedOptions.filter, out, SharedOptions.threads]
+    static let profile = Option.choice("--profile", "P", "corpus: the pairs of --corpus, judged as 'imglab run' judges them; scale: the scale profile's 24 to 96 megapixel sources, each call measured in a child process (peak RSS, CPU time) and divided by one decode floor per pair that every resizer shares (see 'imglab run --profile scale')",
+                                       default: ("corpus", false), [("scale", true)])
+    static let options: [any OptionDeclaration] = [resizers, configs, SharedOptions.corpus, profile, SharedOptions.filter, out, SharedOptions.threads]
     static let help = Help(about: """
         Runs each resizer through the lab exactly as 'imglab run' would and puts the results side by side
         (Markdown on stdout, HTML, JSON): pass, fail, error, skipped, pairs a declared policy changed,
@@ -16,22 +19,34 @@ enum LeagueCommand: Command {
         with declared policies (srgb light, rounding, orientation, operations, …) that the gates honour;
         ready configs: benchmarks/resizers/vipsthumbnail.json, imagemagick.json, pillow.json,
         imglab-cli.json. A config whose program is not installed is skipped with a message.
+        With --profile scale the sources (24 to 96 megapixels) are streamed once into a temporary folder
+        and every resizer's calls are measured one at a time; the table adds each resizer's CPU time as a
+        ratio to the floor (imglab decode at the scale a correct shrink-on-load uses) and its peak memory,
+        and a second table gives them pair by pair.
         """, exitStatus: """
           0  the league ran (whatever the verdicts: it compares, it does not gate)
           2  bad usage, an unreadable config, a corpus or gates file that cannot be read
         """, examples: ["imglab league",
                         "imglab league --resizer builtin --resizer-config benchmarks/resizers/vipsthumbnail.json",
+                        "imglab league --profile scale --out Reports/league-scale   costs beside pass/fail, ratios to one floor",
                         "imglab league --resizer builtin --resizer cmd:'.build/release/imglab resize {in} -o {out} --size {width}x{height} --mode {mode}' --filter '*/resize-aspectFit-24x24'"],
         docs: "docs/league.md, docs/external-resizers.md")
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         let specs = try args.values(resizers, configs).compactMap { $0 }
+        var field = League.Field.corpus
+        if try args.value(profile) {
+            guard FileManager.default.isExecutableFile(atPath: Executable.meter) else {
+                throw UsageError("--profile scale needs \(Executable.meter), which measures each call; build it with 'swift build -c release'")
+            }
+            field = .scale(imglab: Executable.path, meter: Executable.meter)
+        }
         let league = League(specs: specs.isEmpty ? League.defaultSpecs() : specs, corpus: try args.value(SharedOptions.corpus),
-                            filter: try args.value(SharedOptions.filter), threads: try args.value(SharedOptions.threads))
+                            filter: try args.value(SharedOptions.filter), threads: try args.value(SharedOptions.threads), field: field)
         let folder = try args.value(out)
         try OutputPaths.checkFolder(option: out.name, folder)
         let outcome: League.Outcome
-        do { outcome = try league.run { print("league: \($0)") } } catch {
+        do { outcome = try league.run { Console.line("league: \($0)") } } catch {
             printError("imglab league: \(error)")
             return .usage
         }
