@@ -88,13 +88,7 @@ public struct League: Sendable {
         var entries: [LeagueTable.Entry] = []
         var results: [RunResults] = []
         for spec in specs {
-            let resizer: any Resizer
-            do throws(ResizerConfigError) { resizer = try ResizerChoice.adapter(spec) } catch {
-                guard error.missingProgram else { throw .config(error) }
-                progress(.skipped(spec: spec, reason: error.reason))
-                entries.append(LeagueTable.notRun(resizer: Self.name(of: spec), spec: spec, status: "not installed", note: error.reason, policy: nil))
-                continue
-            }
+            guard let resizer = try Self.adapter(spec, entries: &entries, progress: progress) else { continue }
             progress(.started(resizer: resizer.name, policy: resizer.policy))
             let started = Date()
             do {
@@ -126,13 +120,7 @@ public struct League: Sendable {
         var entries: [LeagueTable.Entry] = []
         var results: [RunResults] = []
         for spec in specs {
-            let adapter: any Resizer
-            do throws(ResizerConfigError) { adapter = try ResizerChoice.adapter(spec) } catch {
-                guard error.missingProgram else { throw .config(error) }
-                progress(.skipped(spec: spec, reason: error.reason))
-                entries.append(LeagueTable.notRun(resizer: Self.name(of: spec), spec: spec, status: "not installed", note: error.reason, policy: nil))
-                continue
-            }
+            guard let adapter = try Self.adapter(spec, entries: &entries, progress: progress) else { continue }
             let resizer: CommandResizer
             if let command = adapter as? CommandResizer {
                 resizer = command
@@ -163,6 +151,18 @@ public struct League: Sendable {
             progress(.finished(resizer: resizer.name, summary: r.summary, seconds: outcome.seconds))
         }
         return Outcome(table: LeagueTable(profile: "scale", corpus: corpus, entries: entries), results: results)
+    }
+
+    /// The resizer `spec` names, or `nil` after a `not installed` row when a program of its
+    /// config is missing.
+    /// - Throws: ``LeagueError/config(_:)`` for any other bad config.
+    private static func adapter(_ spec: String, entries: inout [LeagueTable.Entry], progress: (Event) -> Void) throws(LeagueError) -> (any Resizer)? {
+        do throws(ResizerConfigError) { return try ResizerChoice.adapter(spec) } catch {
+            guard error.missingProgram else { throw .config(error) }
+            progress(.skipped(spec: spec, reason: error.reason))
+            entries.append(LeagueTable.notRun(resizer: name(of: spec), spec: spec, status: "not installed", note: error.reason, policy: nil))
+            return nil
+        }
     }
 
     /// A display name for a resizer that could not be built: the config file's base name.
