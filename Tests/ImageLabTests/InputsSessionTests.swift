@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import ImageCore
+import ImageCodecs
 @testable import ImageLab
 @testable import ImageCorpus
 
@@ -71,6 +73,37 @@ struct InputsSessionTests {
         #expect(full.verdict == .pass, "\(full.message ?? "")")
         #expect(ScaledJPEGDecode.denominator(width: 48, height: 32, target: (24, 16)) == 2)
         #expect(ScaledJPEGDecode.denominator(width: 48, height: 32, target: (40, 27)) == 1)
+    }
+
+    @Test("a JPEG thumbnail that fails the full decode's oracle passes against the one decoded at the contract's 1/2, labelled; a channel swap fails both")
+    func contractScaleRejudges() throws {
+        let fm = FileManager.default
+        let dir = fm.temporaryDirectory.appendingPathComponent("imglab-inputs-test-\(UUID().uuidString)")
+        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(at: dir) }
+        // Left half a one-pixel checker: at 1/2 libjpeg averages it in encoded values (127.5), the ideal
+        // in linear light (187.5). Right half orange, which a channel swap turns blue whatever the oracle.
+        var bytes: [UInt8] = []
+        for y in 0..<48 {
+            for x in 0..<64 {
+                let v: UInt8 = (x + y) % 2 == 0 ? 0 : 255
+                bytes += x < 32 ? [v, v, v] : [255, 128, 0]
+            }
+        }
+        let file = try ImageCodecs.encode(Image(bitmap: try Bitmap(width: 64, height: 48, format: .rgb8, bytes: bytes)), as: .jpeg,
+                                          options: EncodeOptions(jpegQuality: 100, jpegSubsampling: .s444))
+        try Data(file).write(to: dir.appendingPathComponent("checker.jpg"))
+        let r = try InputsSession(inputs: dir.path, reference: Self.corpus, resizer: BuiltinResizer(),
+                                  operations: [.maxPixelSize(32)], threads: 2).run().results
+        let pair = try #require(r.pairs.first)
+        #expect(pair.verdict == .pass, "\(pair.message ?? "")")
+        let label = try #require(pair.policy?.first { $0.kind == .thumbnailDCTScale })
+        #expect(label.text.hasPrefix("policy: thumbnail dct scale (contract): passes against the kernel-exact oracle (lanczos3, linear light) of the file decoded at 1/2"))
+        #expect(label.text.contains("against the full decode's oracle: visible.mean"))
+        let swap = try #require(MutantCatalogue.mutant("swap-rb"))
+        let mutated = try InputsSession(inputs: dir.path, reference: Self.corpus, resizer: swap.make(BuiltinResizer()),
+                                        operations: [.maxPixelSize(32)], threads: 2).run().results
+        #expect(mutated.pairs.first?.verdict == .fail)
     }
 
     @Test("a JPEG libjpeg had to repair (cut at 80 %) gets no thumbnail pair it may decode scaled: listed as not judged, while its fit-half pair is judged")

@@ -1,8 +1,9 @@
 import ImageCorpus
 
-/// One way a resizer's declared policies (``ResizerPolicy``) changed the judgement of a pair
-/// (``PairResult/policy``): which policy, and what it changed. In results files it is its
-/// ``text``, `policy: NAME (declared): DETAIL`.
+/// One way a resizer's declared policies (``ResizerPolicy``), or a contract every resizer may
+/// keep, changed the judgement of a pair (``PairResult/policy``): which policy, and what it
+/// changed. In results files it is its ``text``, `policy: NAME (ORIGIN): DETAIL`, the origin
+/// `declared` or `contract`.
 public struct PolicyLabel: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The declared policy that changed the judgement.
     public enum Kind: Sendable, Hashable, Comparable {
@@ -15,9 +16,16 @@ public struct PolicyLabel: Sendable, Hashable, Codable, CustomStringConvertible 
         case srgbLightSpace
         /// It rounds output sizes by this rule, which gave a size other than the built-in rule's.
         case rounding(SizeRounding)
+        /// A JPEG thumbnail that failed against the full decode's oracle and passed against the
+        /// oracle of the file decoded at the DCT scale the ImageIO contract allows
+        /// (``ScaledThumbnailOracle``): a contract, not a declaration.
+        case thumbnailDCTScale
 
         /// Every kind, for reading labels back from results.
-        public static let all: [Kind] = [.orientationNotApplied, .firstFrameOnly, .srgbLightSpace] + SizeRounding.allCases.map(Kind.rounding)
+        public static let all: [Kind] = [.orientationNotApplied, .firstFrameOnly, .srgbLightSpace, .thumbnailDCTScale] + SizeRounding.allCases.map(Kind.rounding)
+
+        /// Where the policy comes from: `declared` by the resizer, or the thumbnail `contract`.
+        public var origin: String { self == .thumbnailDCTScale ? "contract" : "declared" }
 
         /// The words of the label: `orientation not applied`, `rounding floor`, …
         public var name: String {
@@ -26,6 +34,7 @@ public struct PolicyLabel: Sendable, Hashable, Codable, CustomStringConvertible 
             case .firstFrameOnly: return "first frame only"
             case .srgbLightSpace: return "srgb light space"
             case .rounding(let rule): return "rounding \(rule.rawValue)"
+            case .thumbnailDCTScale: return "thumbnail dct scale"
             }
         }
 
@@ -41,16 +50,16 @@ public struct PolicyLabel: Sendable, Hashable, Codable, CustomStringConvertible 
         self.detail = detail
     }
 
-    /// `policy: NAME (declared): DETAIL`.
-    public var text: String { "policy: \(kind.name) (declared): \(detail)" }
+    /// `policy: NAME (ORIGIN): DETAIL`.
+    public var text: String { "policy: \(kind.name) (\(kind.origin)): \(detail)" }
     public var description: String { text }
 
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
-        guard let kind = Kind.all.first(where: { text.hasPrefix("policy: \($0.name) (declared): ") }) else {
+        guard let kind = Kind.all.first(where: { text.hasPrefix("policy: \($0.name) (\($0.origin)): ") }) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a policy label: \(text)"))
         }
-        self.init(kind, String(text.dropFirst("policy: \(kind.name) (declared): ".count)))
+        self.init(kind, String(text.dropFirst("policy: \(kind.name) (\(kind.origin)): ".count)))
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -148,7 +148,7 @@ enum RunCommand: Command {
         }
         let counts = outcome.tally.policyCounts
         if !counts.isEmpty {
-            print("imglab run: \(outcome.tally.pairsUnderPolicy) pairs judged under a declared policy (JSON 'policy' per pair): " + counts.map { "\($0.kind.name) ×\($0.count)" }.joined(separator: ", "))
+            print("imglab run: \(outcome.tally.pairsUnderPolicy) pairs judged under a declared policy or the thumbnail contract (JSON 'policy' per pair): " + counts.map { "\($0.kind.name) ×\($0.count)" }.joined(separator: ", "))
         }
         if let reportFolder { print("report: \(reportFolder)/index.html") }
         return outcome.tally.exitStatus == 0 ? .ok : .failure

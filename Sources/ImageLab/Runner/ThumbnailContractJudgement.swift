@@ -1,0 +1,50 @@
+import ImageCore
+import ImageCorpus
+import ImageMetrics
+
+/// The second chance of a JPEG thumbnail (``ScaledJPEGDecode``): the ImageIO contract lets a
+/// resizer start a `maxPixelSize` thumbnail from the file decoded at 1/d in the DCT domain, an
+/// image libjpeg averages block by block in gamma-encoded values. A resizer that keeps the
+/// contract can fail against the full decode's oracle by that difference alone, so a pair that
+/// failed is judged again against the oracle rendered from the file decoded at 1/d
+/// (``ScaledThumbnailOracle``): the kernel-exact oracle of the kernel a resizer declares, by the
+/// kernel families, else the box oracle by the family that judged it. A pass there is a pass,
+/// labelled ``PolicyLabel/Kind/thumbnailDCTScale`` with both findings.
+enum ThumbnailContractJudgement {
+    /// A pass against the contract's oracle.
+    struct Pass {
+        var judgement: Judgement
+        var expected: ComparedImage
+        /// The index of the gate family that judged it.
+        var family: Int
+        var label: PolicyLabel
+    }
+
+    /// The pass of `actual` against the contract's oracle, or `nil` when the contract gives the
+    /// pair no reduced scale, the oracle cannot be rendered, or the output fails there too.
+    static func judge(_ pair: LabPair, file: [UInt8], source: Image, operation: LabOperation, actual: ComparedImage,
+                      policy: ResizerPolicy, gates: GateBook, canaries: [Canaries.Failure], fullDecodeFailure: Judgement) -> Pass? {
+        let display = source.displaySize
+        guard let placement = try? OracleGeometry.placement(of: operation, width: display.width, height: display.height) else { return nil }
+        let design: KernelOracle.Design, oracleKind: GateBook.OracleKind
+        if let kernel = policy.kernel {
+            design = KernelOracle.Design(kernel: kernel, lightSpace: policy.lightSpace, edge: policy.edge)
+            oracleKind = .kernel
+        } else {
+            design = KernelOracle.Design(kernel: .box)
+            oracleKind = .box
+        }
+        guard let familyIndex = gates.family(of: pair, oracle: oracleKind),
+              let rendered = try? ScaledThumbnailOracle.render(file: file, operation: operation, placement: placement, design: design) else { return nil }
+        let what = oracleKind == .kernel ? "kernel-exact oracle (\(design.kernel.rawValue), \(design.lightSpace.rawValue) light)" : "box oracle"
+        let expected = ComparedImage(image: rendered.image, name: "\(what) of \(pair.record.file) decoded at 1/\(rendered.denominator) (the thumbnail contract's DCT scale)",
+                                     container: .png)
+        let floors = PairJudge.roundingFloors(kernelJudged: oracleKind == .kernel, output: actual.image.bitmap.format)
+        let judge = Judge(gate: gates.gates[familyIndex], canaries: .checked(canaries), diagnosing: .never,
+                          roundingFloor: floors.visible, straightColourFloor: floors.straightColour, alphaFloor: floors.alpha)
+        let judgement = judge.judge(expected: expected, actual: actual, source: source.format) { [] }
+        guard judgement.passed else { return nil }
+        let label = PolicyLabel(.thumbnailDCTScale, "passes against the \(what) of the file decoded at 1/\(rendered.denominator) in the DCT domain, as the ImageIO thumbnail contract allows; against the full decode's oracle: \(fullDecodeFailure.failedClauses.joined(separator: "; "))")
+        return Pass(judgement: judgement, expected: expected, family: familyIndex, label: label)
+    }
+}
