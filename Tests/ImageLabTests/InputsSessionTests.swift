@@ -26,6 +26,13 @@ struct InputsSessionTests {
         return dir
     }
 
+    /// A new empty temporary folder.
+    static func emptyFolder() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-inputs-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
     @Test("the built-in resizer passes every pair of a folder; an undecodable file is skipped with its error, a text file ignored")
     func builtinPasses() throws {
         let dir = try Self.makeInputs()
@@ -77,10 +84,8 @@ struct InputsSessionTests {
 
     @Test("a JPEG thumbnail that fails the full decode's oracle passes against the one decoded at the contract's 1/2, labelled; a channel swap fails both")
     func contractScaleRejudges() throws {
-        let fm = FileManager.default
-        let dir = fm.temporaryDirectory.appendingPathComponent("imglab-inputs-test-\(UUID().uuidString)")
-        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? fm.removeItem(at: dir) }
+        let dir = try Self.emptyFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
         // Left half a one-pixel checker: at 1/2 libjpeg averages it in encoded values (127.5), the ideal
         // in linear light (187.5). Right half orange, which a channel swap turns blue whatever the oracle.
         var bytes: [UInt8] = []
@@ -108,10 +113,8 @@ struct InputsSessionTests {
 
     @Test("a JPEG libjpeg had to repair (cut at 80 %) gets no thumbnail pair it may decode scaled: listed as not judged, while its fit-half pair is judged")
     func repairedJPEGThumbnailIsNotJudged() throws {
-        let fm = FileManager.default
-        let dir = fm.temporaryDirectory.appendingPathComponent("imglab-inputs-test-\(UUID().uuidString)")
-        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? fm.removeItem(at: dir) }
+        let dir = try Self.emptyFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let whole = try Data(contentsOf: URL(fileURLWithPath: Self.corpus).appendingPathComponent("sources/jpeg-444-colorPatches-48x32.jpg"))
         try whole.prefix(whole.count * 8 / 10).write(to: dir.appendingPathComponent("cut.jpg"))
         let r = try InputsSession(inputs: dir.path, reference: Self.corpus, resizer: BuiltinResizer(),
