@@ -16,7 +16,10 @@ let package = Package(
         .library(name: "ImageLab", targets: ["ImageLab"]),
         .library(name: "ImageReports", targets: ["ImageReports"]),
         .library(name: "ImageLabTesting", targets: ["ImageLabTesting"]),
-        .executable(name: "imglab", targets: ["imglab"]),
+        // `imglab` is a few lines of C that run the best build of `imglab-core` (the Swift
+        // program) for this CPU: see Sources/imglab-launcher/main.c.
+        .executable(name: "imglab", targets: ["imglab-launcher"]),
+        .executable(name: "imglab-core", targets: ["imglab"]),
         .executable(name: "imglab-measure", targets: ["imglab-measure"]),
     ],
     targets: [
@@ -96,6 +99,11 @@ let package = Package(
             name: "imglab",
             dependencies: ["ImageCodecs", "ImageResize", "ImageMetrics", "ImageCorpus", "ImageLab", "ImageReports"],
             swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The command users run: chooses the x86-64-v3 build or the baseline and execs it, in C
+        // so that a command starts once (a Swift launcher paid the Swift runtime's start twice).
+        .executableTarget(
+            name: "imglab-launcher"
         ),
         // A few lines of C that run a program and report its peak memory and CPU time (wait4):
         // the scale profile's meter. C, and a program of its own, because a child's ru_maxrss

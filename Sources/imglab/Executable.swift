@@ -1,14 +1,24 @@
 import Foundation
 
-/// The running imglab binary, for the child processes it starts itself (the scale profile runs
+/// The imglab command, for the child processes it starts itself (the scale profile runs
 /// `imglab thumbnail`, `imglab resize` and `imglab decode` as children).
 enum Executable {
-    /// `/proc/self/exe` resolved, or the path the process was started with.
-    static var path: String {
+    /// This process's binary: `/proc/self/exe` resolved, or the path it was started with.
+    static var running: String {
         if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return resolved }
         return CommandLine.arguments.first ?? "imglab"
     }
 
+    /// The `imglab` launcher beside this binary (which starts the best build for the CPU, as a
+    /// user's call does), or this binary when there is none.
+    static var path: String {
+        let launcher = folder + "/imglab"
+        return FileManager.default.isExecutableFile(atPath: launcher) ? launcher : running
+    }
+
     /// `imglab-measure`, built beside imglab (`swift build` builds both).
-    static var meter: String { (path as NSString).deletingLastPathComponent + "/imglab-measure" }
+    static var meter: String { folder + "/imglab-measure" }
+
+    /// The folder of this binary.
+    private static var folder: String { (running as NSString).deletingLastPathComponent }
 }

@@ -1,8 +1,6 @@
 import Foundation
 import ImageCodecs
 
-HardwareVariant.execIfSupported()
-
 // From the raw bytes, not CommandLine.arguments, which replaces bytes that are not UTF-8 and so
 // loses file names (FileSystemName keeps them).
 let argv = (1..<Int(CommandLine.argc)).map { i in
