@@ -21,7 +21,7 @@ python3 benchmarks/make_large_inputs.py "$inputs" >&2
 if [ -n "${BENCH_IMGLAB:-}" ]; then
   imglab=$(realpath "$BENCH_IMGLAB")
 else
-  [ -x .build/release/imglab ] || swift build -c release -Xswiftc -enable-testing --product imglab >&2
+  [ -x .build/release/imglab-core ] || { swift build -c release -Xswiftc -enable-testing --product imglab-core >&2 && swift build -c release -Xswiftc -enable-testing --product imglab >&2; }
   imglab=$PWD/.build/release/imglab
 fi
 have_vips=0

@@ -17,7 +17,7 @@ python3 benchmarks/make_inputs.py "$inputs" >&2
 if [ -n "${BENCH_IMGLAB:-}" ]; then
   imglab=$(realpath "$BENCH_IMGLAB")
 else
-  swift build -c release -Xswiftc -enable-testing --product imglab >&2
+  swift build -c release -Xswiftc -enable-testing --product imglab-core >&2 && swift build -c release -Xswiftc -enable-testing --product imglab >&2
   scripts/build-hardware-variant >&2
   imglab=$PWD/.build/release/imglab
 fi
