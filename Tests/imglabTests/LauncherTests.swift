@@ -17,20 +17,24 @@ struct LauncherTests {
     }
 
     /// A folder with a copy of the launcher and, when asked, stand-ins for the two builds, the
-    /// variant's modification time `variantAge` seconds before the core's.
-    static func folder(core: Bool = true, variantAge: TimeInterval? = nil) throws -> URL {
-        let fm = FileManager.default
-        let dir = fm.temporaryDirectory.appendingPathComponent("imglab-launcher-\(UUID().uuidString)")
-        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
-        try fm.copyItem(atPath: ImglabRun.executable, toPath: dir.appendingPathComponent("imglab").path)
-        let now = Date()
-        func standIn(_ name: String, modified: Date) throws {
-            let path = dir.appendingPathComponent(name).path
-            try Data("#!/bin/sh\necho \(name) \"$@\"\n".utf8).write(to: URL(fileURLWithPath: path))
-            try fm.setAttributes([.posixPermissions: 0o755, .modificationDate: modified], ofItemAtPath: path)
+    /// variant's modification time `variantAge` seconds before the core's. A shell writes the
+    /// files: a file this multi-threaded test process held open for writing could be inherited by
+    /// a child another test forks at that moment, and exec'ing it would then fail with ETXTBSY.
+    static func folder(core: Bool = true, variantAge: Int? = nil) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-launcher-\(UUID().uuidString)")
+        let now = Int(Date().timeIntervalSince1970)
+        func standIn(_ name: String, modified: Int) -> String {
+            "printf '#!/bin/sh\\necho \(name) \"$@\"\\n' > \"$d/\(name)\" && chmod 755 \"$d/\(name)\" && touch -d @\(modified) \"$d/\(name)\""
         }
-        if core { try standIn("imglab-core", modified: now) }
-        if let age = variantAge { try standIn("imglab-x86-64-v3", modified: now.addingTimeInterval(-age)) }
+        var steps = ["mkdir -p \"$d\"", "cp \"$1\" \"$d/imglab\""]
+        if core { steps.append(standIn("imglab-core", modified: now)) }
+        if let age = variantAge { steps.append(standIn("imglab-x86-64-v3", modified: now - age)) }
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "d=\"$0\"; " + steps.joined(separator: " && "), dir.path, ImglabRun.executable]
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0, "making \(dir.path)")
         return dir
     }
 
