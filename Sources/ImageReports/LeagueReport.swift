@@ -70,26 +70,18 @@ public enum LeagueReport {
         return HTMLPage(title: "imglab league: \(t.profile)", style: css, script: nil, embedsImages: false).render(h)
     }
 
-    /// The scale profile's costs pair by pair: a row per pair, a column per resizer with costs.
+    /// The scale profile's costs pair by pair (``LeagueTable/costRows``): a row per pair, a
+    /// column per resizer with costs.
     static func costMatrix(_ t: LeagueTable) -> String {
         let e = HTMLText.escape
-        let costed = t.entries.filter { $0.costs != nil }
-        var pairs: [String] = []
-        var cells: [String: [String: LeagueTable.Costs.PairCost]] = [:]
-        for x in costed {
-            for p in x.costs?.pairs ?? [] {
-                if cells[p.pair] == nil { pairs.append(p.pair) }
-                cells[p.pair, default: [:]][x.resizer] = p
-            }
-        }
-        var h = "<h2>CPU time ÷ the floor's · peak RSS (MiB), pair by pair</h2>\n<table>\(HTMLBlocks.headerRow(["pair"] + costed.map(\.resizer)))\n"
-        for pair in pairs {
-            h += "<tr><td><code>\(e(pair))</code></td>"
-            for x in costed {
-                guard let c = cells[pair]?[x.resizer] else { h += "<td>–</td>"; continue }
-                let ratio = c.cpuRatio.map { String(format: "×%.2f", $0) } ?? "×?"
+        let (resizers, rows) = t.costRows
+        var h = "<h2>CPU time ÷ the floor's · peak RSS (MiB), pair by pair</h2>\n<table>\(HTMLBlocks.headerRow(["pair"] + resizers))\n"
+        for row in rows {
+            h += "<tr><td><code>\(e(row.pair))</code></td>"
+            for name in resizers {
+                guard let c = row.costs[name] else { h += "<td>–</td>"; continue }
                 let mark = c.verdict == .pass ? "" : c.verdict == .error ? " err" : " bad"
-                h += "<td class=\"n\(mark)\">\(e(ratio + " · " + String(format: "%.0f", c.rss)))</td>"
+                h += "<td class=\"n\(mark)\">\(e(c.cell))</td>"
             }
             h += "</tr>\n"
         }

@@ -18,10 +18,10 @@ public enum ScaledThumbnailOracle {
     /// operation no reduced scale (not a JPEG `maxPixelSize`, or a denominator of 1).
     /// - Parameters:
     ///   - file: the JPEG file's bytes;
-    ///   - placement: the operation's placement on the upright full-size source (``OracleGeometry``).
-    /// - Throws: ``DecodeError`` when the file cannot be decoded at that scale; the errors of
-    ///   ``KernelOracle/render(source:frame:placement:kernel:lightSpace:edge:)``.
+    ///   - placement: the operation's placement on the upright full-size source (``OracleGeometry``);
     ///   - design: the kernel, light space and edge rule (the box in linear light by default).
+    /// - Throws: ``DecodeError`` when the file cannot be decoded at that scale; the errors of
+    ///   ``KernelOracle/render(source:frame:placement:design:)``.
     public static func render(file: [UInt8], operation: LabOperation, placement: OraclePlacement,
                               design: KernelOracle.Design = KernelOracle.Design(kernel: .box)) throws -> (image: Image, denominator: Int)? {
         guard ContainerFormat(sniffing: file) == .jpeg else { return nil }

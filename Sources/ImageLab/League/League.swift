@@ -122,14 +122,9 @@ public struct League: Sendable {
         for spec in specs {
             guard let adapter = try Self.adapter(spec, entries: &entries, progress: progress) else { continue }
             let resizer: CommandResizer
-            if let command = adapter as? CommandResizer {
-                resizer = command
-            } else if adapter.name == BuiltinResizer().name {
-                resizer = builtin
-            } else {
-                let reason = "the scale profile measures each call in a child process; \(adapter.name) runs inside the lab"
-                progress(.unusable(resizer: adapter.name, reason: reason))
-                entries.append(LeagueTable.notRun(resizer: adapter.name, spec: spec, status: "unusable", note: reason, policy: adapter.policy))
+            do { resizer = try ScaleSession.commandResizer(adapter, imglab: imglab) } catch {
+                progress(.unusable(resizer: adapter.name, reason: "\(error)"))
+                entries.append(LeagueTable.notRun(resizer: adapter.name, spec: spec, status: "unusable", note: "\(error)", policy: adapter.policy))
                 continue
             }
             progress(.started(resizer: resizer.name, policy: resizer.policy))

@@ -74,6 +74,11 @@ public struct LeagueTable: Sendable, Hashable, Codable {
             /// Peak resident memory, MiB.
             public var rss: Double
             public var verdict: PairResult.Verdict
+
+            /// `×1.34 · 96`: the CPU ratio (`×?` without one) and the peak RSS in MiB.
+            public var cell: String {
+                (cpuRatio.map { String(format: "×%.2f", $0) } ?? "×?") + " · " + String(format: "%.0f", rss)
+            }
         }
 
         /// The costs of the pairs of `results` that carry one; `nil` when none does.
@@ -206,25 +211,42 @@ public struct LeagueTable: Sendable, Hashable, Codable {
         return s
     }
 
-    /// On the scale profile, the costs pair by pair: a row per pair, a column per resizer that
-    /// ran, each cell `×CPU ratio · peak RSS MiB` (with `fail` or `error` when the pair did not
-    /// pass). Empty when no resizer has costs.
-    public func costMatrix() -> String {
+    /// One row of the pair-by-pair cost table: a pair and each costed resizer's cost on it.
+    public struct CostRow: Sendable {
+        public var pair: String
+        /// By resizer name; a resizer that did not measure the pair is absent.
+        public var costs: [String: Costs.PairCost]
+    }
+
+    /// On the scale profile, the resizers that have costs (the columns) and a row per pair, in
+    /// the order the pairs were first measured; both empty when no resizer has costs.
+    public var costRows: (resizers: [String], rows: [CostRow]) {
         let costed = entries.filter { $0.costs != nil }
-        guard !costed.isEmpty else { return "" }
-        var order: [String] = []
-        var cells: [String: [String: String]] = [:]
+        var rows: [CostRow] = [], index: [String: Int] = [:]
         for e in costed {
             for p in e.costs?.pairs ?? [] {
-                if cells[p.pair] == nil { order.append(p.pair) }
-                let ratio = p.cpuRatio.map { String(format: "×%.2f", $0) } ?? "×?"
-                cells[p.pair, default: [:]][e.resizer] = "\(ratio) · \(String(format: "%.0f", p.rss))" + (p.verdict == .pass ? "" : " \(p.verdict.rawValue)")
+                if index[p.pair] == nil {
+                    index[p.pair] = rows.count
+                    rows.append(CostRow(pair: p.pair, costs: [:]))
+                }
+                rows[index[p.pair] ?? 0].costs[e.resizer] = p
             }
         }
-        var s = "| pair | " + costed.map(\.resizer).joined(separator: " | ") + " |\n"
-        s += "|---|" + String(repeating: "---:|", count: costed.count) + "\n"
-        for pair in order {
-            s += "| \(pair) | " + costed.map { cells[pair]?[$0.resizer] ?? "–" }.joined(separator: " | ") + " |\n"
+        return (costed.map(\.resizer), rows)
+    }
+
+    /// On the scale profile, the costs pair by pair as Markdown (``costRows``), each cell
+    /// `×CPU ratio · peak RSS MiB` (with `fail` or `error` when the pair did not pass). Empty
+    /// when no resizer has costs.
+    public func costMatrix() -> String {
+        let (resizers, rows) = costRows
+        guard !resizers.isEmpty else { return "" }
+        var s = "| pair | " + resizers.joined(separator: " | ") + " |\n"
+        s += "|---|" + String(repeating: "---:|", count: resizers.count) + "\n"
+        for row in rows {
+            s += "| \(row.pair) | " + resizers.map { name in
+                row.costs[name].map { "\($0.cell)" + ($0.verdict == .pass ? "" : " \($0.verdict.rawValue)") } ?? "–"
+            }.joined(separator: " | ") + " |\n"
         }
         return s
     }

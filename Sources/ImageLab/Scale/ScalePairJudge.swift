@@ -89,7 +89,7 @@ struct ScalePairJudge: Sendable {
                 // A JPEG read at 1/d whose CPU is over: is it what decoding the whole JPEG costs?
                 if scale > 1 { fullDecode = try? measureFloor(source: source, scale: 1, output: (entry.outputWidth, entry.outputHeight)) }
                 // And how much of it does the call cost with nothing to shrink (a program's start)?
-                fixedCost = try? measureFixedCost(pair.record, scaleCase: scaleCase, operation: operation, output: (entry.outputWidth, entry.outputHeight))
+                fixedCost = try? measureFixedCost(scaleCase: scaleCase, operation: operation, output: (entry.outputWidth, entry.outputHeight))
             }
             // Memory and CPU speak louder than a pixel finding: a wasteful resizer's pixels are right.
             if let finding = CostDiagnosis.finding(scaleCost, sourcePixels: record.displayWidth * record.displayHeight,
@@ -105,35 +105,39 @@ struct ScalePairJudge: Sendable {
     /// The resizer's cost for the same operation on the same kind of source made about the
     /// output's size (``CostDiagnosis/fixedCostSource(of:output:)``): what the call costs with
     /// nothing to shrink — a program's start, a library's import, writing the output.
-    private func measureFixedCost(_ record: CaseRecord, scaleCase: CorpusCase, operation: LabOperation,
+    private func measureFixedCost(scaleCase: CorpusCase, operation: LabOperation,
                                   output: (width: Int, height: Int)) throws(ResizerError) -> ProcessCost {
         let small = CostDiagnosis.fixedCostSource(of: scaleCase, output: output)
-        let call = folder + "/fixed-\(UUID().uuidString)"
+        return try inCallFolder("fixed") { call throws(ResizerError) in
+            let file = call + "/" + URL(fileURLWithPath: small.sourcePath).lastPathComponent
+            do { try StreamedSource.write(small, samplesPerAxis: ScaleProfile.sourceSamplesPerAxis, toFile: file) } catch {
+                throw .failed("cannot make a source of the output's size: \(error)")
+            }
+            return try resizer.measured(operation, file: file, width: small.width, height: small.height, meter: meter).cost
+        }
+    }
+
+    /// Runs `body` with a new folder under ``folder`` (`PREFIX-UUID`), removed afterwards.
+    private func inCallFolder<T>(_ prefix: String, _ body: (String) throws(ResizerError) -> T) throws(ResizerError) -> T {
+        let call = folder + "/\(prefix)-\(UUID().uuidString)"
         do { try FileManager.default.createDirectory(atPath: call, withIntermediateDirectories: true) } catch {
             throw .failed("cannot make \(call): \(error)")
         }
         defer { try? FileManager.default.removeItem(atPath: call) }
-        let file = call + "/" + URL(fileURLWithPath: small.sourcePath).lastPathComponent
-        do { try StreamedSource.write(small, samplesPerAxis: ScaleProfile.sourceSamplesPerAxis, toFile: file) } catch {
-            throw .failed("cannot make a source of the output's size: \(error)")
-        }
-        return try resizer.measured(operation, file: file, width: small.width, height: small.height, meter: meter).cost
+        return try body(call)
     }
 
     /// Runs `imglab decode SOURCE --scale 1/scale --average-to WxH` (the output's size) in a
     /// child process and returns its cost.
     private func measureFloor(source: String, scale: Int, output: (width: Int, height: Int)) throws(ResizerError) -> ProcessCost {
-        let call = folder + "/floor-\(UUID().uuidString)"
-        do { try FileManager.default.createDirectory(atPath: call, withIntermediateDirectories: true) } catch {
-            throw .failed("cannot make \(call): \(error)")
-        }
-        defer { try? FileManager.default.removeItem(atPath: call) }
         let command = [imglab, "decode", source, "--scale", "1/\(scale)", "--average-to", "\(output.width)x\(output.height)"]
             .map(CommandTemplate.quoted).joined(separator: " ")
-        let run = try ProcessRun.run(command, folder: call, timeout: 300, meter: meter)
-        guard !run.timedOut else { throw .failed("timed out: \(command)") }
-        guard run.status == 0 else { throw .failed("\(run.statusText): \(command); \(run.stderr)") }
-        guard let cost = run.cost else { throw .failed("\(meter) reported no cost for \(command)") }
-        return cost
+        return try inCallFolder("floor") { call throws(ResizerError) in
+            let run = try ProcessRun.run(command, folder: call, timeout: 300, meter: meter)
+            guard !run.timedOut else { throw .failed("timed out: \(command)") }
+            guard run.status == 0 else { throw .failed("\(run.statusText): \(command); \(run.stderr)") }
+            guard let cost = run.cost else { throw .failed("\(meter) reported no cost for \(command)") }
+            return cost
+        }
     }
 }

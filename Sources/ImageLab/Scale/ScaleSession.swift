@@ -61,6 +61,18 @@ public struct ScaleSession: Sendable {
         }
     }
 
+    /// `adapter` as the scale profile runs it: a command resizer as it is, the built-in as its
+    /// command line (``builtin(imglab:mutant:)``).
+    /// - Throws: ``ResizerError/unsupported(_:)`` for a resizer that runs inside the lab (a
+    ///   mutant, a swap): its calls cannot be measured in a child process.
+    public static func commandResizer(_ adapter: any Resizer, imglab: String) throws(ResizerError) -> CommandResizer {
+        if let command = adapter as? CommandResizer { return command }
+        guard adapter.name == BuiltinResizer().name else {
+            throw .unsupported("the scale profile measures each call in a child process; \(adapter.name) runs inside the lab (give builtin, cmd:'TEMPLATE' or config:FILE)")
+        }
+        return try builtin(imglab: imglab)
+    }
+
     /// Streams the sources, renders the oracles, then measures and judges each selected pair in
     /// order, handing each result to `sink` as it is judged.
     /// - Parameter status: one line per phase (generating sources, rendering oracles).

@@ -84,13 +84,7 @@ enum RunCommand: Command {
             guard FileManager.default.isExecutableFile(atPath: Executable.meter) else {
                 throw UsageError("--profile scale needs \(Executable.meter), which measures each call; build it with 'swift build -c release'")
             }
-            if let command = adapter as? CommandResizer {
-                scaleResizer = command
-            } else if adapter.name == BuiltinResizer().name {
-                do { scaleResizer = try ScaleSession.builtin(imglab: imglab) } catch { throw UsageError("\(error)") }
-            } else {
-                throw UsageError("--profile scale measures each call in a child process: give --resizer builtin, cmd:'TEMPLATE' or config:FILE, not \(adapter.name)")
-            }
+            do { scaleResizer = try ScaleSession.commandResizer(adapter, imglab: imglab) } catch { throw UsageError("--profile scale: \(error)") }
         }
         let terminal = isatty(STDOUT_FILENO) == 1
         let jsonPath = try args.value(json), junitPath = try args.value(junit)
