@@ -93,19 +93,20 @@ def make_reproduce_page(imglab, repo, work):
 
 
 class Viewer:
-    """Where a page keeps its viewer's parts (CSS selectors inside `root`), and how it toggles."""
+    """Where a page keeps its viewer's parts (CSS selectors inside `root`), how it toggles
+    ("space" or "click" on the stage) and whether it has keys (1–5, + − 0, ← →)."""
 
-    def __init__(self, root, stage, expected, actual, heat, amount, captions, toggle_by):
+    def __init__(self, root, stage, expected, actual, heat, amount, captions, toggle_by, keys):
         self.root, self.stage, self.expected, self.actual, self.heat = root, stage, expected, actual, heat
-        self.amount, self.captions, self.toggle_by = amount, captions, toggle_by
+        self.amount, self.captions, self.toggle_by, self.keys = amount, captions, toggle_by, keys
 
 
 DIFF_VIEWER = Viewer(root="#viewer", stage="#stage", expected="#imgExp", actual="#imgAct", heat="#imgHeat",
-                     amount="#amount", captions=".label", toggle_by="space")
+                     amount="#amount", captions=".label", toggle_by="space", keys=True)
 # The first pair of the reproduce page whose correct and buggy outputs stack (it has a slider).
 REPRODUCE_VIEWER = Viewer(root=".viewer:has([data-view=slider])", stage=".stage", expected=".pane.correct img",
                           actual=".pane.buggy img", heat=".pane.heat img", amount="input[type=range]",
-                          captions="figcaption", toggle_by="click")
+                          captions="figcaption", toggle_by="click", keys=False)
 
 # (name, maker, viewer): the pages in the order they are tested; a name starts every test name.
 PAGES = [

@@ -7,8 +7,8 @@ For each page of `pages.PAGES` (diff, run pair, folder-diff pair, reproduce), bu
 under test, every view (side by side, slider, blend, toggle, heat map) must put its image(s) on
 screen at a non-zero size inside a stage at least as tall as them; the slider's split must follow
 the range, the blend must move monotonically from the expected to the actual colours, the toggle
-must alternate the two images, + and − must double and halve the displayed size, and the heat
-map's own colours must be on screen. Which image shows is read from screenshot pixels: each
+must alternate the two images, + and − must double and halve the displayed size, the heat map's
+own colours must be on screen, and the diff viewer's keys must do what its help says. Which image shows is read from screenshot pixels: each
 page's two images differ strongly in colour (an R↔B swap; on the reproduce page the pink tint's
 ARGB read as RGBA), and only opaque pixels in steady areas of both, far apart in colour, are
 judged. Each view's stage is also compared with a committed golden (`Tests/Fixtures/browser/`)
@@ -392,6 +392,47 @@ def test_zoom_doubles_and_halves():
     return "zoom: + doubles and − halves the displayed image in every view", run
 
 
+def median_share(screen, pair):
+    """The median place of the colours on screen between expected (0) and actual (1)."""
+    b = screen.boxes()
+    _, shot = screen.stage_shot()
+    seen = [seen_at(shot, b["stage"], b["actual"], pair.expected.width, x, y) for x, y in pair.judged]
+    check(None not in seen, "the stacked images are not on screen")
+    shares = sorted(pair.share(c, xy[0], xy[1]) for c, xy in zip(seen, pair.judged))
+    return shares[len(shares) // 2]
+
+
+def test_keys():
+    def run(screen, pair):
+        keys = screen.tab.keyboard
+        keys.press("3")
+        at50 = median_share(screen, pair)
+        keys.press("ArrowRight")
+        keys.press("ArrowRight")
+        at60 = median_share(screen, pair)
+        check(abs(at50 - 0.5) <= 0.1 and abs(at60 - 0.6) <= 0.1,
+              f"3 and → → do not blend 50 then 60 % of the actual colour: {at50:.2f}, {at60:.2f}")
+        keys.press("5")
+        b = screen.boxes()
+        check(b["heat"] and not b["expected"] and not b["actual"], f"5 does not show the heat map alone: {b}")
+        keys.press("1")
+        b = screen.boxes()
+        check(b["expected"] and b["actual"] and b["expected"][0] + b["expected"][2] <= b["actual"][0],
+              f"1 does not put the images side by side: {b}")
+        fit = b["actual"][2]
+        keys.press("+")
+        bigger = screen.boxes()["actual"][2]
+        keys.press("-")
+        keys.press("-")
+        smaller = screen.boxes()["actual"][2]
+        keys.press("0")
+        again = screen.boxes()["actual"][2]
+        check((bigger, smaller, again) == (2 * fit, fit / 2, fit),
+              f"+, − −, 0 make the image {bigger:g}, {smaller:g}, {again:g} px wide from {fit:g}, not twice, half, the fit")
+        return f"blend {at50:.2f} → {at60:.2f}; width {fit:g} → {bigger:g} → {smaller:g} → {again:g}"
+    return "keys: 3 and ← → blend, 5 heat map, 1 side by side, + − zoom and 0 fits", run
+
+
 def ramp_coloured(p):
     """A heat-map colour (the ramp and the hidden-colour violet are saturated), not a grey."""
     return max(p[:3]) - min(p[:3]) >= 60
@@ -466,6 +507,7 @@ def plan(options):
         tests = [test_view_shows_images(v) for v in VIEWS]
         tests += [test_slider_moves_split(), test_blend_is_monotonic(), test_toggle_alternates(viewer),
                   test_zoom_doubles_and_halves(), test_heat_map_on_screen()]
+        tests += [test_keys()] if viewer.keys else []
         tests += [test_golden(page, v, options) for v in VIEWS]
         out.append((page, maker, viewer, [(f"{page} {name}", run) for name, run in tests]))
     return out
