@@ -41,7 +41,6 @@ struct ReportTests {
         #expect(html.contains("default-src 'none'"))
         #expect(!html.contains("http://") && !html.contains("https://"))
         #expect(html.components(separatedBy: "src=\"data:image/png;base64,").count == 4)  // expected, actual, heat map
-        for view in ["side", "slider", "blend", "toggle", "heat"] { #expect(html.contains("data-view=\"\(view)\"")) }
     }
 
     @Test("a file a browser shows as compared is embedded as is; an oriented or TIFF one is re-encoded upright as PNG")

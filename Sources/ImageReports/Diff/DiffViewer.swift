@@ -35,12 +35,18 @@ enum DiffViewer {
     /// The key help shown by `?`.
     static let help = "<div id=\"help\" hidden><h3>Keys</h3><p><kbd>1</kbd>–<kbd>5</kbd> side by side, slider, blend, toggle, heat map · <kbd>space</kbd> toggle expected/actual · <kbd>+</kbd>/<kbd>−</kbd> zoom, <kbd>0</kbd> fit · <kbd>←</kbd>/<kbd>→</kbd> slider or blend · <kbd>n</kbd>/<kbd>p</kbd>/<kbd>u</kbd> next, previous, up (in a run report) · <kbd>?</kbd> this help</p></div>"
 
+    /// The viewer's style. The stacked views (slider, blend, toggle, heat map) put every pane in
+    /// the one cell of a grid sized to its content, so the stage is as large as the panes shown
+    /// (toggle hides one image, the heat map both) and each pane as wide as its image, which the
+    /// slider's clip and the blend's opacity are measured on. Panes taken out of flow
+    /// (`position: absolute`) would leave the stage 2 px tall and the images off screen.
     static let css = """
     #amount{vertical-align:middle}
     #stage{position:relative;overflow:auto;max-height:80vh;border:1px solid #ccc;background:\(PageStyle.checkerboard)}
     #stage img{image-rendering:pixelated;display:block}.pane{position:relative}
     .label{font-size:11px;background:#fffc;padding:0 4px}
-    #stage.stack .pane{position:absolute;top:0;left:0;margin:0}#stage.stack .label{display:none}
+    #stage.stack{display:grid;justify-content:start;align-content:start}
+    #stage.stack .pane{grid-area:1/1;margin:0}#stage.stack .label{display:none}
     #help{position:fixed;right:16px;bottom:16px;background:#fff;border:1px solid #999;padding:8px 12px;max-width:420px}
     kbd{border:1px solid #aaa;border-radius:3px;padding:0 3px;font-size:12px}
 
