@@ -97,9 +97,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "imglab",
-            dependencies: ["ImageCodecs", "ImageResize", "ImageMetrics", "ImageCorpus", "ImageLab", "ImageReports"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics", "ImageCorpus", "ImageLab", "ImageReports"],
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: ["BuildStamp"]
         ),
+        // Runs scripts/build-stamp before each build: the commit `imglab --version` reports.
+        .plugin(name: "BuildStamp", capability: .buildTool()),
         // The command users run: chooses the x86-64-v3 build or the baseline and execs it, in C
         // so that a command starts once (a Swift launcher paid the Swift runtime's start twice).
         .executableTarget(

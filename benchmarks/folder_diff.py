@@ -8,8 +8,8 @@ re-encoded but equal by value) are made once by benchmarks/make_folder_pairs.py 
 
 Rows, each run BENCH_RUNS times (default 3), median wall time and peak RSS by /usr/bin/time
 (for the shell loop, the largest `compare` process):
-  imglab diff DIR DIR --json                     (judges every pair: all metrics, the diagnosis of each changed pair)
-  imglab diff DIR DIR --json --report R --junit J (plus the HTML report and JUnit)
+  imglab diff DIR DIR --json -                   (judges every pair: all metrics, the diagnosis of each changed pair)
+  imglab diff DIR DIR --json - --report R --junit J (plus the HTML report and JUnit)
   compare -metric AE loop                          (one `compare` per pair writing its diff image; new/deleted by `test -e`)
 Then checks the outcome against truth.json: every changed key reported changed and named (its
 diagnosis class vs the mutant's), every new and deleted key found, nothing else flagged — for
@@ -53,8 +53,8 @@ done
 cd '{actual}' && find . -name '*.png' | sort | while read -r f; do k=${{f#./}}; [ -e '{expected}'/"$k" ] || echo "$k new"; done
 """
 commands = [
-    ("imglab diff --json", [imglab, "diff", expected, actual, "--json", "--threads", threads], os.path.join(out, "imglab.json")),
-    ("imglab diff --json --report --junit", [imglab, "diff", expected, actual, "--json", "--threads", threads,
+    ("imglab diff --json", [imglab, "diff", expected, actual, "--json", "-", "--threads", threads], os.path.join(out, "imglab.json")),
+    ("imglab diff --json --report --junit", [imglab, "diff", expected, actual, "--json", "-", "--threads", threads,
                                               "--report", os.path.join(out, "report"), "--junit", os.path.join(out, "junit.xml")],
      os.path.join(out, "imglab-report.json")),
     ("ImageMagick compare -metric AE loop", ["bash", "-c", loop], os.path.join(out, "compare.txt")),

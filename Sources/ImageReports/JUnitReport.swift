@@ -2,48 +2,57 @@ import ImageLab
 import ImageCorpus
 import Foundation
 import ImageMetrics
+import ImageCore
 
 /// JUnit XML of a run, the format CI systems (GitHub Actions reporters, GitLab, Jenkins) read:
 /// one `<testsuite>` named `imglab run (RESIZER)`, one `<testcase>` per pair with
-/// `classname` = case id and `name` = operation id; a `fail` verdict is a `<failure>` whose
-/// message is the failed gate clauses and whose text adds the diagnosis; `changed-further` (a
+/// `classname` = case id, `name` = operation id and `time` in seconds (the suite's is their sum);
+/// a `fail` verdict is one `<failure>` whose message names the gate clauses that failed it (not
+/// the alternatives of a `||` that held) and whose text adds the whole gate and the diagnosis;
+/// a pair with a report page names it in `<system-out>` (`report page: PATH`); `changed-further` (a
 /// regression against the goldens) is a `<failure type="regression">`; an `error` verdict is
 /// an `<error>`; `changed-closer` passes, with the golden comparison and the bless hint in
 /// `<system-out>`. Pairs an external resizer's declared policies leave out are `<skipped>` test
 /// cases with the reason; a pair judged under a declared policy carries its labels in
 /// `<system-out>`. Canary pairs are not test cases (they are meant to fail). Pure: results in, text out.
 public enum JUnitReport {
-    /// The XML document: ``head(_:)``, a ``testcase(_:)`` per pair, ``tail(_:)``.
-    public static func xml(_ r: RunResults) -> String {
-        head(r) + r.pairs.map(testcase).joined() + tail(r)
+    /// The XML document: ``head(_:seconds:)``, a ``testcase(_:page:)`` per pair, ``tail(_:)``.
+    /// - Parameter pages: the report page of each pair that has one, by pair index.
+    public static func xml(_ r: RunResults, pages: [Int: String] = [:]) -> String {
+        head(r, seconds: r.pairs.reduce(0) { $0 + $1.elapsed.seconds }) + r.pairs.indices.map { testcase(r.pairs[$0], page: pages[$0]) }.joined() + tail(r)
     }
 
+    /// Seconds as JUnit writes them: three decimals.
+    static func time(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
+
     /// The document up to the first test case: the declaration, the counts (from
-    /// `r.summary` and `r.skipped`, not from `r.pairs`) and the properties.
-    public static func head(_ r: RunResults) -> String {
+    /// `r.summary` and `r.skipped`, not from `r.pairs`), the time of the test cases (`seconds`)
+    /// and the properties.
+    public static func head(_ r: RunResults, seconds: Double) -> String {
         let e = HTMLText.escape
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let failures = r.summary.fail + r.summary.changedFurther
         let skipped = r.skipped ?? []
         let tests = r.summary.pairs + skipped.count
-        x += "<testsuites name=\"imglab run\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(r.summary.error)\">\n"
-        x += "  <testsuite name=\"\(e("imglab run (\(r.resizer))"))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(r.summary.error)\" skipped=\"\(skipped.count)\">\n"
+        x += "<testsuites name=\"imglab run\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(r.summary.error)\" time=\"\(time(seconds))\">\n"
+        x += "  <testsuite name=\"\(e("imglab run (\(r.resizer))"))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(r.summary.error)\" skipped=\"\(skipped.count)\" time=\"\(time(seconds))\">\n"
         x += "    <properties>\n"
         x += "      <property name=\"profile\" value=\"\(e(r.profile))\"/>\n"
         x += "      <property name=\"shard\" value=\"\(r.shard.map(String.init).joined(separator: "/"))\"/>\n"
         x += "      <property name=\"schema\" value=\"\(e(r.schema))\"/>\n"
+        x += "      <property name=\"imglab\" value=\"\(e(ImglabBuild.identity))\"/>\n"
         if let policy = r.policy { x += "      <property name=\"policy\" value=\"\(e(policy.summary))\"/>\n" }
         x += "    </properties>\n"
         return x
     }
 
-    /// The test case of one pair.
-    public static func testcase(_ p: PairResult) -> String {
+    /// The test case of one pair; `page` is its report page, when it has one.
+    public static func testcase(_ p: PairResult, page: String? = nil) -> String {
         let e = HTMLText.escape
-        var x = "    <testcase classname=\"\(e(p.caseID))\" name=\"\(e(p.operation))\""
-        // The scale profile's measured costs, and the policies a resizer declared, as the test's output.
+        var x = "    <testcase classname=\"\(e(p.caseID))\" name=\"\(e(p.operation))\" time=\"\(time(p.elapsed.seconds))\""
+        // The scale profile's measured costs, the policies a resizer declared and the report page, as the test's output.
         let costText = p.cost.map { c in "cost: " + c.summary + (c.gate.map { "\ncost gate: \($0.expression)" } ?? "") }
-        let outLines = (p.policy?.map(\.text) ?? []) + (costText.map { [$0] } ?? [])
+        let outLines = (p.policy?.map(\.text) ?? []) + (costText.map { [$0] } ?? []) + (page.map { ["report page: " + $0] } ?? [])
         let policyOut = outLines.isEmpty ? "" : "      <system-out>\(e(outLines.joined(separator: "\n")))</system-out>\n"
         switch p.verdict {
         case .pass:
@@ -61,7 +70,9 @@ public enum JUnitReport {
             if let d = p.diagnosis {
                 body += "diagnosis: \(d.bugClass ?? "none")\(d.name.map { " (\($0))" } ?? "") confidence \(String(format: "%.2f", d.confidence))\n\(d.summary)\n"
             }
-            let message = [p.diagnosis?.bugClass.map { "diagnosis \($0)" }, p.message].compactMap { $0 }.joined(separator: ": ")
+            let failing = (p.gate?.failedClauses ?? []) + (p.cost?.gate?.failedClauses ?? [])
+            let what = failing.isEmpty ? p.message : "family \(p.family ?? "none"): " + failing.joined(separator: "; ")
+            let message = [what, p.diagnosis?.bugClass.map { "diagnosis \($0)" }].compactMap { $0 }.joined(separator: " — ")
             x += ">\n      <failure type=\"gate\" message=\"\(e(message))\">\(e(body))</failure>\n" + policyOut + "    </testcase>\n"
         case .error:
             x += ">\n      <error type=\"error\" message=\"\(e(p.message ?? "error"))\"/>\n" + policyOut + "    </testcase>\n"

@@ -8,8 +8,8 @@ import ImageLab
 /// the previous report whole and two runs never mix their pages.
 public enum ResultFiles {
     /// A run's results: `json` (schema imglab-run/1), `junit` (JUnit XML) and the HTML report in
-    /// `report` (`index.html`, and a page per pair under `pairs/` for the pairs with evidence);
-    /// each only when its path is given.
+    /// `report` (`index.html`, a page per pair under `pairs/` for the pairs with evidence, and the
+    /// results and JUnit files again as `results.json` and `junit.xml`); each only when its path is given.
     /// `afterWrite` hears the number of files written so far after each one (pages, the JSON,
     /// the JUnit, then the swap of the report folder): the fault point of the kill test.
     public static func write(_ r: RunResults, evidence: [PairEvidence?] = [], json: String?, junit: String?, report: String?,
@@ -17,10 +17,17 @@ public enum ResultFiles {
         let folder = try report.map { path throws(EncodeError) in try OutputFolder(path) }
         var writes = 0
         func wrote() { writes += 1; afterWrite?(writes) }
+        var pages: [Int: String] = [:]
+        if let folder { for i in evidence.indices where evidence[i] != nil { pages[i] = folder.path + "/" + RunReport.pagePath(index: i, pair: r.pairs[i].pair) } }
+        let junitText = JUnitReport.xml(r, pages: pages)
         do {
-            if let folder { for file in RunReport.files(r, evidence: evidence) { try folder.write(Array(file.text.utf8), to: file.path); wrote() } }
+            if let folder {
+                for file in RunReport.files(r, evidence: evidence) { try folder.write(Array(file.text.utf8), to: file.path); wrote() }
+                try folder.write([UInt8](try r.jsonData()), to: RunReport.resultsFile)
+                try folder.write(Array(junitText.utf8), to: RunReport.junitFile)
+            }
             if let json { try ImageCodecs.writeAtomically([UInt8](try r.jsonData()), to: json); wrote() }
-            if let junit { try ImageCodecs.writeAtomically(Array(JUnitReport.xml(r).utf8), to: junit); wrote() }
+            if let junit { try ImageCodecs.writeAtomically(Array(junitText.utf8), to: junit); wrote() }
             try folder?.publish()
             if folder != nil { wrote() }
         } catch {

@@ -21,6 +21,11 @@ import ImageMetrics
 /// Pure: results in, `[relative path: text]` out; every string goes through
 /// ``HTMLText/escape(_:)`` (ImageMetrics), and the scripts are constants that read the DOM.
 public enum RunReport {
+    /// The results' JSON in the report folder (schema imglab-run/1).
+    public static let resultsFile = "results.json"
+    /// The JUnit XML in the report folder.
+    public static let junitFile = "junit.xml"
+
     /// The file of a pair's page, relative to the report folder: the index and the pair id
     /// with every character but letters, digits, `-`, `.` and `@` replaced by `_`, cut to 120.
     public static func pagePath(index: Int, pair: String) -> String {
@@ -201,6 +206,7 @@ public enum RunReport {
         if let policy = r.policy {
             h += "<p class=\"small\">declared policies: <code>\(e(policy.summary))</code>; \(figures.pairsUnderPolicy) pairs judged under them (labelled below), \(r.skipped?.count ?? 0) skipped</p>"
         }
+        h += "<p class=\"small\">beside this page: <a href=\"\(resultsFile)\">\(resultsFile)</a> (every pair\u{2019}s metrics and verdict) · <a href=\"\(junitFile)\">\(junitFile)</a> (for CI)</p>"
         h += "</header>\n"
         if !r.warnings.isEmpty { h += HTMLBlocks.section("Warnings", HTMLBlocks.list(r.warnings)) }
         h += HTMLBlocks.section("Matrix", "<p class=\"small\">Each cell: the pairs of that combination, coloured by the worst verdict (a passing cell is darker the larger its worst <code>deltaE00.p99</code>); click to filter the list.</p><div class=\"matrices\">"

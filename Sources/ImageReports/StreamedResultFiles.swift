@@ -58,6 +58,8 @@ public final class StreamedResultFiles: PairSink, @unchecked Sendable {
     private var firstPages: [Int: PendingPage] = [:]
     private var lastPages: [Int: PendingPage] = [:]
     private var pairs = 0
+    /// The pairs' wall-clock seconds so far: the JUnit suite's time.
+    private var seconds = 0.0
 
     /// Starts the files: checks the report folder and creates its staging folder (removing the
     /// stale ones of killed runs). Each path is optional; the JSON and JUnit files are
@@ -71,8 +73,9 @@ public final class StreamedResultFiles: PairSink, @unchecked Sendable {
         self.afterWrite = afterWrite
         folder = try report.map { path throws(EncodeError) in try OutputFolder(path) }
         do {
-            if let json { records = try SpoolFile(folder: Self.scratchFolder(json)) }
-            if let junit { testcases = try SpoolFile(folder: Self.scratchFolder(junit)) }
+            // The report folder holds the results and the JUnit file too (RunReport.resultsFile, .junitFile).
+            if let path = json ?? folder?.staging { records = try SpoolFile(folder: Self.scratchFolder(path)) }
+            if let path = junit ?? folder?.staging { testcases = try SpoolFile(folder: Self.scratchFolder(path)) }
             if let folder {
                 let scratch = Self.scratchFolder(folder.staging)
                 for v in PairResult.Verdict.allCases { rows[v.severity] = try SpoolFile(folder: scratch) }
@@ -90,15 +93,18 @@ public final class StreamedResultFiles: PairSink, @unchecked Sendable {
 
     public func prepare(index: Int, result: PairResult, evidence: PairEvidence?) -> Prepared {
         // An encoder is not safe to share across threads: each record gets its own.
-        let record = json == nil ? nil : (try? RunResults.encoder().encode(result)).map { Self.indented(Array($0)) }
-        return Prepared(record: record, testcase: junit == nil ? nil : JUnitReport.testcase(result), hasEvidence: evidence != nil,
+        let record = json == nil && folder == nil ? nil : (try? RunResults.encoder().encode(result)).map { Self.indented(Array($0)) }
+        let page = evidence == nil ? nil : folder.map { $0.path + "/" + RunReport.pagePath(index: index, pair: result.pair) }
+        let testcase = junit == nil && folder == nil ? nil : JUnitReport.testcase(result, page: page)
+        return Prepared(record: record, testcase: testcase, hasEvidence: evidence != nil,
                         page: folder == nil ? nil : evidence.flatMap { RunReport.pageParts(result, evidence: $0) })
     }
 
     public func accept(index: Int, result: PairResult, prepared: Prepared) throws {
         pairs += 1
+        seconds += result.elapsed.seconds
         if let records {
-            guard let record = prepared.record else { throw EncodeError.io(path: json ?? "", reason: "pair \(result.pair) cannot be encoded as JSON") }
+            guard let record = prepared.record else { throw EncodeError.io(path: json ?? RunReport.resultsFile, reason: "pair \(result.pair) cannot be encoded as JSON") }
             if records.count > 0 { try records.append(Self.separator) }
             try records.append(record)
         }
@@ -140,30 +146,16 @@ public final class StreamedResultFiles: PairSink, @unchecked Sendable {
                 try index.commit()
                 wrote()
             }
+            if let folder, let records, let testcases {
+                try writeJSON(header, records: records, to: folder.fileInPieces(RunReport.resultsFile), path: folder.path + "/" + RunReport.resultsFile)
+                try writeJUnit(header, testcases: testcases, to: folder.fileInPieces(RunReport.junitFile))
+            }
             if let json, let records {
-                let file = try OutputFileInPieces(json)
-                defer { file.abandon() }
-                let text = [UInt8](try header.jsonData())
-                let slot = try Self.pairsSlot(in: text, path: json)
-                try file.append(slot.before)
-                if records.count > 0 {
-                    try file.append(Array("[\n".utf8))
-                    try file.append(records)
-                    try file.append(Array("\n  ]".utf8))
-                } else {
-                    try file.append(slot.empty)
-                }
-                try file.append(slot.after)
-                try file.commit()
+                try writeJSON(header, records: records, to: OutputFileInPieces(json), path: json)
                 wrote()
             }
             if let junit, let testcases {
-                let file = try OutputFileInPieces(junit)
-                defer { file.abandon() }
-                try file.append(JUnitReport.head(header))
-                try file.append(testcases)
-                try file.append(JUnitReport.tail(header))
-                try file.commit()
+                try writeJUnit(header, testcases: testcases, to: OutputFileInPieces(junit))
                 wrote()
             }
             if let folder {
@@ -174,6 +166,32 @@ public final class StreamedResultFiles: PairSink, @unchecked Sendable {
             abandon()
             throw error
         }
+    }
+
+    /// The results' JSON: the header's text with the spooled records as its `pairs`.
+    private func writeJSON(_ header: RunResults, records: SpoolFile, to file: OutputFileInPieces, path: String) throws {
+        defer { file.abandon() }
+        let text = [UInt8](try header.jsonData())
+        let slot = try Self.pairsSlot(in: text, path: path)
+        try file.append(slot.before)
+        if records.count > 0 {
+            try file.append(Array("[\n".utf8))
+            try file.append(records)
+            try file.append(Array("\n  ]".utf8))
+        } else {
+            try file.append(slot.empty)
+        }
+        try file.append(slot.after)
+        try file.commit()
+    }
+
+    /// The JUnit XML: the header's suite around the spooled test cases.
+    private func writeJUnit(_ header: RunResults, testcases: SpoolFile, to file: OutputFileInPieces) throws {
+        defer { file.abandon() }
+        try file.append(JUnitReport.head(header, seconds: seconds))
+        try file.append(testcases)
+        try file.append(JUnitReport.tail(header))
+        try file.commit()
     }
 
     /// Removes the report's staging folder without publishing (a run that failed).

@@ -1,6 +1,8 @@
 import Foundation
 import ImageCodecs
+import ImageCore
 
+ImglabBuild.commit = BuildStamp.commit
 // From the raw bytes, not CommandLine.arguments, which replaces bytes that are not UTF-8 and so
 // loses file names (FileSystemName keeps them).
 let argv = (1..<Int(CommandLine.argc)).map { i in
@@ -10,8 +12,12 @@ guard let verb = argv.first, verb != "--help", verb != "-h", verb != "help" else
     print(Imglab.overview)
     PeakMemory.exit(argv.isEmpty ? ExitStatus.usage.rawValue : ExitStatus.ok.rawValue)
 }
+if verb == "--version" || verb == "version" {
+    print("imglab \(ImglabBuild.identity)")
+    PeakMemory.exit(ExitStatus.ok.rawValue)
+}
 guard let command = Imglab.commands.first(where: { $0.name == verb }) else {
-    printError("imglab: unknown command '\(verb)'\n\n\(Imglab.overview)")
+    printError("imglab: unknown command '\(verb)'\(Imglab.suggestion(for: verb)); 'imglab --help' lists the commands")
     PeakMemory.exit(ExitStatus.usage.rawValue)
 }
 do {
@@ -22,6 +28,7 @@ do {
     }
     PeakMemory.exit(try command.run(args).rawValue)
 } catch {
-    printError("imglab \(verb): \(error.message)\n\n\(HelpText.render(command))")
+    // One line: what is wrong, and where the command's options are explained.
+    printError("imglab \(verb): \(error.message)" + (error.pointsToHelp ? " (see 'imglab \(verb) --help')" : ""))
     PeakMemory.exit(ExitStatus.usage.rawValue)
 }

@@ -73,7 +73,7 @@ struct ExpectImageTests {
         let outcome = try expectation.check(try Self.swapped(), matches: "icon", gate: "exact.max <= 1", record: false, filePath: file)
         #expect(outcome.kind == .mismatched)
         // |R − B| reaches 200 at x = 0: exact.max = 200 by arithmetic.
-        #expect(outcome.message.contains("failed: exact.max (200) <= 1"), "\(outcome.message)")
+        #expect(outcome.message.contains("failed: exact.max 200 > 1: fails"), "\(outcome.message)")
         #expect(outcome.message.contains("diagnosis: channel-order"), "\(outcome.message)")
         #expect(outcome.message.contains("IMGLAB_RECORD=1"))
         let report = try #require(outcome.reportPath)
@@ -93,7 +93,7 @@ struct ExpectImageTests {
             try expectImage(try Self.swapped(), matches: reference, gate: "deltaE00.p99 <= 1", name: name)
         } matching: { issue in
             issue.comments.contains { c in
-                c.rawValue.contains("does not match the reference image") && c.rawValue.contains("deltaE00.p99 (") && c.rawValue.contains("channel-order")
+                c.rawValue.contains("does not match the reference image") && c.rawValue.contains("deltaE00.p99 ") && c.rawValue.contains(": fails") && c.rawValue.contains("channel-order")
             }
         }
         let report = ImageExpectation.standard.reportsFolder + "/ExpectImageTests/\(name).html"

@@ -43,12 +43,12 @@ struct LeagueTests {
         #expect(throws: LeagueError.self) { try League(specs: ["builtin"], corpus: "/nonexistent-corpus").run() }
     }
 
-    @Test("with no resizer named: builtin, then every JSON config of the folder, sorted")
+    @Test("with no resizer named: builtin, then every config built into imglab, sorted: the JSON files of benchmarks/resizers/")
     func defaultSpecs() throws {
-        let dir = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        for name in ["b.json", "a.json", "notes.txt"] { try Data("{}".utf8).write(to: dir.appendingPathComponent(name)) }
-        #expect(League.defaultSpecs(folder: dir.path) == ["builtin", "config:\(dir.path)/a.json", "config:\(dir.path)/b.json"])
+        let folder = QuickCorpus.packageRoot.appendingPathComponent("benchmarks/resizers").path
+        let configs = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+        #expect(configs.count == 4, "benchmarks/resizers holds \(configs)")
+        #expect(League.defaultSpecs == ["builtin"] + configs)
         #expect(League.resultsPath("cmd(imglab resize)") == "results/cmd_imglab_resize_.json")
     }
 }

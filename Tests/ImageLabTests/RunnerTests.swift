@@ -43,7 +43,9 @@ struct RunnerTests {
         let xml = JUnitReport.xml(results)
         #expect(xml.components(separatedBy: "<failure ").count - 1 == results.summary.fail)
         #expect(xml.contains("failures=\"\(results.summary.fail)\""))
-        #expect(xml.contains("message=\"diagnosis channel-order"))
+        // One message naming the family and the clause that failed, then the diagnosis.
+        #expect(xml.contains("message=\"family kernel: visible.max "))
+        #expect(xml.contains(": fails — diagnosis channel-order\""))
     }
 
     @Test("gates that let an R↔B swap through make the run fail closed")

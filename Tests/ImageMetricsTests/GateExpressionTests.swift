@@ -35,7 +35,7 @@ struct GateExpressionTests {
     func clauses() throws {
         let r = try evaluate("ssim >= 0.99 && alpha.max <= 1")
         #expect(r.clauses.map(\.passed) == [false, true])
-        #expect(r.clauses[0].text == "ssim (0.985) >= 0.99")
+        #expect(r.clauses[0].text == "ssim 0.985 < 0.99: fails")
     }
 
     @Test("syntax errors say where", arguments: ["ssim >=", "ssim 0.9", "(ssim >= 1", "ssim >= 1 &&", "1 <= 2", "ssim >= 1 extra"])
@@ -69,7 +69,7 @@ struct GateExpressionTests {
         let values: [String: Double] = ["size.min": 1, "exact.max": 0]
         let result = try thin.evaluate { values[$0] }
         #expect(result.passed)
-        #expect(result.clauses.map(\.text) == ["ssim (no value) >= 0.9", "size.min (1) < 11", "exact.max (0) <= 1"])
+        #expect(result.clauses.map(\.text) == ["ssim (no value) >= 0.9: unknown", "size.min 1 < 11: holds", "exact.max 0 <= 1: holds"])
         #expect(result.clauses.map(\.passed) == [false, true, true])
         #expect(result.clauses[0].metric == "ssim" && result.clauses[0].observed == nil && result.clauses[0].bound == ">= 0.9")
         #expect(result.clauses.map(\.excused) == [true, nil, nil])
@@ -77,10 +77,10 @@ struct GateExpressionTests {
 
         let failed = try thin.evaluate { ["size.min": 1, "exact.max": 5][$0] }
         #expect(!failed.passed)
-        #expect(failed.failedClauses == ["exact.max (5) <= 1"])
+        #expect(failed.failedClauses == ["exact.max 5 > 1: fails"])
         // A failed alternative of a held `||` is not why a gate failed.
         let other = try thin.evaluate { ["ssim": 0.95, "size.min": 40, "exact.max": 5][$0] }
-        #expect(other.failedClauses == ["exact.max (5) <= 1"])
+        #expect(other.failedClauses == ["exact.max 5 > 1: fails"])
         #expect(try !GateExpression("ssim >= 0.9 && exact.max <= 1").evaluate { $0 == "exact.max" ? 5 : nil }.passed)
         // Where SSIM has a value, it is gated as written.
         #expect(try !thin.evaluate { ["ssim": 0.5, "size.min": 40, "exact.max": 0][$0] }.passed)

@@ -24,7 +24,7 @@ struct JudgeTests {
         let judgement = Judge(gate: try GateExpression("exact.max <= 3 && alpha.max <= 0"))
             .judge(expected: try Self.image(name: "e"), actual: try Self.image(red: 3, name: "a")) { diagnosisCalls += 1; return [] }
         #expect(judgement.verdict == .pass)
-        #expect(judgement.gate?.clauses.map(\.text) == ["exact.max (3) <= 3", "alpha.max (0) <= 0"])
+        #expect(judgement.gate?.clauses.map(\.text) == ["exact.max 3 <= 3: holds", "alpha.max 0 <= 0: holds"])
         #expect(judgement.comparison.value("exact.pixels") == 1200)  // 40 × 30, every pixel
         #expect(!judgement.diagnosed && diagnosisCalls == 0)
         #expect(judgement.comparison.diagnosis.summary == "not run")
@@ -38,7 +38,7 @@ struct JudgeTests {
             .judge(expected: try Self.image(name: "e"), actual: try Self.image(swap: true, name: "a")) { diagnosisCalls += 1; return [] }
         #expect(judgement.verdict == .fail)
         // |R − B| = |6x − (200 − x)| = |7x − 200|, largest at x = 0: 200.
-        #expect(judgement.failedClauses == ["exact.max (200) <= 1"])
+        #expect(judgement.failedClauses == ["exact.max 200 > 1: fails"])
         #expect(judgement.diagnosed && diagnosisCalls == 1)
         #expect(judgement.comparison.diagnosis.bugClass == "channel-order")
         #expect(judgement.comparison.diagnosis.sentence.hasPrefix("channel-order (confidence "))

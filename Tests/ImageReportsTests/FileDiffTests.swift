@@ -39,7 +39,7 @@ struct FileDiffTests {
         let report = URL(fileURLWithPath: b).deletingLastPathComponent().appendingPathComponent("report.html").path
         let outcome = try FileDiff(expected: a, actual: b, gate: try GateExpression("exact.max <= 1"), reportPath: report).run()
         #expect(outcome.exitStatus == 1 && outcome.problem == nil)
-        #expect(outcome.screen.contains("✗ exact.max (200) <= 1"))
+        #expect(outcome.screen.contains("✗ exact.max 200 > 1: fails"))
         let html = try String(contentsOfFile: report, encoding: .utf8)
         #expect(html.contains("<strong>channel-order</strong>"))
         #expect(throws: FileDiffError.self) { _ = try FileDiff(expected: a, actual: a + ".missing").run() }

@@ -105,7 +105,7 @@ struct FolderDiffTests {
         let status = Dictionary(uniqueKeysWithValues: outcome.results.items.map { ($0.key, $0.status) })
         #expect(status["small"] == .withinGate && status["sub/swapped"] == .changed)
         let swapped = try #require(outcome.results.items.first { $0.key == "sub/swapped" })
-        #expect(swapped.failedClauses == ["exact.max (200) <= 5"])
+        #expect(swapped.failedClauses == ["exact.max 200 > 5: fails"])
         for f in ["/sub/swapped.png", "/gone.png"] { try FileManager.default.removeItem(atPath: e + f) }
         for f in ["/sub/swapped.png", "/added.png"] { try FileManager.default.removeItem(atPath: a + f) }
         #expect(try FolderDiff(expected: e, actual: a, match: .stem, gate: gate).run().exitStatus == 0)

@@ -42,6 +42,14 @@ struct StreamedResultFilesTests {
         return out
     }
 
+    /// A JUnit file with its report folder written as `REPORT` and every `time` attribute as `0`:
+    /// what two runs of the same pairs share.
+    static func comparable(_ path: String, folder: String) -> String? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        return text.replacingOccurrences(of: folder + "/", with: "REPORT/")
+            .replacingOccurrences(of: #"time="[0-9.]+""#, with: #"time="0""#, options: .regularExpression)
+    }
+
     @Test("a streamed run writes the same JSON, JUnit and report bytes as the all-at-once writer, at any thread count", arguments: [1, 2, 3])
     func sameBytes(threads: Int) throws {
         let dir = try Self.folder()
@@ -64,12 +72,16 @@ struct StreamedResultFilesTests {
         #expect(streamed.results.pairs.isEmpty)
         #expect(streamed.tally.summary == kept.results.summary)
         #expect(FileManager.default.contents(atPath: dir + "/streamed.json") == FileManager.default.contents(atPath: dir + "/all.json"))
-        #expect(FileManager.default.contents(atPath: dir + "/streamed.xml") == FileManager.default.contents(atPath: dir + "/all.xml"))
+        // The JUnit files name each pair's page in its own report folder, and time each pair as it ran.
+        #expect(Self.comparable(dir + "/streamed.xml", folder: dir + "/streamed") == Self.comparable(dir + "/all.xml", folder: dir + "/all"))
+        #expect(try String(contentsOfFile: dir + "/all.xml", encoding: .utf8).contains("report page: \(dir)/all/pairs/"))
         let reference = Self.snapshot(dir + "/all"), written = Self.snapshot(dir + "/streamed")
-        // One page per pair with evidence, the index and the marker.
-        #expect(reference.count == kept.evidence.count { $0 != nil } + 2)
+        // One page per pair with evidence, the index, results.json, junit.xml and the marker.
+        #expect(reference.count == kept.evidence.count { $0 != nil } + 4)
         #expect(written.keys.sorted() == reference.keys.sorted())
-        for (path, bytes) in reference { #expect(written[path] == bytes, "\(path) differs") }
+        #expect(written["results.json"] == FileManager.default.contents(atPath: dir + "/all.json"))
+        for (path, bytes) in reference where path != "junit.xml" { #expect(written[path] == bytes, "\(path) differs") }
+        #expect(Self.comparable(dir + "/streamed/junit.xml", folder: dir + "/streamed") == Self.comparable(dir + "/all/junit.xml", folder: dir + "/all"))
         // The JSON read back holds the kept pairs, in manifest order.
         let data = try #require(FileManager.default.contents(atPath: dir + "/streamed.json"))
         #expect(try RunResults.decode(data).pairs == kept.results.pairs)

@@ -27,11 +27,53 @@ struct CommandLineTests {
         #expect(run.stdout.contains("bitmap-context verdict"))
     }
 
-    @Test("an unknown option is a usage error naming it")
+    @Test("an unknown option is a usage error of one line naming it and the help to read")
     func unknownOption() throws {
         let run = try ImglabRun.run(["info", "--bogus", "x.png"])
         #expect(run.status == 2)
         #expect(run.stderr.contains("unknown option --bogus"))
+        #expect(run.stdout.isEmpty)
+        #expect(Self.lines(run.stderr) == ["imglab info: unknown option --bogus (see 'imglab info --help')"])
+    }
+
+    /// The lines of standard error without the peak-memory line the test harness asks for.
+    static func lines(_ stderr: String) -> [String] {
+        stderr.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("imglab: peak memory") }
+    }
+
+    @Test("a near miss is answered with the name meant: a command within two edits, an option within two")
+    func nearMiss() throws {
+        let command = try ImglabRun.run(["rnu"])
+        #expect(command.status == 2)
+        #expect(Self.lines(command.stderr) == ["imglab: unknown command 'rnu', did you mean 'run'?; 'imglab --help' lists the commands"])
+        let option = try ImglabRun.run(["diff", "a.png", "b.png", "--gte", "ssim >= 1"])
+        #expect(option.status == 2)
+        #expect(Self.lines(option.stderr) == ["imglab diff: unknown option --gte, did you mean --gate? (see 'imglab diff --help')"])
+    }
+
+    @Test("--version prints the version and the commit the build came from")
+    func version() throws {
+        let run = try ImglabRun.run(["--version"])
+        #expect(run.status == 0)
+        let line = run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(line.hasPrefix("imglab 0.9.0 (commit "), "\(line)")
+        // Built from this checkout: a commit hash (with '+changes' for an edited tree), not 'unknown'.
+        #expect(line.range(of: #"\(commit [0-9a-f]{12,}(\+changes)?\)$"#, options: .regularExpression) != nil, "\(line)")
+    }
+
+    @Test("every usage error is one line on standard error, printed once, whatever the command")
+    func usageErrorsAreOneLine() throws {
+        let calls: [[String]] = [["run", "--shard", "9/2"], ["diff", "a.png"], ["resize", "in.png"], ["thumbnail"], ["selftest", "--filter", "x"],
+                                 ["league", "--profile", "huge"], ["corpus", "--threads", "0"], ["reproduce"], ["merge"], ["info"],
+                                 ["run", "--json", "photo.png"], ["fuzz", "--count", "-1"], ["bless", "--threads", "x"], ["decode"]]
+        for argv in calls {
+            let run = try ImglabRun.run(argv)
+            #expect(run.status == 2, "\(argv): \(run.status)")
+            let lines = Self.lines(run.stderr)
+            #expect(lines.count == 1, "\(argv): \(lines)")
+            #expect(lines.first?.hasSuffix("(see 'imglab \(argv[0]) --help')") == true, "\(argv): \(lines)")
+            #expect(run.stdout.isEmpty, "\(argv): \(run.stdout)")
+        }
     }
 
     @Test("a missing file exits 1 and says so")

@@ -58,16 +58,21 @@ struct DiffCommandTests {
         #expect(missing.stderr.contains("msssim"))
     }
 
-    @Test("different sizes exit 1 with a clear message")
+    @Test("different sizes exit 1 with a clear message, said once: on the screen, or on standard error beside --json -")
     func sizes() throws {
         let run = try ImglabRun.run(["diff", try Self.png(), try Self.png(width: 30)])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("different sizes (40×30 vs 30×30"))
+        #expect(run.stdout.contains("DIFFERENT SIZES: 40×30 vs 30×30"))
+        #expect(!run.stderr.contains("different sizes"), "\(run.stderr)")
+        let json = try ImglabRun.run(["diff", try Self.png(), try Self.png(width: 30), "--json", "-"])
+        #expect(json.status == 1)
+        #expect(json.stderr.contains("different sizes (40×30 vs 30×30"))
+        #expect(json.stdout.hasPrefix("{"))
     }
 
     @Test("--json carries every metric with its version and diagnosis.class / diagnosis.confidence")
     func json() throws {
-        let run = try ImglabRun.run(["diff", try Self.png(), try Self.png(swap: true), "--json"])
+        let run = try ImglabRun.run(["diff", try Self.png(), try Self.png(swap: true), "--json", "-"])
         #expect(run.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let diagnosis = try #require(object["diagnosis"] as? [String: Any])
@@ -109,7 +114,7 @@ struct DiffCommandTests {
         #expect(run.stdout.contains("CHANGED") && run.stdout.contains("a.png") && run.stdout.contains("b.png"))
         #expect(run.stderr.contains("[2/2]"), "no progress line: \(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: root + "/j.xml") && FileManager.default.fileExists(atPath: root + "/report/index.html"))
-        let json = try ImglabRun.run(["diff", expected, actual, "--json"])
+        let json = try ImglabRun.run(["diff", expected, actual, "--json", "-"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["exitStatus"] as? Int == 1)
         let same = try ImglabRun.run(["diff", expected, expected])
@@ -124,7 +129,7 @@ struct DiffCommandTests {
     func ignoredPixels() throws {
         let a = try Self.png(), b = try Self.png(swap: true)
         // R and B differ wherever 6x ≠ 200 − x: every column but none (6x = 200 − x has no integer x), so ignore all 40×30.
-        let all = try ImglabRun.run(["diff", a, b, "--ignore", "0,0,20,30", "--ignore", "20,0,20,30", "--json"])
+        let all = try ImglabRun.run(["diff", a, b, "--ignore", "0,0,20,30", "--ignore", "20,0,20,30", "--json", "-"])
         #expect(all.status == 0, "\(all.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [String: Any])
         #expect(((object["metrics"] as? [String: Any])?["ignored.pixels"] as? [String: Any])?["value"] as? Double == 1200)

@@ -25,7 +25,7 @@ struct OptionParserTests {
     @Test("an unknown option is a usage error naming it")
     func unknownOption() {
         #expect(Self.problem(["--bogus"]) == "unknown option --bogus")
-        #expect(Self.problem(["--threads", "2", "--thread=3"]) == "unknown option --thread")
+        #expect(Self.problem(["--threads", "2", "--thread=3"]) == "unknown option --thread, did you mean --threads?")
     }
 
     @Test("a valued option at the end of the line is missing its value; a flag given a value is refused")

@@ -103,7 +103,8 @@ struct SafeWriteCommandTests {
         let runs = [try ImglabRun.run(["resize", f.input, "--size", "4x3", "-o", node, "--format", "png"]),
                     try ImglabRun.run(["thumbnail", f.input, "--max-pixel-size", "4", "-o", node, "--format", "png"]),
                     try ImglabRun.run(["diff", f.input, f.input, "--report", node]),
-                    try ImglabRun.run(["run", "--profile", "quick", "--report", "none", "--json", node]),
+                    // A JSON file is not named .png (--json refuses a name that names an image): the same device under another name.
+                    try ImglabRun.run(["run", "--profile", "quick", "--report", "none", "--json", try Self.alias(node, in: f.dir)]),
                     try ImglabRun.run(["run", "--profile", "quick", "--filter", "png-rgba8-colorPatches-*", "--report", node])]
         for run in runs {
             #expect(run.status == 2, "\(run.stderr)")
@@ -198,5 +199,11 @@ struct SafeWriteCommandTests {
         let missing = try ImglabRun.run(bytes: [Array("info".utf8), dir + Array("/no".utf8) + [0xE9]])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("no such file"), "\(missing.stderr)")
+    }
+
+    /// A hard link to `node` named `null.json` in `folder` (the device itself when links are refused).
+    static func alias(_ node: String, in folder: String) throws -> String {
+        let alias = folder + "/null.json"
+        return link(node, alias) == 0 ? alias : "/dev/null"
     }
 }

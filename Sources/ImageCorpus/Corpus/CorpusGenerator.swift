@@ -10,7 +10,7 @@ public struct GeneratedCorpus: Sendable {
     public var cases: [CorpusCase]
     /// The manifest.
     public var manifest: CorpusManifest
-    /// File bytes by relative path: `manifest.json`, `manifest.schema.json`, `sources/…`
+    /// File bytes by relative path: `manifest.json`, `manifest.schema.json`, `gates.json`, `sources/…`
     /// (with each case's hidden-colour twin, `sources/ID.twin.EXT`), `oracle/…`.
     public var files: [String: [UInt8]]
 
@@ -75,6 +75,7 @@ public enum CorpusGenerator {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         files["manifest.json"] = [UInt8](try encoder.encode(manifest)) + [0x0A]
         files[ManifestSchema.fileName] = Array(ManifestSchema.text.utf8)
+        files[ReviewedGates.fileName] = Array(ReviewedGates.text.utf8)
         return GeneratedCorpus(profile: profile, cases: cases, manifest: manifest, files: files)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import ImageCorpus
 /// Resolves the `--resizer` argument of `imglab run`, `league`, `bless` and friends into an adapter.
 ///
@@ -5,11 +6,13 @@ import ImageCorpus
 /// (the mutant of ``MutantCatalogue`` built on the built-in resizer); `cmd:TEMPLATE` (a
 /// ``CommandResizer`` running the shell command `TEMPLATE`, see ``CommandTemplate``, with the
 /// built-in's policies, every operation declared); `config:FILE` (a ``ResizerConfig`` file:
-/// templates and declared policies).
+/// templates and declared policies); `config:NAME` or a bare `NAME` of a config built into imglab
+/// (``BundledResizers``: vipsthumbnail, imagemagick, pillow, imglab-cli) when no file has that path.
 public enum ResizerChoice {
     /// The words `--help` lists.
     public static var accepted: String {
-        "builtin, mutant:ID (" + MutantCatalogue.all.map(\.id).joined(separator: ", ") + "), cmd:TEMPLATE, config:FILE"
+        "builtin, mutant:ID (" + MutantCatalogue.all.map(\.id).joined(separator: ", ") + "), cmd:TEMPLATE, config:FILE, or a bundled config: "
+            + BundledResizers.configNames.joined(separator: ", ")
     }
 
     /// The built-in or mutant adapter `text` names, or `nil` when it names none (the caller
@@ -32,7 +35,12 @@ public enum ResizerChoice {
             let program = body.split(separator: " ").first.map { $0.filter { $0 != "'" && $0 != "\"" } } ?? "sh"
             return CommandResizer(name: "cmd(\(program))", template: template)
         }
-        if text.hasPrefix("config:") { return try ResizerConfig.load(String(text.dropFirst("config:".count))) }
+        if text.hasPrefix("config:") {
+            let path = String(text.dropFirst("config:".count))
+            if !FileManager.default.fileExists(atPath: path), let bundled = try BundledResizers.configPath(path) { return try ResizerConfig.load(bundled) }
+            return try ResizerConfig.load(path)
+        }
+        if let bundled = try BundledResizers.configPath(text) { return try ResizerConfig.load(bundled) }
         guard let resizer = resolve(text) else {
             throw ResizerConfigError(path: "--resizer", reason: "must be one of \(accepted), not '\(text)'")
         }

@@ -42,7 +42,8 @@ public struct InputCorpus: Sendable {
     /// canary cases of the reference corpus `reference` (a folder with `gates.json`, `manifest.json`).
     /// - Throws: ``RunError/corpus(_:)`` when the inputs or the reference corpus cannot be read or
     ///   the folder cannot be written; ``RunError/gates(_:)`` when a canary matches no reference pair.
-    public static func build(inputs: String, operations: [InputOperation], reference: String, into folder: String,
+    /// - Parameter gatesFile: a gates file to use instead of the reference corpus's.
+    public static func build(inputs: String, operations: [InputOperation], reference: String, gatesFile: String? = nil, into folder: String,
                              threads: Int) throws(RunError) -> InputCorpus {
         let fm = FileManager.default
         var isFolder: ObjCBool = false
@@ -89,7 +90,7 @@ public struct InputCorpus: Sendable {
         }
 
         // Gates and canaries from the reference corpus.
-        let gates = try GateBook.load(corpus: reference)
+        let gates = try GateBook.load(corpus: reference, override: gatesFile)
         let referenceManifest = try LabRunner.manifest(corpus: reference)
         var canaryCases: [CaseRecord] = []
         for canary in gates.file.canaries {
@@ -107,10 +108,13 @@ public struct InputCorpus: Sendable {
             }
             canaryCases.append(record)
         }
-        guard let gatesData = fm.contents(atPath: URL(fileURLWithPath: reference).appendingPathComponent(GateBook.fileName).path) else {
-            throw .corpus("cannot read \(reference)/\(GateBook.fileName)")
+        let gatesPath = gatesFile ?? URL(fileURLWithPath: reference).appendingPathComponent(GateBook.fileName).path
+        if fm.fileExists(atPath: gatesPath) {
+            guard let gatesData = fm.contents(atPath: gatesPath) else { throw .corpus("cannot read \(gatesPath)") }
+            try write([UInt8](gatesData), GateBook.fileName)
+        } else {
+            try write(Array(ReviewedGates.text.utf8), GateBook.fileName)
         }
-        try write([UInt8](gatesData), GateBook.fileName)
 
         let manifest = CorpusManifest(profile: "inputs", cases: canaryCases + records)
         let encoder = JSONEncoder()

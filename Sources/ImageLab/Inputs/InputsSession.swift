@@ -21,6 +21,8 @@ public struct InputsSession: Sendable {
     public var threads: Int
     /// Whether to keep each pair's evidence (for the HTML report).
     public var keepEvidence: Bool
+    /// A gates file to judge by instead of the reference corpus's `gates.json` (`--gates FILE`).
+    public var gatesFile: String? = nil
 
     public init(inputs: String, reference: String, resizer: any Resizer, operations: [InputOperation] = InputOperation.defaults,
                 filter: String? = nil, threads: Int = ProcessInfo.processInfo.activeProcessorCount, keepEvidence: Bool = false) {
@@ -69,7 +71,7 @@ public struct InputsSession: Sendable {
         let selection = try RunSelection(filter: filter)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-inputs-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let corpus = try InputCorpus.build(inputs: inputs, operations: operations, reference: reference, into: folder, threads: threads)
+        let corpus = try InputCorpus.build(inputs: inputs, operations: operations, reference: reference, gatesFile: gatesFile, into: folder, threads: threads)
         guard !corpus.inputCases.isEmpty else {
             throw .nothingSelected("no decodable image in \(inputs) (\(corpus.skipped.count) undecodable, \(corpus.notImages) not images)")
         }

@@ -37,10 +37,10 @@ public struct League: Sendable {
         self.field = field
     }
 
-    /// The resizers of a league given none: `builtin`, then every config in `folder`, sorted.
-    public static func defaultSpecs(folder: String = "benchmarks/resizers") -> [String] {
-        let configs = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
-        return ["builtin"] + configs.map { "config:\(folder)/\($0)" }
+    /// The resizers of a league given none: `builtin`, then every config built into imglab
+    /// (``BundledResizers``, the files of benchmarks/resizers/), sorted.
+    public static var defaultSpecs: [String] {
+        ["builtin"] + BundledResizers.configNames.sorted()
     }
 
     /// What happened to one resizer, as it happens.

@@ -1,3 +1,4 @@
+import ImageCore
 import ImageCorpus
 import Foundation
 import ImageMetrics
@@ -104,6 +105,8 @@ public struct LeagueTable: Sendable, Hashable, Codable {
     }
 
     public var schema = LeagueTable.schema
+    /// Which imglab wrote the file: version and commit (``ImglabBuild/identity``); absent in files written before it was recorded.
+    public var imglab: String? = ImglabBuild.identity
     public var profile: String
     public var corpus: String
     public var entries: [Entry]

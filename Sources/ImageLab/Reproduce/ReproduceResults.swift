@@ -1,3 +1,4 @@
+import ImageCore
 import ImageCorpus
 import Foundation
 
@@ -13,6 +14,8 @@ import Foundation
 public struct ReproduceResults: Sendable, Hashable, Codable {
     public static let schema = "imglab-reproduce/1"
     public var schema = ReproduceResults.schema
+    /// Which imglab wrote the file: version and commit (``ImglabBuild/identity``); absent in files written before it was recorded.
+    public var imglab: String? = ImglabBuild.identity
     /// The topic, e.g. `pink-tint`.
     public var topic: String
     /// The corpus folder.

@@ -13,7 +13,7 @@ public struct GateBook: Sendable {
     /// The file's schema identifier.
     public static let schema = "imglab-gates/1"
     /// The file name inside a corpus folder.
-    public static let fileName = "gates.json"
+    public static let fileName = ReviewedGates.fileName
 
     /// One family of cases and its gate.
     public struct Family: Sendable, Hashable, Codable {
@@ -139,11 +139,33 @@ public struct GateBook: Sendable {
         self.gates = gates
     }
 
-    /// Loads `DIR/gates.json`.
+    /// Loads `DIR/gates.json`, or the reviewed gates built into imglab (``ReviewedGates``) when the
+    /// folder has none (a corpus written before `imglab corpus` wrote them).
+    /// - Throws: ``RunError/gates(_:)`` when the file exists but cannot be read or is not a gates file.
     public static func load(corpus folder: String) throws(RunError) -> GateBook {
         let path = URL(fileURLWithPath: folder).appendingPathComponent(fileName).path
+        guard FileManager.default.fileExists(atPath: path) else { return builtIn }
         guard let data = FileManager.default.contents(atPath: path) else { throw .gates("cannot read \(path)") }
         return try GateBook(data: data)
+    }
+
+    /// Loads a gates file named by the user (`imglab run --gates FILE`).
+    /// - Throws: ``RunError/gates(_:)`` when it cannot be read or is not a gates file.
+    public static func load(file path: String) throws(RunError) -> GateBook {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .gates("cannot read \(path)") }
+        return try GateBook(data: data)
+    }
+
+    /// The gates of a run: the file `override` when given, else the corpus folder's (``load(corpus:)``).
+    public static func load(corpus folder: String, override: String?) throws(RunError) -> GateBook {
+        if let override { return try load(file: override) }
+        return try load(corpus: folder)
+    }
+
+    /// The reviewed gates built into imglab (``ReviewedGates``).
+    public static var builtIn: GateBook {
+        // The built-in text is checked by the tests (ReviewedGatesTests) and by every corpus --check.
+        do { return try GateBook(data: Data(ReviewedGates.text.utf8)) } catch { preconditionFailure("the built-in gates do not parse: \(error)") }
     }
 
     /// The index of the family that takes the pair judged against `oracle`, if any.

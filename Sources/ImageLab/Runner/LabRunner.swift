@@ -137,7 +137,9 @@ public struct LabRunner: Sendable {
         let tally = TallyBox(RunTally(gates: gates))
         do {
             try ParallelStream.run(judged.count, threads: threads, { i in
-                let out = judge.judge(judged[i], with: resizer)
+                let started = DispatchTime.now().uptimeNanoseconds
+                var out = judge.judge(judged[i], with: resizer)
+                out.result.elapsed = WallTime(seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
                 progress(Progress(done: counter.increment(), total: judged.count, result: out.result))
                 return Judged(result: out.result, prepared: sink.prepare(index: i, result: out.result, evidence: out.evidence))
             }, deliver: { i, pair in

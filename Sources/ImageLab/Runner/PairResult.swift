@@ -88,8 +88,26 @@ public struct PairResult: Sendable, Hashable, Codable {
     public var policy: [PolicyLabel]?
     /// The scale profile's measured costs (resizer, floor, cost gate); absent in other profiles.
     public var cost: ScaleCost? = nil
+    /// Wall-clock time the pair took (resizer, comparison, judgement): the JUnit file's `time`.
+    /// Not in the results' JSON, nor in equality: results hold only what the same inputs always give.
+    public var elapsed = WallTime(seconds: 0)
+
+    private enum CodingKeys: String, CodingKey {
+        case pair, caseID, operation, encoding, container, orientation, family, verdict, gate, frames, expectedSize, actualSize,
+             metrics, diagnosis, message, golden, goldenHash, policy, cost
+    }
 
     /// The metrics every result carries besides the gate's own.
     public static let headlineMetrics = ["exact.max", "visible.max", "visible.mean", "alpha.max", "deltaE00.p99",
                                          "deltaE00.max", "psnr", "ssim", "ssimulacra2"]
+}
+
+/// A measured wall-clock duration carried beside a result without being part of it: any two are
+/// equal, so results compare by what they say, not by how long they took.
+public struct WallTime: Sendable, Hashable {
+    /// Seconds.
+    public var seconds: Double
+    public init(seconds: Double) { self.seconds = seconds }
+    public static func == (a: WallTime, b: WallTime) -> Bool { true }
+    public func hash(into hasher: inout Hasher) {}
 }

@@ -1,3 +1,4 @@
+import ImageCore
 import ImageCorpus
 import Foundation
 import ImageMetrics
@@ -102,6 +103,8 @@ public struct RunResults: Sendable, Hashable, Codable {
     }
 
     public var schema = RunResults.schema
+    /// Which imglab wrote the file: version and commit (``ImglabBuild/identity``); absent in files written before it was recorded.
+    public var imglab: String? = ImglabBuild.identity
     public var resizer: String
     public var profile: String
     public var corpus: String

@@ -20,6 +20,8 @@ public struct RunSession: Sendable {
     public var goldens: String?
     /// Whether to keep each pair's evidence (for the HTML report).
     public var keepEvidence: Bool
+    /// A gates file to judge by instead of the corpus's `gates.json` (`--gates FILE`).
+    public var gatesFile: String? = nil
 
     public init(corpus: String, resizer: any Resizer, profile: CorpusProfile = .quick, filter: String? = nil,
                 shard: (index: Int, count: Int) = (1, 1), threads: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -75,7 +77,7 @@ public struct RunSession: Sendable {
     /// The runner of this session, once the corpus's profile is checked and the goldens loaded.
     private func runner() throws(RunError) -> LabRunner {
         let selection = try RunSelection(filter: filter, shardIndex: shard.index, shardCount: shard.count)
-        let gates = try GateBook.load(corpus: corpus)
+        let gates = try GateBook.load(corpus: corpus, override: gatesFile)
         let manifest = try LabRunner.manifest(corpus: corpus)
         guard manifest.profile == profile.rawValue else {
             throw .corpusProfile("\(corpus) holds the \(manifest.profile) profile, not \(profile.rawValue); generate it with 'imglab corpus --profile \(profile.rawValue) --out DIR' and pass --corpus DIR")

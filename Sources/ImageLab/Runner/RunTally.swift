@@ -14,6 +14,25 @@ public struct RunTally: Sendable {
     public private(set) var policyLabels: [PolicyLabel.Kind: Int] = [:]
     /// Pairs judged under a declared policy (with at least one label).
     public private(set) var pairsUnderPolicy = 0
+    /// What failed, grouped by gate family and failing metric, in order of first appearance
+    /// (at most ``maxFailureGroups``): what `imglab run` tells a user about a finding.
+    public private(set) var failureGroups: [FailureGroup] = []
+    /// The most failure groups kept.
+    public static let maxFailureGroups = 64
+
+    /// The pairs of one family that failed on one metric's bound (or an erred pair's reason).
+    public struct FailureGroup: Sendable, Hashable {
+        /// The gate family (`nil` for pairs no family took).
+        public var family: String?
+        /// The metric whose bound failed; `nil` for erred pairs, or a clause without a single metric.
+        public var metric: String?
+        /// Pairs in the group.
+        public var count: Int
+        /// The first pair: its id, the clause as it turned out (or the error), and the diagnosed bug class.
+        public var example: String
+        public var clause: String
+        public var diagnosis: String?
+    }
 
     /// A family's judged pairs (pass or fail) and, per bounded metric, how many have a value and the worst.
     private struct FamilyFigures: Sendable {
@@ -38,6 +57,18 @@ public struct RunTally: Sendable {
         self.bounded = bounded
     }
 
+    /// Counts a failed or erred pair in its group (family and first failing metric).
+    private mutating func addFailure(_ p: PairResult) {
+        let failing = (p.gate?.clauses ?? []).filter { !$0.passed && $0.excused != true } + (p.cost?.gate?.clauses ?? []).filter { !$0.passed && $0.excused != true }
+        let metric = failing.first?.metric
+        let clause = failing.first?.text ?? p.message ?? p.verdict.rawValue
+        if let k = failureGroups.firstIndex(where: { $0.family == p.family && $0.metric == metric }) {
+            failureGroups[k].count += 1
+        } else if failureGroups.count < Self.maxFailureGroups {
+            failureGroups.append(FailureGroup(family: p.family, metric: metric, count: 1, example: p.pair, clause: clause, diagnosis: p.diagnosis?.bugClass))
+        }
+    }
+
     /// Adds one pair (call in manifest order: the worst value of a lax bound keeps the first of equals).
     public mutating func add(_ p: PairResult) {
         summary.pairs += 1
@@ -49,6 +80,7 @@ public struct RunTally: Sendable {
         case .changedFurther: summary.changedFurther += 1
         }
         addDefinitions(of: p)
+        if p.verdict.failsRun { addFailure(p) }
         if let labels = p.policy {
             pairsUnderPolicy += 1
             for label in labels { policyLabels[label.kind, default: 0] += 1 }

@@ -127,10 +127,10 @@ struct ScalePairJudge: Sendable {
         return try body(call)
     }
 
-    /// Runs `imglab decode SOURCE --scale 1/scale --average-to WxH` (the output's size) in a
+    /// Runs `imglab decode SOURCE --dct-scale 1/scale --average-to WxH` (the output's size) in a
     /// child process and returns its cost.
     private func measureFloor(source: String, scale: Int, output: (width: Int, height: Int)) throws(ResizerError) -> ProcessCost {
-        let command = [imglab, "decode", source, "--scale", "1/\(scale)", "--average-to", "\(output.width)x\(output.height)"]
+        let command = [imglab, "decode", source, "--dct-scale", "1/\(scale)", "--average-to", "\(output.width)x\(output.height)"]
             .map(CommandTemplate.quoted).joined(separator: " ")
         return try inCallFolder("floor") { call throws(ResizerError) in
             let run = try ProcessRun.run(command, folder: call, timeout: 300, meter: meter)

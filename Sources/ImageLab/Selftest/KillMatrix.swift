@@ -1,3 +1,4 @@
+import ImageCore
 import ImageCorpus
 import Foundation
 
@@ -84,6 +85,8 @@ public struct KillMatrix: Sendable, Hashable, Codable {
     }
 
     public var schema: String = KillMatrix.schema
+    /// Which imglab wrote the file: version and commit (``ImglabBuild/identity``); absent in files written before it was recorded.
+    public var imglab: String? = ImglabBuild.identity
     /// The corpus profile.
     public var profile: String
     /// Whether every mutant ran on every pair (`--all-pairs`) rather than on its triggers.

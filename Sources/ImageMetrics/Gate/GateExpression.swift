@@ -53,6 +53,17 @@ public struct GateExpression: Sendable, Hashable, CustomStringConvertible {
             case .equal, .notEqual: return self
             }
         }
+        /// The relation that holds where this one does not (`a <= b` fails ⇔ `a > b`).
+        public var negated: Relation {
+            switch self {
+            case .lessOrEqual: return .greater
+            case .less: return .greaterOrEqual
+            case .greaterOrEqual: return .less
+            case .greater: return .lessOrEqual
+            case .equal: return .notEqual
+            case .notEqual: return .equal
+            }
+        }
         func holds(_ a: Double, _ b: Double) -> Bool {
             switch self {
             case .lessOrEqual: return a <= b
@@ -132,11 +143,6 @@ public struct GateExpression: Sendable, Hashable, CustomStringConvertible {
                     case .metric(let m): return value(m)
                     }
                 }
-                var text = ""
-                for (i, o) in operands.enumerated() {
-                    if case .metric(let m) = o { text += "\(m) (\(values[i].map(GateExpression.format) ?? "no value"))" } else { text += o.description }
-                    if i < relations.count { text += " \(relations[i].rawValue) " }
-                }
                 var known: [Double] = []
                 for (o, v) in zip(operands, values) {
                     if let v { known.append(v) } else if case .metric(let m) = o, !missing.contains(m) { missing.append(m) }
@@ -153,11 +159,14 @@ public struct GateExpression: Sendable, Hashable, CustomStringConvertible {
                     clause.bound = parts.joined(separator: ", ")
                 }
                 guard known.count == operands.count else {
+                    clause.text = GateExpression.clauseText(operands, values: values, relations: relations) + ": unknown"
                     clauses.append(clause)
                     return nil
                 }
-                var ok = true
-                for (i, r) in relations.enumerated() where !r.holds(known[i], known[i + 1]) { ok = false }
+                // Each relation as it is between the observed values: `visible.max 199.1 > 84.4: fails`.
+                let observed = relations.indices.map { i in relations[i].holds(known[i], known[i + 1]) ? relations[i] : relations[i].negated }
+                let ok = observed == relations
+                clause.text = GateExpression.clauseText(operands, values: values, relations: observed) + (ok ? ": holds" : ": fails")
                 clause.passed = ok
                 clauses.append(clause)
                 return ok
@@ -165,6 +174,16 @@ public struct GateExpression: Sendable, Hashable, CustomStringConvertible {
         }
         guard let passed = eval(root) else { throw .missingValue(missing.first ?? "?") }
         return GateResult(expression: text, passed: passed, clauses: clauses)
+    }
+
+    /// `cast.a -3 >= -2 <= 2`: each metric followed by its value (`(no value)` when it has none).
+    static func clauseText(_ operands: [Operand], values: [Double?], relations: [Relation]) -> String {
+        var text = ""
+        for (i, o) in operands.enumerated() {
+            if case .metric(let m) = o { text += "\(m) " + (values[i].map(GateExpression.format) ?? "(no value)") } else { text += o.description }
+            if i < relations.count { text += " \(relations[i].rawValue) " }
+        }
+        return text
     }
 
     static func format(_ v: Double) -> String {
@@ -180,7 +199,8 @@ public struct GateExpression: Sendable, Hashable, CustomStringConvertible {
 public struct GateResult: Sendable, Hashable, Codable {
     /// One comparison chain.
     public struct Clause: Sendable, Hashable, Codable {
-        /// e.g. `ssim (0.9912) >= 0.98`.
+        /// The comparison as it turned out, e.g. `ssim 0.9912 >= 0.98: holds`, `visible.max 199.1 > 84.4: fails`,
+        /// `ssim (no value) >= 0.9: unknown`.
         public var text: String
         public var passed: Bool
         /// When the clause compares one metric with numbers: the metric, its observed value and
@@ -206,7 +226,7 @@ public struct GateResult: Sendable, Hashable, Codable {
     public var passed: Bool
     public var clauses: [Clause]
 
-    /// The text of each clause that failed the gate, e.g. `exact.max (200) <= 1` (not those an
+    /// The text of each clause that failed the gate, e.g. `exact.max 200 > 1: fails` (not those an
     /// alternative of `||` excused).
     public var failedClauses: [String] { clauses.filter { !$0.passed && $0.excused != true }.map(\.text) }
 }

@@ -1,10 +1,11 @@
+import ImageCore
 import Foundation
 import ImageMetrics
 
 /// The `imglab diff --json` object: the comparison's fields (every metric with its unit and
 /// definition version, the alpha views, the metadata differences, `diagnosis.class`) plus
 /// `gate` (the gate's outcome, when evaluated), `gateError` (a gate metric with no value) and
-/// `canaries` (`passed` and `failures`, when they ran). Keys sorted, pretty-printed; infinities
+/// `canaries` (`passed` and `failures`, when they ran) and `imglab` (version and commit). Keys sorted, pretty-printed; infinities
 /// and NaN as the strings `inf`, `-inf`, `nan`.
 public enum DiffJSON {
     /// The JSON text of a judgement (`{}` only if Foundation cannot encode it).
@@ -16,6 +17,7 @@ public enum DiffJSON {
               var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return "{}" }
         if let gate = judgement.gate, let g = try? encoder.encode(gate), let o = try? JSONSerialization.jsonObject(with: g) { object["gate"] = o }
         if case .gateUnusable(let error) = judgement.verdict { object["gateError"] = error.description }
+        object["imglab"] = ImglabBuild.identity
         if let canaries = judgement.canaryFailures {
             object["canaries"] = ["passed": canaries.isEmpty, "failures": canaries.map(\.description)] as [String: Any]
         }

@@ -50,6 +50,13 @@ public struct FileDiff: Sendable {
 
         /// Why the files do not pass, for standard error: failed canaries, different sizes or an
         /// unusable gate; `nil` for a pass or a plain difference (the screen shows it).
+        /// `besideScreen`: the screen is printed too, so what it already says (different sizes) is not repeated.
+        public func problem(besideScreen: Bool) -> String? {
+            if besideScreen, case .differentSizes = judgement.verdict { return nil }
+            return problem
+        }
+
+        /// ``problem(besideScreen:)`` when no screen is printed.
         public var problem: String? {
             let c = judgement.comparison
             switch judgement.verdict {

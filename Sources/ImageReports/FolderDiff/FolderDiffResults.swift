@@ -1,3 +1,4 @@
+import ImageCore
 import Foundation
 import ImageMetrics
 
@@ -92,6 +93,8 @@ public struct FolderDiffSummary: Sendable, Hashable, Codable {
 public struct FolderDiffResults: Sendable, Hashable, Codable {
     public static let schemaVersion = "imglab-folder-diff/1"
     public var schema = FolderDiffResults.schemaVersion
+    /// Which imglab wrote the file: version and commit (``ImglabBuild/identity``); absent in files written before it was recorded.
+    public var imglab: String? = ImglabBuild.identity
     /// The folders as given.
     public var expected: String
     public var actual: String

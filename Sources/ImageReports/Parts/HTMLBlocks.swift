@@ -1,3 +1,4 @@
+import ImageCore
 /// The block elements pages are made of: a titled section, a list of text items, a table's
 /// header row. Text arguments are escaped here; `body` arguments are HTML the caller built.
 enum HTMLBlocks {
@@ -24,8 +25,8 @@ enum HTMLBlocks {
         "<tr>" + names.map { "<th>\(HTMLText.escape($0))</th>" }.joined() + "</tr>"
     }
 
-    /// The footer: its parts (text) joined by ` · `, then optional HTML.
+    /// The footer: which imglab wrote the page, its parts (text) joined by ` · `, then optional HTML.
     static func footer(_ parts: [String], html: String = "") -> String {
-        "<footer>" + parts.map(HTMLText.escape).joined(separator: " · ") + html + "</footer>\n"
+        "<footer>" + (["imglab " + ImglabBuild.identity] + parts).map(HTMLText.escape).joined(separator: " · ") + html + "</footer>\n"
     }
 }

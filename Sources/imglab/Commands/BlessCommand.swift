@@ -1,3 +1,4 @@
+import Foundation
 import ImageLab
 
 /// `imglab bless`: accept the resizer's current outputs as goldens.
@@ -16,7 +17,11 @@ enum BlessCommand: Command {
         examples: ["imglab bless", "imglab bless --filter 'png-rgba8-*/resize-aspectFit-24x24'"], docs: "docs/goldens.md")
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
-        let blessing = Blessing(corpus: try args.value(SharedOptions.corpus), goldens: try args.value(goldens),
+        // Goldens are the user's to keep: never in the cache folder, where a generated corpus may live.
+        if !args.has(SharedOptions.corpus), !args.has(goldens), !FileManager.default.fileExists(atPath: CorpusLocation.localFolder + "/manifest.json") {
+            throw UsageError("goldens are kept beside a corpus of yours, and there is no ./\(CorpusLocation.localFolder) here: make one with 'imglab corpus --out \(CorpusLocation.localFolder)' (or give --goldens DIR, or --corpus DIR)", pointsToHelp: false)
+        }
+        let blessing = Blessing(corpus: try SharedOptions.corpusFolder(args, command: name), goldens: try args.value(goldens),
                                 resizer: try args.value(resizer) ?? BuiltinResizer(), filter: try args.value(SharedOptions.filter),
                                 threads: try args.value(SharedOptions.threads), afterWrite: try WriteFaultPoint.fromEnvironment())
         do {

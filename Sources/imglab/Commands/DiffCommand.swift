@@ -12,13 +12,13 @@ enum DiffCommand: Command {
     static let gate = Option.parsed("--gate", "EXPR", "pass/fail on metrics, with lower and upper bounds, e.g. 'deltaE00.p99 <= 2 && ssim >= 0.98 && alpha.max <= 1' or '0.99 <= ssim <= 1', with <= < >= > == != && || ! and parentheses; canary pairs run first, and a metric that cannot tell them apart exits 2") { text throws(UsageError) in
         do { return try GateExpression(text) } catch { throw UsageError("\(error)") }
     }
-    static let json = Option.flag("--json", "print one JSON object instead: every metric with its unit and definition version, diagnosis.class, diagnosis.confidence, the gate and the canaries")
-    static let report = Option<String?>.text("--report", "FILE", "write ONE self-contained HTML file (with two folders: the folder FILE with index.html and a page per changed pair) (images embedded, no network): side by side, slider, blend, toggle, heat map, pixel-exact zoom, metric table, metadata diff, diagnosis; written atomically")
+    static let json = SharedOptions.json("write one JSON object to FILE: every metric with its unit and definition version, diagnosis.class, diagnosis.confidence, the gate and the canaries (two folders: schema imglab-folder-diff/1)")
+    static let report = SharedOptions.report("the HTML report, self-contained (images embedded, no network): for two files ONE file at PATH, for two folders the folder PATH with index.html and a page per changed pair; side by side, slider, blend, toggle, heat map, pixel-exact zoom, metric table, metadata diff, diagnosis; written atomically", default: nil)
     static let tolerance = Option.number("--tolerance", "N", "|Δ| in 8-bit code values above which a pixel counts in exact.count", default: 0, atLeast: 0)
     static let maxPixels = InfoCommand.maxPixels
     static let match = Option.choice("--match", "HOW", "two folders: pair files by relative path, or by relative path without extension (a.png with a.jpg)",
                                      default: ("path", FolderPairing.Match.path), [("stem", .stem)])
-    static let junit = Option<String?>.text("--junit", "FILE", "two folders: write JUnit XML, one test case per file (changed, new and deleted files fail)")
+    static let junit = SharedOptions.junit("two folders: JUnit XML, one test case per file (changed, new and deleted files fail)")
     static let mask = Option<String?>.text("--mask", "FILE", "ignore the pixels of this image (the compared size, as displayed) where α > 0, or, without alpha, where it is not black; ignored pixels count as equal, are counted in ignored.pixels and drawn hatched")
     static let ignore = Option.parsed("--ignore", "X,Y,W,H", "ignore this rectangle of displayed pixels (repeatable), as --mask") { text throws(UsageError) in
         do { return try IgnoredPixels.Region(parsing: text) } catch { throw UsageError("\(error)") }
@@ -47,7 +47,7 @@ enum DiffCommand: Command {
             extension, a.png with a.jpg); each pair present on both sides is judged as two files are
             (the gate, the diagnosis of each failing pair), in parallel, with a progress line on standard
             error. Files are changed, within the gate, unchanged, new or deleted. --report DIR writes
-            DIR/index.html (filters, thumbnails) and a page per changed pair; --json prints one object
+            DIR/index.html (filters, thumbnails) and a page per changed pair; --json FILE writes one object
             (schema imglab-folder-diff/1); --junit FILE writes one test case per file. Exit 1 when a
             pair fails or a file is new or deleted, 2 when a file cannot be read or compared.
 
@@ -61,7 +61,7 @@ enum DiffCommand: Command {
                             "imglab diff golden.png out.png --gate 'deltaE00.p99 <= 2 && ssim >= 0.98 && alpha.max <= 1'",
                             "imglab diff golden.png out.png --gate 'exact.over.5 <= 100 && exact.over.20 <= 10'",
                             "imglab diff expected.png actual.png --report bug-1234.html",
-                            "imglab diff a.png b.png --json | jq '.diagnosis.class, .metrics.ssim.value'",
+                            "imglab diff a.png b.png --json - | jq '.diagnosis.class, .metrics.ssim.value'",
                             "imglab diff golden.png out.png --ignore 0,0,200,40 --mask clock-area.png",
                             "imglab diff baseline/ screenshots/ --gate 'exact.over.5 <= 100' --report diff-report --junit diff.xml"],
             docs: "docs/diff.md")
@@ -70,27 +70,30 @@ enum DiffCommand: Command {
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         if let folders = try FolderArguments(args.positionals) { return try runFolders(args, folders) }
         if args.has(junit) || args.has(match) { throw UsageError("--junit and --match compare two folders, not two files") }
-        if let path = try args.value(report) { try OutputPaths.check([(report.name, path)], inputs: args.positionals) }
+        let reportPath = try reportPath(args), jsonPath = try args.value(json)
+        try OutputPaths.check([(report.name, reportPath), (json.name, jsonPath == "-" ? nil : jsonPath)].compactMap { o in o.1.map { (o.0, $0) } }, inputs: args.positionals)
         var decode = DecodeOptions()
         decode.limits.maxPixels = try args.value(maxPixels)
         decode.limits.maxBytes = try args.value(SharedOptions.maxMemory)
         let diff = FileDiff(expected: args.positionals[0], actual: args.positionals[1], gate: try args.value(gate),
-                            tolerance: try args.value(tolerance), decode: decode, reportPath: try args.value(report), ignored: try ignored(args))
+                            tolerance: try args.value(tolerance), decode: decode, reportPath: reportPath, ignored: try ignored(args))
         let outcome: FileDiff.Outcome
         do { outcome = try diff.run() } catch {
             printError("imglab diff: \(error)")
             return .usage
         }
-        print(try args.value(json) ? outcome.json : outcome.screen)
-        if let problem = outcome.problem { printError("imglab diff: \(problem)") }
+        if !writeJSON(outcome.json, to: jsonPath) { return .usage }
+        if jsonPath != "-" { print(outcome.screen) }
+        if let problem = outcome.problem(besideScreen: jsonPath != "-") { printError("imglab diff: \(problem)") }
+        if outcome.exitStatus == 1, outcome.problem == nil, !args.has(gate) { printError("imglab diff: the images differ; --gate EXPR states how much difference passes (e.g. --gate 'deltaE00.p99 <= 2 && ssim >= 0.98'; metrics in 'imglab diff --help')") }
         return ExitStatus(rawValue: outcome.exitStatus) ?? .usage
     }
 
     /// `imglab diff EXPECTED_DIR ACTUAL_DIR`: ``FolderDiff``, a progress line on standard error.
     static func runFolders(_ args: Arguments, _ folders: FolderArguments) throws(UsageError) -> ExitStatus {
-        let reportFolder = try args.value(report), junitPath = try args.value(junit)
+        let reportFolder = try reportPath(args), junitPath = try args.value(junit), jsonPath = try args.value(json)
         if let reportFolder { try OutputPaths.checkFolder(option: report.name, reportFolder) }
-        try OutputPaths.check(junitPath.map { [(junit.name, $0)] } ?? [], inputs: [])
+        try OutputPaths.check([(junit.name, junitPath), (json.name, jsonPath == "-" ? nil : jsonPath)].compactMap { o in o.1.map { (o.0, $0) } }, inputs: [])
         var decode = DecodeOptions()
         decode.limits.maxPixels = try args.value(maxPixels)
         decode.limits.maxBytes = try args.value(SharedOptions.maxMemory)
@@ -104,8 +107,27 @@ enum DiffCommand: Command {
             return .usage
         }
         if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        print(try args.value(json) ? outcome.json : outcome.screen)
+        if !writeJSON(outcome.json, to: jsonPath) { return .usage }
+        if jsonPath != "-" { print(outcome.screen) }
         return ExitStatus(rawValue: outcome.exitStatus) ?? .usage
+    }
+
+    /// `--report`, with `none` for no report.
+    static func reportPath(_ args: Arguments) throws(UsageError) -> String? {
+        let given = try args.value(report)
+        return given == "none" ? nil : given
+    }
+
+    /// Prints the JSON for `-`, writes it atomically to a file, or does nothing without `--json`;
+    /// false (with the error printed) when the file cannot be written.
+    static func writeJSON(_ text: String, to path: String?) -> Bool {
+        guard let path else { return true }
+        if path == "-" { print(text); return true }
+        do { try ImageCodecs.writeAtomically(Array((text + "\n").utf8), to: path) } catch {
+            printError("imglab diff: cannot write \(path): \(error)")
+            return false
+        }
+        return true
     }
 
     /// Two folders as positionals; `nil` for two files; a usage error for a file and a folder.

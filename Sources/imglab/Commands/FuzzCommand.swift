@@ -23,7 +23,7 @@ enum FuzzCommand: Command {
     static let timeout = Option.integer("--timeout", "SECONDS", "an input taking longer is a hang: exit 3", default: 10, in: 1...3600)
     static let maxRSS = Option.integer("--max-rss-mib", "M", "fail when the process's peak resident memory exceeds M MiB (each input is also held to the 64 MiB budget on its own; under AddressSanitizer, plus the quarantine of freed memory it keeps resident, quarantine_size_mb of ASAN_OPTIONS)", default: 200, in: 1...1_000_000)
     static let replay = Option.integer("--replay", "I", "write input I to --out FILE instead of fuzzing", default: 0, in: 0...Int.max).optional()
-    static let out = Option<String?>.text("--out", "FILE", "where --replay writes the input")
+    static let out = Option<String?>.text("-o, --output", "FILE", "where --replay writes the input; written atomically").alsoSpelled("--out")
     static let saveCurrent = Option<String?>.text("--save-current", "FILE", "write each input to FILE before decoding it, to keep a crasher")
     static let options: [any OptionDeclaration] = [count, pipelines, seed, seeds, timeout, maxRSS, replay, out, saveCurrent]
     static let help = Help(about: """
@@ -47,7 +47,7 @@ enum FuzzCommand: Command {
             throw UsageError("no seeds: the encoders produced none and --seeds gave none")
         }
         if let i = try args.value(replay) {
-            guard let path = try args.value(out) else { throw UsageError("--replay needs --out FILE") }
+            guard let path = try args.value(out) else { throw UsageError("--replay needs -o FILE") }
             let input = fuzzer.input(i)
             do { try ImageCodecs.writeAtomically(input.bytes, to: path) } catch {
                 printError("imglab fuzz: \(error)"); return .failure

@@ -6,7 +6,7 @@ enum InfoCommand: Command {
     static let name = "info"
     static let summary = "describe image files: size, orientation, pixel format in Quartz terms, ICC, frames"
     static let positionals = Positionals(synopsis: "FILE...", count: 1...Int.max, problem: "no file given")
-    static let json = Option.flag("--json", "one JSON array with an object per file; its keys include width, height, displayWidth, displayHeight, orientation, hasAlpha, bitsPerComponent, container, frames")
+    static let json = SharedOptions.json("write one JSON array with an object per file to FILE; its keys include width, height, displayWidth, displayHeight, orientation, hasAlpha, bitsPerComponent, container, frames")
     static let maxPixels = Option.integer("--max-pixels", "N", "refuse frames larger than N pixels",
                                           default: DecodeLimits.default.maxPixels, shownAs: "268402689 = 16383²", in: 1...Int.max)
     static let decode = Option.flag("--decode", "also decode the pixels (within --max-memory) and report whether they decode; without it only the header is read")
@@ -18,14 +18,16 @@ enum InfoCommand: Command {
         whether CGBitmapContextCreate accepts the image's own parameters on iOS and macOS, and if not, what
         to draw into ("CGBitmapContextCreate: unsupported parameter combination").
         """, exitStatus: "  0 every file was read, 1 any could not be, 2 a usage error",
-        examples: ["imglab info photo.jpg", "imglab info --json Corpus/sources/*.png | jq '.[] | {width, height, orientation}'"],
+        examples: ["imglab info photo.jpg", "imglab info --json - Corpus/sources/*.png | jq '.[] | {width, height, orientation}'",
+                   "imglab info --json photos.json photos/*.jpg"],
         docs: "docs/info.md")
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         var options = DecodeOptions()
         options.limits.maxPixels = try args.value(maxPixels)
         options.limits.maxBytes = try args.value(SharedOptions.maxMemory)
-        let asJSON = try args.value(json), decodingPixels = try args.value(decode)
+        let jsonPath = try args.value(json), decodingPixels = try args.value(decode)
+        if let jsonPath, jsonPath != "-" { try OutputPaths.check([(json.name, jsonPath)], inputs: args.positionals) }
         var infos: [FileInfo] = []
         var status = ExitStatus.ok
         for path in args.positionals {
@@ -33,13 +35,20 @@ enum InfoCommand: Command {
                 let info = try FileInfo.inspect(path: path, options: options, decodingPixels: decodingPixels)
                 infos.append(info)
                 if info.decodeError != nil { status = .failure }
-                if !asJSON { print(info.text) }
+                if jsonPath != "-" { print(info.text) }
             } catch {
                 status = .failure
                 printError("imglab info: \(path): \(error)")
             }
         }
-        if asJSON, let text = FileInfo.json(infos) { print(text) }
+        if let jsonPath, let text = FileInfo.json(infos) {
+            if jsonPath == "-" { print(text) } else {
+                do { try ImageCodecs.writeAtomically(Array((text + "\n").utf8), to: jsonPath) } catch {
+                    printError("imglab info: cannot write \(jsonPath): \(error)")
+                    return .usage
+                }
+            }
+        }
         return status
     }
 }

@@ -6,19 +6,19 @@ import ImageReports
 enum LeagueCommand: Command {
     static let name = "league"
     static let summary = "run several resizers (built-in, external tools) over the corpus; table, HTML and JSON side by side"
-    static let resizers = Option<String?>.text("--resizer", "R", "a resizer, repeatable: builtin, mutant:ID, cmd:TEMPLATE, config:FILE; with neither option, builtin and every config in benchmarks/resizers/").repeated()
+    static let resizers = Option<String?>.text("--resizer", "R", "a resizer, repeatable: builtin, mutant:ID, cmd:TEMPLATE, config:FILE, or a config built into imglab by name (vipsthumbnail, imagemagick, pillow, imglab-cli); with neither option, builtin and every built-in config").repeated()
     static let configs = Option.parsed("--resizer-config", "FILE", "a resizer config file, repeatable; the same as --resizer config:FILE") { text throws(UsageError) in "config:" + text }.repeated()
-    static let out = Option.text("--out", "DIR", "where to write index.html, league.json and results/NAME.json, each resizer's full results", default: "Reports/league")
-    static let profile = Option.choice("--profile", "P", "corpus: the pairs of --corpus, judged as 'imglab run' judges them; scale: the scale profile's 24 to 96 megapixel sources, each call measured in a child process (peak RSS, CPU time) and divided by one decode floor per pair that every resizer shares (see 'imglab run --profile scale')",
-                                       default: ("corpus", false), [("scale", true)])
+    static let out = Option.text("--report", "PATH", "the report folder: PATH/index.html, PATH/league.json and PATH/results/NAME.json, each resizer's full results", default: "Reports/league").alsoSpelled("--out")
+    static let profile = Option.choice("--profile", "P", "quick: the pairs of the quick corpus (--corpus), judged as 'imglab run' judges them; scale: the scale profile's 24 to 96 megapixel sources, each call measured in a child process (peak RSS, CPU time) and divided by one decode floor per pair that every resizer shares (see 'imglab run --profile scale')",
+                                       default: ("quick", false), [("scale", true)], aliases: [("corpus", false)])
     static let options: [any OptionDeclaration] = [resizers, configs, SharedOptions.corpus, profile, SharedOptions.filter, out, SharedOptions.threads]
     static let help = Help(about: """
         Runs each resizer through the lab exactly as 'imglab run' would and puts the results side by side
         (Markdown on stdout, HTML, JSON): pass, fail, error, skipped, pairs a declared policy changed,
         failures grouped by diagnosis, errors by message. External resizers are cmd: templates or configs
         with declared policies (srgb light, rounding, orientation, operations, …) that the gates honour;
-        ready configs: benchmarks/resizers/vipsthumbnail.json, imagemagick.json, pillow.json,
-        imglab-cli.json. A config whose program is not installed is skipped with a message.
+        ready configs, built into imglab (their files are in benchmarks/resizers/): vipsthumbnail,
+        imagemagick, pillow, imglab-cli. A config whose program is not installed is skipped with a message.
         With --profile scale the sources (24 to 96 megapixels) are streamed once into a temporary folder
         and every resizer's calls are measured one at a time; the table adds each resizer's CPU time as a
         ratio to the floor (imglab decode at the scale a correct shrink-on-load uses) and its peak memory,
@@ -27,8 +27,8 @@ enum LeagueCommand: Command {
           0  the league ran (whatever the verdicts: it compares, it does not gate)
           2  bad usage, an unreadable config, a corpus or gates file that cannot be read
         """, examples: ["imglab league",
-                        "imglab league --resizer builtin --resizer-config benchmarks/resizers/vipsthumbnail.json",
-                        "imglab league --profile scale --out Reports/league-scale   costs beside pass/fail, ratios to one floor",
+                        "imglab league --resizer builtin --resizer vipsthumbnail",
+                        "imglab league --profile scale --report Reports/league-scale   costs beside pass/fail, ratios to one floor",
                         "imglab league --resizer builtin --resizer cmd:'.build/release/imglab resize {in} -o {out} --size {width}x{height} --mode {mode}' --filter '*/resize-aspectFit-24x24'"],
         docs: "docs/league.md, docs/external-resizers.md")
 
@@ -41,16 +41,17 @@ enum LeagueCommand: Command {
             }
             field = .scale(imglab: Executable.path, meter: Executable.meter)
         }
-        let league = League(specs: specs.isEmpty ? League.defaultSpecs() : specs, corpus: try args.value(SharedOptions.corpus),
+        let league = League(specs: specs.isEmpty ? League.defaultSpecs : specs, corpus: try SharedOptions.corpusFolder(args, command: name),
                             filter: try args.value(SharedOptions.filter), threads: try args.value(SharedOptions.threads), field: field)
-        let folder = try args.value(out)
-        try OutputPaths.checkFolder(option: out.name, folder)
+        let given = try args.value(out), folder: String? = given == "none" ? nil : given
+        if let folder { try OutputPaths.checkFolder(option: out.name, folder) }
         let outcome: League.Outcome
         do { outcome = try league.run { Console.line("league: \($0)") } } catch {
             printError("imglab league: \(error)")
             return .usage
         }
         print(outcome.table.terminalText(), terminator: "")
+        guard let folder else { return .ok }
         do { try ResultFiles.write(outcome, to: folder) } catch {
             printError("imglab league: cannot write \(folder): \(error)")
             return .usage

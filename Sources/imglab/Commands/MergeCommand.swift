@@ -1,3 +1,4 @@
+import Foundation
 import ImageLab
 import ImageReports
 
@@ -6,11 +7,10 @@ enum MergeCommand: Command {
     static let name = "merge"
     static let summary = "join the results of sharded 'imglab run --shard I/N' into one result, JUnit and report"
     static let positionals = Positionals(synopsis: "RESULTS.json...", count: 1...Int.max, problem: "give the results files of every shard")
-    static let corpus = Option.text("--corpus", "DIR", "the corpus folder, for the manifest order and the gates", default: "Corpus")
-    static let json = Option<String?>.text("--json", "FILE", "write the joined results (schema imglab-run/1) atomically")
-    static let junit = Option<String?>.text("--junit", "FILE", "write JUnit XML atomically")
-    static let report = Option<String?>.text("--report", "DIR", "write DIR/index.html")
-    static let options: [any OptionDeclaration] = [corpus, json, junit, report]
+    static let json = SharedOptions.json("write the joined results (schema imglab-run/1) to FILE")
+    static let junit = SharedOptions.junit("write JUnit XML to FILE")
+    static let report = SharedOptions.report("the report folder: PATH/index.html (no pair pages: only the shards had the images), PATH/results.json and PATH/junit.xml", default: "no report")
+    static let options: [any OptionDeclaration] = [SharedOptions.corpus, json, junit, report]
     static let help = Help(about: """
         Joins the results files of 'imglab run --shard I/N --json FILE' (any order) as if one unsharded run
         had made them, after checking they belong to one run (same resizer, profile, filter, gates, N, every
@@ -23,14 +23,19 @@ enum MergeCommand: Command {
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         let outputs: [(option: String, path: String?)] = [(json.name, try args.value(json)), (junit.name, try args.value(junit))]
         try OutputPaths.check(outputs.compactMap { o in o.path.map { (o.option, $0) } }, inputs: args.positionals)
-        if let reportFolder = try args.value(report) { try OutputPaths.checkFolder(option: report.name, reportFolder) }
-        let merged: RunResults, folder = try args.value(corpus)
+        if let reportFolder = (try args.value(report)).flatMap({ $0 == "none" ? nil : $0 }) { try OutputPaths.checkFolder(option: report.name, reportFolder) }
+        // Read errors before the corpus, which may first have to be generated.
+        if let unreadable = args.positionals.first(where: { !FileManager.default.isReadableFile(atPath: $0) }) {
+            printError("imglab merge: cannot read \(unreadable)")
+            return .usage
+        }
+        let merged: RunResults, folder = try SharedOptions.corpusFolder(args, command: name)
         do { merged = try ShardMerge.merge(files: args.positionals, corpus: folder) } catch {
             printError("imglab merge: \(error)")
             return .usage
         }
         for w in merged.warnings { printError("warning: \(w)") }
-        let reportFolder = try args.value(report), jsonPath = try args.value(json), junitPath = try args.value(junit)
+        let reportFolder = (try args.value(report)).flatMap { $0 == "none" ? nil : $0 }, jsonPath = try args.value(json), junitPath = try args.value(junit)
         do { try ResultFiles.write(merged, json: jsonPath, junit: junitPath, report: reportFolder) } catch {
             printError("imglab merge: cannot write the results: \(error)")
             return .usage

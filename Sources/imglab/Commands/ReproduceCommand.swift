@@ -9,8 +9,8 @@ enum ReproduceCommand: Command {
     static let summary = "reproduce a documented resizer bug (pink-tint, channel-swap, …) beside the correct output; HTML report"
     static let positionals = Positionals(synopsis: "BUG", count: 0...Int.max, problem: "")
     static let list = Option.flag("--list", "every topic with its mutants, title, history and D/B references")
-    static let report = SharedOptions.report("where the report goes: DIR/index.html", default: "Reports/reproduce-BUG")
-    static let json = Option<String?>.text("--json", "FILE", "write the results (schema imglab-reproduce/1, keys sorted) atomically")
+    static let report = SharedOptions.report("the report folder: PATH/index.html", default: "Reports/reproduce-BUG")
+    static let json = SharedOptions.json("write the results (schema imglab-reproduce/1, keys sorted) to FILE")
     static let pairs = Option.integer("--pairs", "N", "pairs to show in all; each mutant gets at least 3", default: 12, in: 1...200)
     static let options: [any OptionDeclaration] = [list, report, SharedOptions.corpus, json, pairs, SharedOptions.threads]
     static var help: Help {
@@ -42,7 +42,10 @@ enum ReproduceCommand: Command {
         guard args.positionals.count == 1, let topic = args.positionals.first else {
             throw UsageError(args.positionals.isEmpty ? "which bug? one of \(known)" : "one BUG at a time, not \(args.positionals.joined(separator: " ")); known: \(known)")
         }
-        let corpus = try args.value(SharedOptions.corpus)
+        guard Reproduction.topics.contains(topic) else {
+            throw UsageError("unknown bug '\(topic)'; known: \(known) ('imglab reproduce --list' tells their stories)")
+        }
+        let corpus = try SharedOptions.corpusFolder(args, command: name)
         guard let reproduction = Reproduction(topic: topic, corpus: corpus, limit: try args.value(pairs), threads: try args.value(SharedOptions.threads)) else {
             throw UsageError("unknown bug '\(topic)'; known: \(known) ('imglab reproduce --list' tells their stories)")
         }

@@ -13,9 +13,9 @@ enum RunCommand: Command {
         guard let s = RunSelection.parseShard(text) else { throw UsageError("--shard must be I/N with 1 ≤ I ≤ N, not '\(text)'") }
         return s
     }
-    static let report = SharedOptions.report("the HTML report: DIR/index.html and a page per pair under DIR/pairs/; self-contained", default: "Reports/PROFILE")
-    static let json = Option<String?>.text("--json", "FILE", "write the results (schema imglab-run/1) atomically")
-    static let junit = Option<String?>.text("--junit", "FILE", "write JUnit XML, one testcase per pair, atomically")
+    static let report = SharedOptions.report("the report folder: PATH/index.html, a page per pair under PATH/pairs/ (self-contained), and the results again as PATH/results.json and PATH/junit.xml", default: "Reports/PROFILE")
+    static let json = SharedOptions.json("write the results (schema imglab-run/1) to FILE as well")
+    static let junit = SharedOptions.junit("write JUnit XML to FILE as well: a testcase per pair with its time, failing clause and report page")
     static let goldens = Option<String?>.text("--goldens", "DIR", "the golden store of 'imglab bless': a passing output that matches no golden becomes changed-closer or changed-further", default: "CORPUS/goldens, when it exists")
     static let inputs = Option<String?>.text("--inputs", "DIR", "judge the images of a folder instead of the corpus: each file recognised by content (recursively, any supported container) becomes a case, its pair id RELATIVE/PATH/OPERATION; the box oracle is rendered from the decoded file; gates and canaries come from --corpus; undecodable files are listed as skipped")
     static let ops = Option.parsed("--ops", "LIST", "with --inputs, the operations of each image, comma-separated: orient, fit-half (aspect fit into half the display size), fill-square (aspect fill of a square of half the shorter side), max-pixel-size-N (default: orient,fit-half,fill-square,max-pixel-size-256)") { text throws(UsageError) in
@@ -33,11 +33,11 @@ enum RunCommand: Command {
             }
         }
     }
-    static let profile = Option.choice("--profile", "P", "quick is the CI gate, committed in Corpus/; full has every combination, for sharded runs; scale streams sources of 24 to 96 megapixels into a temporary folder and measures each resizer call's peak memory and CPU time in a child process against a decode-only floor (gated by the cost gate of gates.json)",
+    static let profile = Option.choice("--profile", "P", "quick is the CI gate, committed in Corpus/; full has every combination, for sharded runs; scale streams sources of 24 to 96 megapixels into a temporary folder and measures each resizer call's peak memory and CPU time in a child process against a decode-only floor (gated by the cost gate of gates.json; it takes none of --inputs, --shard, --goldens, --gates)",
                                        default: ("quick", RunProfile.corpus(.quick)), [("full", .corpus(.full)), ("scale", .scale)])
     static let keepSources = Option<String?>.text("--keep-sources", "DIR", "with --profile scale, write the generated sources into DIR and keep them, to reproduce a pair with 'imglab thumbnail' or 'imglab resize'")
     static let exclusive: [[any OptionDeclaration]] = [[resizer, SharedOptions.resizerConfig], [inputs, shard], [inputs, goldens]]
-    static let options: [any OptionDeclaration] = [resizer, SharedOptions.resizerConfig, profile, SharedOptions.corpus, SharedOptions.filter,
+    static let options: [any OptionDeclaration] = [resizer, SharedOptions.resizerConfig, profile, SharedOptions.corpus, SharedOptions.gates, SharedOptions.filter,
                                                    shard, report, json, junit, SharedOptions.threads, goldens, inputs, ops, keepSources]
     static let help = Help(about: """
         The lab's main job: corpus → resizer → metrics → verdict → report → exit status. Each output is
@@ -60,7 +60,7 @@ enum RunCommand: Command {
                         "imglab run --resizer swap-rb --filter colorPatches   see what a pink-tint bug looks like",
                         "imglab run --inputs photos/ --report Reports/photos   your own images: orient, fit-half, fill-square, max-pixel-size-256",
                         "imglab run --inputs photos/ --ops fit-half --resizer mutant:argb-as-rgba --report none",
-                        "imglab run --resizer-config benchmarks/resizers/vipsthumbnail.json --json vips.json",
+                        "imglab run --resizer vipsthumbnail --json vips.json           a config built into imglab (benchmarks/resizers/)",
                         "imglab run --resizer cmd:'.build/release/imglab resize {in} -o {out} --size {width}x{height} --mode {mode}' --filter '*/resize-aspectFit-24x24'"],
         docs: "docs/run.md (resizers, verdicts, outputs), docs/external-resizers.md (cmd: placeholders, configs)")
 
@@ -79,7 +79,9 @@ enum RunCommand: Command {
         if let kept = try args.value(keepSources) { try OutputPaths.checkFolder(option: keepSources.name, kept) }
         var scaleResizer: CommandResizer?
         if case .scale = chosen {
-            if inputFolder != nil || args.has(shard) || args.has(goldens) { throw UsageError("--profile scale takes none of --inputs, --shard, --goldens") }
+            if inputFolder != nil || args.has(shard) || args.has(goldens) || args.has(SharedOptions.gates) {
+                throw UsageError("--profile scale takes none of --inputs, --shard, --goldens, --gates (it is judged by the cost gate of the corpus's gates.json)")
+            }
             let imglab = Executable.path
             guard FileManager.default.isExecutableFile(atPath: Executable.meter) else {
                 throw UsageError("--profile scale needs \(Executable.meter), which measures each call; build it with 'swift build -c release'")
@@ -98,21 +100,23 @@ enum RunCommand: Command {
         let outcome: RunSession.StreamedOutcome
         do {
             if let scaleResizer {
-                let session = ScaleSession(reference: try args.value(SharedOptions.corpus), resizer: scaleResizer, imglab: Executable.path, meter: Executable.meter,
+                let session = ScaleSession(reference: try SharedOptions.corpusFolder(args, command: name), resizer: scaleResizer, imglab: Executable.path, meter: Executable.meter,
                                            filter: try args.value(SharedOptions.filter), threads: try args.value(SharedOptions.threads),
                                            keepSources: try args.value(keepSources))
                 outcome = try session.run(status: { Console.line("imglab run: \($0)") }, progress: { p in p.costLine.map(Console.line) }, into: files)
             } else if let inputFolder {
-                let session = InputsSession(inputs: inputFolder, reference: try args.value(SharedOptions.corpus), resizer: adapter,
+                var session = InputsSession(inputs: inputFolder, reference: try SharedOptions.corpusFolder(args, command: name), resizer: adapter,
                                             operations: operations ?? InputOperation.defaults, filter: try args.value(SharedOptions.filter),
                                             threads: try args.value(SharedOptions.threads), keepEvidence: reportFolder != nil)
+                session.gatesFile = try args.value(SharedOptions.gates)
                 outcome = try session.run(progress: { p in Console.raw(p.terminalLine(onTerminal: terminal)) }, into: files)
             } else {
                 let corpusProfile: CorpusProfile
                 if case .corpus(let p) = chosen { corpusProfile = p } else { corpusProfile = .quick }
-                let session = RunSession(corpus: try args.value(SharedOptions.corpus), resizer: adapter, profile: corpusProfile, filter: try args.value(SharedOptions.filter),
-                                         shard: try args.value(shard) ?? (1, 1), threads: try args.value(SharedOptions.threads),
-                                         goldens: try args.value(goldens), keepEvidence: reportFolder != nil)
+                var session = RunSession(corpus: try SharedOptions.corpusFolder(args, command: name, profile: corpusProfile), resizer: adapter, profile: corpusProfile,
+                                         filter: try args.value(SharedOptions.filter), shard: try args.value(shard) ?? (1, 1),
+                                         threads: try args.value(SharedOptions.threads), goldens: try args.value(goldens), keepEvidence: reportFolder != nil)
+                session.gatesFile = try args.value(SharedOptions.gates)
                 outcome = try session.run(progress: { p in Console.raw(p.terminalLine(onTerminal: terminal)) }, into: files)
             }
         } catch {
@@ -144,7 +148,9 @@ enum RunCommand: Command {
         if !counts.isEmpty {
             print("imglab run: \(outcome.tally.pairsUnderPolicy) pairs judged under a declared policy or the thumbnail contract (JSON 'policy' per pair): " + counts.map { "\($0.kind.name) ×\($0.count)" }.joined(separator: ", "))
         }
-        if let reportFolder { print("report: \(reportFolder)/index.html") }
-        return outcome.tally.exitStatus == 0 ? .ok : .failure
+        if let reportFolder { print("report: \(reportFolder)/index.html (results.json and junit.xml beside it)") }
+        guard outcome.tally.exitStatus != 0 else { return .ok }
+        print(RunFinding.text(outcome.tally, gatesFile: try args.value(SharedOptions.gates) ?? "\(r.corpus)/\(GateBook.fileName)", report: reportFolder))
+        return .failure
     }
 }

@@ -6,10 +6,10 @@ import ImageReports
 enum SelftestCommand: Command {
     static let name = "selftest"
     static let summary = "run every mutant (a catalogue of real resizer bugs) through the lab: the kill matrix"
-    static let report = SharedOptions.report("write DIR/index.html: the kill matrix and each mutant's history and misses", default: "Reports/selftest")
-    static let json = Option<String?>.text("--json", "FILE", "write the kill matrix (schema imglab-selftest/1) atomically")
-    static let allPairs = Option.flag("--all-pairs", "run every mutant on every pair, not only its triggers; slower")
-    static let mutants = Option.parsed("--mutant", "IDS", "run only these mutants, by comma-separated ids; 'imglab reproduce --list' tells their stories") { text throws(UsageError) in
+    static let report = SharedOptions.report("the report folder: PATH/index.html, the kill matrix and each mutant's history and misses (not with --profile scale, which prints its kill matrix)", default: "Reports/selftest")
+    static let json = SharedOptions.json("write the kill matrix (schema imglab-selftest/1) to FILE (not with --profile scale, which prints its kill matrix)")
+    static let allPairs = Option.flag("--all-pairs", "run every mutant on every pair, not only its triggers; slower (not with --profile scale, which runs its four mutants on every pair)")
+    static let mutants = Option.parsed("--mutant", "IDS", "run only these mutants, by comma-separated ids; 'imglab reproduce --list' tells their stories (not with --profile scale, which runs its four performance mutants)") { text throws(UsageError) in
         var chosen: [Mutant] = []
         for id in text.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) {
             guard let m = MutantCatalogue.mutant(id) else {
@@ -21,7 +21,8 @@ enum SelftestCommand: Command {
     }
     static let profile = Option.choice("--profile", "P", "quick: the mutant catalogue over the committed corpus; scale: the performance mutants (right pixels, wrong cost) over the scale profile, each measured in a child process against the decode floor (see 'imglab run --profile scale')",
                                        default: ("quick", false), [("scale", true)])
-    static let filter = SharedOptions.filter
+    static let filter = Option<String?>.text("--filter", "PATTERN", "with --profile scale, only the pairs whose id CASE/OPERATION matches: a glob (* and ?) or, without wildcards, a substring; several separated by commas (the quick profile runs each mutant on every pair it triggers, so it takes no filter)",
+                                             default: "every pair")
     static let options: [any OptionDeclaration] = [SharedOptions.corpus, profile, report, json, allPairs, mutants, SharedOptions.threads, filter]
     static let help = Help(about: """
         A harness earns trust by catching real bugs. Runs the built-in resizer over every pair (canaries
@@ -47,7 +48,7 @@ enum SelftestCommand: Command {
         let reportArg = try args.value(report) ?? "Reports/selftest"
         let reportFolder = reportArg == "none" ? nil : reportArg
         if let reportFolder { try OutputPaths.checkFolder(option: report.name, reportFolder) }
-        let selftest = Selftest(corpus: try args.value(SharedOptions.corpus), mutants: try args.value(mutants) ?? MutantCatalogue.all,
+        let selftest = Selftest(corpus: try SharedOptions.corpusFolder(args, command: name), mutants: try args.value(mutants) ?? MutantCatalogue.all,
                                 allPairs: try args.value(allPairs), threads: try args.value(SharedOptions.threads))
         let started = Date()
         let matrix: KillMatrix
@@ -77,7 +78,7 @@ enum SelftestCommand: Command {
         guard FileManager.default.isExecutableFile(atPath: Executable.meter) else {
             throw UsageError("--profile scale needs \(Executable.meter), which measures each call; build it with 'swift build -c release'")
         }
-        let selftest = ScaleSelftest(reference: try args.value(SharedOptions.corpus), imglab: Executable.path, meter: Executable.meter,
+        let selftest = ScaleSelftest(reference: try SharedOptions.corpusFolder(args, command: name), imglab: Executable.path, meter: Executable.meter,
                                      filter: try args.value(filter), threads: try args.value(SharedOptions.threads))
         let started = Date()
         let rows: [ScaleSelftest.Row]

@@ -29,7 +29,10 @@ struct Arguments {
             let parts = arg.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0]), inline = parts.count > 1 ? String(parts[1]) : nil
             if name == "--help" || name == "-h" { wantsHelp = true; continue }
-            guard let option = spelled[name] else { throw UsageError("unknown option \(name)") }
+            guard let option = spelled[name] else {
+                let near = EditDistance.nearest(to: name, among: Array(spelled.keys))
+                throw UsageError("unknown option \(name)" + (near.map { ", did you mean \($0)?" } ?? ""))
+            }
             if option.placeholder == nil {
                 guard inline == nil else { throw UsageError("\(name) takes no value") }
                 given.append((option.name, nil))
@@ -95,8 +98,14 @@ struct Positionals: Sendable {
     }
 }
 
-/// A mistake in how a command was called: printed with the command's help, exit status 2.
+/// A mistake in how a command was called: printed on one line with where its help is, exit status 2.
 struct UsageError: Error {
     var message: String
-    init(_ message: String) { self.message = message }
+    /// Whether the message ends by pointing at the command's `--help` (a mistake in the command
+    /// line), or not (the run itself failed, e.g. a corpus that cannot be written).
+    var pointsToHelp: Bool
+    init(_ message: String, pointsToHelp: Bool = true) {
+        self.message = message
+        self.pointsToHelp = pointsToHelp
+    }
 }

@@ -6,6 +6,9 @@ import ImageCodecs
 /// is not a terminal; none may be the same file as an input (same device and inode) unless
 /// `overwrite`, and no two outputs may be the same file.
 enum OutputPaths {
+    /// The options whose output is text, which may be written to a terminal.
+    static let textOptions: Set<String> = ["--json", "--junit"]
+
     /// Throws the usage error for the first output that breaks a rule; `outputs` pairs each
     /// option's name with its path.
     static func check(_ outputs: [(option: String, path: String)], inputs: [String], overwrite: Bool = false,
@@ -13,7 +16,8 @@ enum OutputPaths {
         var seen: [(option: String, path: String, identity: OutputFile.Identity?)] = []
         for output in outputs {
             if output.path == OutputFile.standardOutput {
-                guard isatty(STDOUT_FILENO) == 0 else {
+                // Text (JSON, XML) may go to a terminal; an image may not.
+                guard isatty(STDOUT_FILENO) == 0 || textOptions.contains(output.option) else {
                     throw UsageError("\(output.option) - writes to standard output, which is a terminal here: redirect it (> FILE, | …) or name a file")
                 }
                 if let other = seen.first(where: { $0.path == output.path }) {

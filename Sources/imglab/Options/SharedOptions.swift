@@ -7,8 +7,8 @@ import ImageLab
 enum SharedOptions {
     static let threads = Option.integer("--threads", "N", "worker threads; the results do not depend on it",
                                         default: ProcessInfo.processInfo.activeProcessorCount, shownAs: "the number of cores", in: 1...256)
-    static let corpus = Option.text("--corpus", "DIR", "the corpus folder (manifest.json, gates.json); make it with 'imglab corpus'",
-                                    default: "Corpus")
+    static let corpus = Option<String?>.text("--corpus", "DIR", "the corpus folder (manifest.json, gates.json); make one with 'imglab corpus --out DIR'",
+                                             default: "./Corpus when it holds the profile, else the one generated into imglab's cache folder (docs/corpus.md)")
     static let maxMemory = Option.byteCount("--max-memory", "BYTES", "the memory budget: the most a command may hold for the file, its pixels and its working buffers; a file that needs more is refused before anything is allocated (bytes, or with K, M, G)",
                                             default: DecodeLimits.default.maxBytes, in: (1 << 20)...(1 << 40))
     static let filter = Option<String?>.text("--filter", "PATTERN", "only the pairs whose id CASE/OPERATION matches: a glob (* and ?) or, without wildcards, a substring; several separated by commas",
@@ -22,7 +22,7 @@ extension SharedOptions {
     }
 
     /// `--resizer-config FILE`: an external resizer's config (the same as `--resizer config:FILE`).
-    static let resizerConfig = Option<(any Resizer)?>.parsed("--resizer-config", "FILE", "an external resizer's JSON config: its templates and declared policies (lightSpace linear|srgb, rounding builtin|floor|round|ceil, appliesOrientation, operations, containers, firstFrameOnly); the gates honour them and label every pair they change 'policy: …'; ready configs in benchmarks/resizers/") { text throws(UsageError) in
+    static let resizerConfig = Option<(any Resizer)?>.parsed("--resizer-config", "FILE", "an external resizer's JSON config: its templates and declared policies (lightSpace linear|srgb, rounding builtin|floor|round|ceil, appliesOrientation, operations, containers, firstFrameOnly); the gates honour them and label every pair they change 'policy: …'; ready configs are built in: --resizer vipsthumbnail, imagemagick, pillow, imglab-cli (files in benchmarks/resizers/)") { text throws(UsageError) in
         try adapter("config:" + text)
     }
 
@@ -34,8 +34,45 @@ extension SharedOptions {
     static let profile = Option.choice("--profile", "P", "the corpus profile: quick is the CI gate, committed in Corpus/; full has every combination, for sharded runs",
                                        default: ("quick", CorpusProfile.quick), [("full", .full)])
 
-    /// `--report DIR`, where `none` skips the report.
-    static func report(_ help: String, default described: String) -> Option<String?> {
-        .text("--report", "DIR", help + "; 'none' to skip it", default: described)
+    /// `--report PATH`, where `none` skips the report.
+    static func report(_ help: String, default described: String?) -> Option<String?> {
+        .text("--report", "PATH", help + "; 'none' skips it", default: described)
+    }
+
+    /// `--json FILE`: a results file written atomically, or `-` for standard output. A value that
+    /// names an image (`--json photo.png`, where `--json` was meant as a flag) is refused, so
+    /// an input is never taken for the output.
+    static func json(_ help: String) -> Option<String?> {
+        .parsed("--json", "FILE", help + "; written atomically; - prints it on standard output") { text throws(UsageError) in
+            let ext = (text as NSString).pathExtension
+            if ContainerFormat(fileExtension: ext) != nil || ["webp", "heic", "heif", "avif"].contains(ext.lowercased()) {
+                throw UsageError("--json takes the FILE to write the JSON to (or - for standard output), and '\(text)' names an image; write --json - to print it")
+            }
+            return text
+        }
+    }
+
+    /// `--junit FILE`: JUnit XML written atomically.
+    static func junit(_ help: String) -> Option<String?> {
+        .text("--junit", "FILE", help + "; written atomically")
+    }
+
+    /// `--gates FILE`: a gates file (schema imglab-gates/1) to judge by instead of the corpus's `gates.json`.
+    static let gates = Option<String?>.text("--gates", "FILE", "judge by this gates file (schema imglab-gates/1; start from a copy of the corpus's gates.json) instead of the corpus's own",
+                                            default: "CORPUS/gates.json, or the reviewed gates built into imglab")
+}
+
+extension SharedOptions {
+    /// The corpus folder of a command (``CorpusLocation``): `--corpus`, `./Corpus`, or the cached
+    /// one, generated first; prints how it was found when it is not the user's.
+    static func corpusFolder(_ args: Arguments, command: String, profile: CorpusProfile = .quick) throws(UsageError) -> String {
+        let given = try args.value(corpus), workers = try args.value(threads)
+        do throws(RunError) {
+            let found = try CorpusLocation.resolve(given, profile: profile, threads: workers)
+            if let note = found.note { printError("imglab \(command): \(note)") }
+            return found.folder
+        } catch {
+            throw UsageError(error.description, pointsToHelp: false)
+        }
     }
 }

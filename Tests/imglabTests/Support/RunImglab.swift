@@ -31,13 +31,15 @@ struct ImglabRun {
 
     /// Runs `imglab args…` with extra environment variables; output goes through temporary
     /// files to avoid pipe deadlocks.
-    static func run(_ args: [String], environment extra: [String: String] = [:]) throws -> ImglabRun {
-        try run(bytes: args.map { Array($0.utf8) }, environment: extra)
+    static func run(_ args: [String], environment extra: [String: String] = [:], executable exe: String = executable,
+                    in folder: String? = nil) throws -> ImglabRun {
+        try run(bytes: args.map { Array($0.utf8) }, environment: extra, executable: exe, in: folder)
     }
 
-    /// Runs `imglab` with arguments given as raw bytes (which need not be UTF-8).
-    static func run(bytes args: [[UInt8]], environment extra: [String: String] = [:]) throws -> ImglabRun {
-        let exe = executable
+    /// Runs `imglab` with arguments given as raw bytes (which need not be UTF-8), from `folder`
+    /// (the test's working folder when `nil`).
+    static func run(bytes args: [[UInt8]], environment extra: [String: String] = [:], executable exe: String = executable,
+                    in folder: String? = nil) throws -> ImglabRun {
         guard FileManager.default.isExecutableFile(atPath: exe) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: exe, NSLocalizedDescriptionKey: "imglab is not built at \(exe): run 'swift build --build-tests' first"])
         }
@@ -51,7 +53,10 @@ struct ImglabRun {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ([Array(exe.utf8)] + args).map { bytes in (bytes + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { strdup($0.baseAddress!) } } } + [nil]
+        // From `folder`: through a shell that changes into it and execs imglab (Glibc does not export posix_spawn's chdir action).
+        let launch = folder.map { ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", $0].map { Array($0.utf8) } } ?? []
+        let program = folder == nil ? exe : "/bin/sh"
+        let argv = (launch + [Array(exe.utf8)] + args).map { bytes in (bytes + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { strdup($0.baseAddress!) } } } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         var environment = ProcessInfo.processInfo.environment
@@ -59,7 +64,7 @@ struct ImglabRun {
         environment.merge(extra) { _, new in new }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
-        let spawned = posix_spawn(&pid, exe, &actions, nil, argv, envp)
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, envp)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
