@@ -47,6 +47,23 @@ struct OutputFolderTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent) == ["report"])
     }
 
+    @Test("an abandoned generation leaves nothing: not its staging folder, nor the empty folders made to hold it, while a folder that held something stays")
+    func abandonedLeavesNothing() throws {
+        let parent = try Self.parent()
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let generation = try OutputFolder(parent + "/Reports/nested/quick")
+        try generation.write(Array("x".utf8), to: "index.html")
+        #expect(FileManager.default.fileExists(atPath: parent + "/Reports/nested"))
+        generation.abandon()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent).isEmpty)
+
+        try FileManager.default.createDirectory(atPath: parent + "/Reports", withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: parent + "/Reports/notes.txt"))
+        let second = try OutputFolder(parent + "/Reports/new/quick")
+        second.abandon()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent + "/Reports") == ["notes.txt"])
+    }
+
     @Test("a folder holding files imglab did not write is refused, and left as it was")
     func refusesForeignFolder() throws {
         let parent = try Self.parent()

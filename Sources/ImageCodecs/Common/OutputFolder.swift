@@ -27,6 +27,9 @@ public struct OutputFolder: Sendable {
     public let path: String
     /// Where this generation is staged until ``publish()``.
     public let staging: String
+    /// The folders this writer created to hold the target (outermost first), removed again by
+    /// ``abandon()`` when they are empty: a failed run leaves no empty `Reports/` behind.
+    private let createdFolders: [String]
 
     /// Checks `path` and creates a fresh staging folder beside it (after removing the stale
     /// ones of killed writers).
@@ -37,6 +40,13 @@ public struct OutputFolder: Sendable {
         try Self.check(trimmed)
         let url = URL(fileURLWithPath: trimmed)
         let parent = url.deletingLastPathComponent().path
+        var missing: [String] = []
+        var ancestor = URL(fileURLWithPath: parent)
+        while !FileManager.default.fileExists(atPath: ancestor.path), ancestor.path != "/" {
+            missing.insert(ancestor.path, at: 0)
+            ancestor = ancestor.deletingLastPathComponent()
+        }
+        createdFolders = missing
         do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
             throw .io(path: parent, reason: "cannot create the folder: \(error.localizedDescription)")
         }
@@ -115,8 +125,9 @@ public struct OutputFolder: Sendable {
         try? FileManager.default.removeItem(atPath: aside)
     }
 
-    /// Removes the staging folder without publishing.
+    /// Removes the staging folder without publishing, and the folders created for it if they are empty.
     public func abandon() {
         try? FileManager.default.removeItem(atPath: staging)
+        for folder in createdFolders.reversed() { _ = rmdir(folder) }  // rmdir removes only an empty folder
     }
 }
