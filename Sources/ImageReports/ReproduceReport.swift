@@ -189,7 +189,7 @@ public enum ReproduceReport {
     'use strict';
     Array.prototype.forEach.call(document.querySelectorAll('.viewer'),function(v){
       var stage=v.querySelector('.stage'),amount=v.querySelector('input[type=range]');
-      var buggy=v.querySelector('.pane.buggy'),label=v.querySelector('.toggleLabel');
+      var buggy=v.querySelector('.pane.buggy'),under=v.querySelector('.pane:not(.buggy):not(.heat)'),label=v.querySelector('.toggleLabel');
       var imgs=v.querySelectorAll('img'),zoom=parseInt(v.getAttribute('data-zoom'),10)||1,view='side',showBuggy=true;
       function apply(){
         Array.prototype.forEach.call(imgs,function(im){
@@ -198,10 +198,12 @@ public enum ReproduceReport {
         var stack=view==='slider'||view==='blend'||view==='toggle';
         stage.className='stage '+(stack?'stack':view);
         if(buggy){buggy.style.clipPath='';buggy.style.opacity='';buggy.style.visibility='';}
+        if(under){under.style.clipPath='';under.style.visibility='';}
         var a=amount?amount.value/100:0.5;
-        if(buggy&&view==='slider'){buggy.style.clipPath='inset(0 0 0 '+(a*100)+'%)';}
+        // Each side shows one image only, so translucent pixels are never the two composited.
+        if(buggy&&view==='slider'){buggy.style.clipPath='inset(0 0 0 '+(a*100)+'%)';if(under){under.style.clipPath='inset(0 '+((1-a)*100)+'% 0 0)';}}
         else if(buggy&&view==='blend'){buggy.style.opacity=String(a);}
-        else if(buggy&&view==='toggle'){buggy.style.visibility=showBuggy?'visible':'hidden';}
+        else if(buggy&&view==='toggle'){buggy.style.visibility=showBuggy?'visible':'hidden';if(under){under.style.visibility=showBuggy?'hidden':'visible';}}
         if(label){label.textContent=view==='toggle'?(showBuggy?'showing buggy (click the image)':'showing correct (click the image)'):(view==='slider'?'left: correct, right: buggy':(view==='blend'?'0: correct … 100: buggy':''));}
         Array.prototype.forEach.call(v.querySelectorAll('button[data-view]'),function(b){b.className=b.getAttribute('data-view')===view?'on':'';});
       }

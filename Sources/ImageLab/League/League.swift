@@ -155,7 +155,9 @@ public struct League: Sendable {
         do throws(ResizerConfigError) { return try ResizerChoice.adapter(spec) } catch {
             guard error.missingProgram else { throw .config(error) }
             progress(.skipped(spec: spec, reason: error.reason))
-            entries.append(LeagueTable.notRun(resizer: name(of: spec), spec: spec, status: "not installed", note: error.reason, policy: nil))
+            // The status already says "not installed"; the note says what is missing.
+            let missing = error.reason.hasPrefix("not installed: ") ? String(error.reason.dropFirst("not installed: ".count)) : error.reason
+            entries.append(LeagueTable.notRun(resizer: name(of: spec), spec: spec, status: "not installed", note: missing, policy: nil))
             return nil
         }
     }

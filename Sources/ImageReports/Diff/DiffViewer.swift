@@ -68,8 +68,8 @@ enum DiffViewer {
       document.getElementById('zoomLabel').textContent=(zoom>=1?zoom+'×':'1/'+(1/zoom)+'×');
       var a=amount.value/100;
       exp.style.display='';act.style.display='';if(heat){heat.style.display='none';}
-      act.style.clipPath='';act.style.opacity='';stage.className=view==='side'?'side':'stack';
-      if(view==='slider'){act.style.clipPath='inset(0 0 0 '+(a*100)+'%)';}
+      act.style.clipPath='';act.style.opacity='';exp.style.clipPath='';stage.className=view==='side'?'side':'stack';
+      if(view==='slider'){act.style.clipPath='inset(0 0 0 '+(a*100)+'%)';exp.style.clipPath='inset(0 '+((1-a)*100)+'% 0 0)';}
       else if(view==='blend'){act.style.opacity=String(a);}
       else if(view==='toggle'){act.style.display=showActual?'':'none';exp.style.display=showActual?'none':'';}
       else if(view==='heat'&&heat){exp.style.display='none';act.style.display='none';heat.style.display='';}
