@@ -27,7 +27,7 @@ let package = Package(
             name: "ImageCore",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // The only C in the project: setjmp/longjmp and error-handler plumbing around
+        // The C the libraries call (the launcher and the meter below are small C programs of their own): setjmp/longjmp and error-handler plumbing around
         // libpng, libjpeg, giflib and libtiff, so no C error ever unwinds through a Swift frame.
         // libdeflate (called directly, it never longjmps) inflates the IDAT stream of plain PNGs,
         // ~1.6× faster than zlib, and computes the chunk CRCs. One file-system call lives here
