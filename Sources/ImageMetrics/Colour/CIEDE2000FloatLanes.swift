@@ -102,11 +102,10 @@ extension CIEDE2000 {
     ///   error ≲ 1e-6 (the mean hue's direction u₁ + u₂ to ≲ 10u/|u₁ + u₂|; lanes with
     ///   |u₁ + u₂| < 0.1, hues within ~5.7° of opposite, take the scalar path) (atan2, exp, sin by ``ElementaryFloatLanes``, ≤ 4e-7), which scales the
     ///   terms, not their difference.
-    /// - Every square root is the correctly rounded hardware root (≤ u/2). The bit-level 1/√x
-    ///   guess (3.4 % off) with two Newton steps used before left up to 4.8e-6 relative error per
-    ///   root; through C′, the hue directions and the final root that put some ΔE00 of ±3 noise
-    ///   on saturated colours 2.5e-5 off (1.13766 for 1.13763), and the 3840×2160 bench pair's
-    ///   mean ΔE00 3e-6 above the `Double` path's (it is now 1.3e-8 from it).
+    /// - Every square root is the correctly rounded hardware root (≤ u/2). A bit-level 1/√x guess
+    ///   with two Newton steps leaves up to 4.8e-6 relative error per root, which through C′, the
+    ///   hue directions and the final root puts ΔE00 of saturated noise 2.5e-5 off; with the
+    ///   hardware root the 3840×2160 bench pair's mean ΔE00 is 1.3e-8 from the `Double` path's.
     /// So |ΔE_Float − ΔE_Double| ≲ 1e-5·ΔE00 plus ≈ 1e-6 (the inputs' own rounding); the test
     /// (`PixelPassLanesTests`) bounds it by 1e-5·max(1, ΔE00), and ΔE00 with ΔL*, Δa*, Δb* by
     /// 1e-5·max(1, ΔE00 + |ΔLab|), on 48 000 random pairs (noise, large changes, near-greys,

@@ -22,7 +22,7 @@
 /// sharp images: an edge a filter leaves one pixel wide has two side samples (mixedness 0) for
 /// each mixed one, so a mean over all edge samples stays near ⅓ of the mixed pixels' value
 /// even where every mixed pixel was lost (the quick corpus's 24×16…40×27 shrinks: means of
-/// 0.07–0.2, under the former 0.25 floor, while 60–90 % of the mixing was lost).
+/// 0.07–0.2 over all edge samples, while 60–90 % of the mixing was lost).
 /// Point-sampling smooth content (ramps, the zone plate's low frequencies) still gives
 /// mixed values, so a named result is reliable, a missing one is not proof of filtering.
 /// Large images are read on a deterministic row subsample (every k-th row, about 2¹⁸ pixels at most), which does not
