@@ -19,14 +19,14 @@ public enum ResultFiles {
         func wrote() { writes += 1; afterWrite?(writes) }
         var pages: [Int: String] = [:]
         if let folder { for i in evidence.indices where evidence[i] != nil { pages[i] = folder.path + "/" + RunReport.pagePath(index: i, pair: r.pairs[i].pair) } }
-        let junitText = JUnitReport.xml(r, pages: pages)
+        let junitText = JUnitReport.xml(r, pages: pages), jsonBytes = [UInt8](try r.jsonData())
         do {
             if let folder {
                 for file in RunReport.files(r, evidence: evidence) { try folder.write(Array(file.text.utf8), to: file.path); wrote() }
-                try folder.write([UInt8](try r.jsonData()), to: RunReport.resultsFile)
+                try folder.write(jsonBytes, to: RunReport.resultsFile)
                 try folder.write(Array(junitText.utf8), to: RunReport.junitFile)
             }
-            if let json { try ImageCodecs.writeAtomically([UInt8](try r.jsonData()), to: json); wrote() }
+            if let json { try ImageCodecs.writeAtomically(jsonBytes, to: json); wrote() }
             if let junit { try ImageCodecs.writeAtomically(Array(junitText.utf8), to: junit); wrote() }
             try folder?.publish()
             if folder != nil { wrote() }

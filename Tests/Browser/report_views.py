@@ -61,8 +61,7 @@ def check(condition, message):
 
 # --- reading the screen ------------------------------------------------------------------------
 
-DECODE_JS = """async (b64) => {
-  const im = new Image(); im.src = 'data:image/png;base64,' + b64; await im.decode();
+NATURAL_JS = """(im) => {
   const c = document.createElement('canvas'); c.width = im.naturalWidth; c.height = im.naturalHeight;
   const g = c.getContext('2d'); g.drawImage(im, 0, 0);
   const d = g.getImageData(0, 0, c.width, c.height).data;
@@ -70,12 +69,10 @@ DECODE_JS = """async (b64) => {
   return [c.width, c.height, btoa(s)];
 }"""
 
-NATURAL_JS = """(im) => {
-  const c = document.createElement('canvas'); c.width = im.naturalWidth; c.height = im.naturalHeight;
-  const g = c.getContext('2d'); g.drawImage(im, 0, 0);
-  const d = g.getImageData(0, 0, c.width, c.height).data;
-  let s = ''; for (let i = 0; i < d.length; i += 8192) { s += String.fromCharCode.apply(null, d.subarray(i, i + 8192)); }
-  return [c.width, c.height, btoa(s)];
+# The same read-back on a PNG given as base64, decoded first.
+DECODE_JS = """async (b64) => {
+  const im = new Image(); im.src = 'data:image/png;base64,' + b64; await im.decode();
+  return (""" + NATURAL_JS + """)(im);
 }"""
 
 BOXES_JS = """(root, sel) => {

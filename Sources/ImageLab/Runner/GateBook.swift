@@ -164,7 +164,7 @@ public struct GateBook: Sendable {
 
     /// The reviewed gates built into imglab (``ReviewedGates``).
     public static var builtIn: GateBook {
-        // The built-in text is checked by the tests (ReviewedGatesTests) and by every corpus --check.
+        // The built-in text is held to Corpus/gates.json by BuiltInFilesTests and by every corpus --check.
         do { return try GateBook(data: Data(ReviewedGates.text.utf8)) } catch { preconditionFailure("the built-in gates do not parse: \(error)") }
     }
 

@@ -71,7 +71,7 @@ enum DiffCommand: Command {
         if let folders = try FolderArguments(args.positionals) { return try runFolders(args, folders) }
         if args.has(junit) || args.has(match) { throw UsageError("--junit and --match compare two folders, not two files") }
         let reportPath = try reportPath(args), jsonPath = try args.value(json)
-        try OutputPaths.check([(report.name, reportPath), (json.name, jsonPath == "-" ? nil : jsonPath)].compactMap { o in o.1.map { (o.0, $0) } }, inputs: args.positionals)
+        try OutputPaths.check([(report.name, reportPath), (json.name, jsonPath)].compactMap { o in o.1.map { (o.0, $0) } }, inputs: args.positionals)
         var decode = DecodeOptions()
         decode.limits.maxPixels = try args.value(maxPixels)
         decode.limits.maxBytes = try args.value(SharedOptions.maxMemory)
@@ -82,7 +82,7 @@ enum DiffCommand: Command {
             printError("imglab diff: \(error)")
             return .usage
         }
-        if !writeJSON(outcome.json, to: jsonPath) { return .usage }
+        if !OutputPaths.writeText(outcome.json, to: jsonPath, command: name) { return .usage }
         if jsonPath != "-" { print(outcome.screen) }
         if let problem = outcome.problem(besideScreen: jsonPath != "-") { printError("imglab diff: \(problem)") }
         if outcome.exitStatus == 1, outcome.problem == nil, !args.has(gate) { printError("imglab diff: the images differ; --gate EXPR states how much difference passes (e.g. --gate 'deltaE00.p99 <= 2 && ssim >= 0.98'; metrics in 'imglab diff --help')") }
@@ -93,7 +93,7 @@ enum DiffCommand: Command {
     static func runFolders(_ args: Arguments, _ folders: FolderArguments) throws(UsageError) -> ExitStatus {
         let reportFolder = try reportPath(args), junitPath = try args.value(junit), jsonPath = try args.value(json)
         if let reportFolder { try OutputPaths.checkFolder(option: report.name, reportFolder) }
-        try OutputPaths.check([(junit.name, junitPath), (json.name, jsonPath == "-" ? nil : jsonPath)].compactMap { o in o.1.map { (o.0, $0) } }, inputs: [])
+        try OutputPaths.check([(junit.name, junitPath), (json.name, jsonPath)].compactMap { o in o.1.map { (o.0, $0) } }, inputs: [])
         var decode = DecodeOptions()
         decode.limits.maxPixels = try args.value(maxPixels)
         decode.limits.maxBytes = try args.value(SharedOptions.maxMemory)
@@ -107,7 +107,7 @@ enum DiffCommand: Command {
             return .usage
         }
         if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        if !writeJSON(outcome.json, to: jsonPath) { return .usage }
+        if !OutputPaths.writeText(outcome.json, to: jsonPath, command: name) { return .usage }
         if jsonPath != "-" { print(outcome.screen) }
         return ExitStatus(rawValue: outcome.exitStatus) ?? .usage
     }
@@ -116,18 +116,6 @@ enum DiffCommand: Command {
     static func reportPath(_ args: Arguments) throws(UsageError) -> String? {
         let given = try args.value(report)
         return given == "none" ? nil : given
-    }
-
-    /// Prints the JSON for `-`, writes it atomically to a file, or does nothing without `--json`;
-    /// false (with the error printed) when the file cannot be written.
-    static func writeJSON(_ text: String, to path: String?) -> Bool {
-        guard let path else { return true }
-        if path == "-" { print(text); return true }
-        do { try ImageCodecs.writeAtomically(Array((text + "\n").utf8), to: path) } catch {
-            printError("imglab diff: cannot write \(path): \(error)")
-            return false
-        }
-        return true
     }
 
     /// Two folders as positionals; `nil` for two files; a usage error for a file and a folder.

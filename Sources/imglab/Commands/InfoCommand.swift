@@ -27,7 +27,7 @@ enum InfoCommand: Command {
         options.limits.maxPixels = try args.value(maxPixels)
         options.limits.maxBytes = try args.value(SharedOptions.maxMemory)
         let jsonPath = try args.value(json), decodingPixels = try args.value(decode)
-        if let jsonPath, jsonPath != "-" { try OutputPaths.check([(json.name, jsonPath)], inputs: args.positionals) }
+        if let jsonPath { try OutputPaths.check([(json.name, jsonPath)], inputs: args.positionals) }
         var infos: [FileInfo] = []
         var status = ExitStatus.ok
         for path in args.positionals {
@@ -41,14 +41,7 @@ enum InfoCommand: Command {
                 printError("imglab info: \(path): \(error)")
             }
         }
-        if let jsonPath, let text = FileInfo.json(infos) {
-            if jsonPath == "-" { print(text) } else {
-                do { try ImageCodecs.writeAtomically(Array((text + "\n").utf8), to: jsonPath) } catch {
-                    printError("imglab info: cannot write \(jsonPath): \(error)")
-                    return .usage
-                }
-            }
-        }
+        if let text = FileInfo.json(infos), !OutputPaths.writeText(text, to: jsonPath, command: name) { return .usage }
         return status
     }
 }

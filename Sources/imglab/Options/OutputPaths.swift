@@ -44,4 +44,17 @@ enum OutputPaths {
     static func checkFolder(option: String, _ path: String) throws(UsageError) {
         do { try OutputFolder.check(path) } catch { throw UsageError("\(option) \(path): \(error)") }
     }
+
+    /// Writes a text output of `--json FILE` (and the like): printed for `-`, else written
+    /// atomically with a final newline; nothing without a path. False, with the error printed,
+    /// when the file cannot be written.
+    static func writeText(_ text: String, to path: String?, command: String) -> Bool {
+        guard let path else { return true }
+        if path == OutputFile.standardOutput { print(text); return true }
+        do { try ImageCodecs.writeAtomically(Array((text + "\n").utf8), to: path) } catch {
+            printError("imglab \(command): cannot write \(path): \(error)")
+            return false
+        }
+        return true
+    }
 }
