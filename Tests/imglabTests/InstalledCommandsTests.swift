@@ -21,14 +21,17 @@ struct InstalledCommandsTests {
             root = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-installed-\(UUID().uuidString)").path
             let built = URL(fileURLWithPath: ImglabRun.executable).deletingLastPathComponent().path
             for folder in [bin, work, root + "/home"] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            var copied: [String] = []
-            for program in ["imglab", "imglab-core", "imglab-x86-64-v3", "imglab-measure"] where FileManager.default.isExecutableFile(atPath: built + "/" + program) {
-                try FileManager.default.copyItem(atPath: built + "/" + program, toPath: bin + "/" + program)
-                // Keep the build's times: the launcher runs the x86-64-v3 build only when it is not older than imglab-core.
-                let times = try FileManager.default.attributesOfItem(atPath: built + "/" + program)
-                try FileManager.default.setAttributes([.modificationDate: times[.modificationDate] as Any], ofItemAtPath: bin + "/" + program)
-                copied.append(program)
-            }
+            // A shell copies the programs (cp -p keeps their times, which the launcher compares): a file this
+            // multi-threaded process wrote itself could leave a write descriptor in another test's child, and
+            // executing it would then fail with ETXTBSY.
+            let programs = ["imglab", "imglab-core", "imglab-x86-64-v3", "imglab-measure"].filter { FileManager.default.isExecutableFile(atPath: built + "/" + $0) }
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+            shell.arguments = ["-c", "from=$0; to=$1; shift; for p in \"$@\"; do cp -p \"$from/$p\" \"$to/$p\" || exit 1; done", built, bin] + programs
+            try shell.run()
+            shell.waitUntilExit()
+            try #require(shell.terminationStatus == 0, "copying \(programs) from \(built)")
+            let copied = programs
             try #require(copied.contains("imglab") && copied.contains("imglab-core"), "the built programs are not beside \(ImglabRun.executable)")
         }
 
