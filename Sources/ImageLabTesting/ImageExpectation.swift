@@ -103,10 +103,8 @@ public struct ImageExpectation: Sendable {
             do { golden = try ImageCodecs.decode([UInt8](data)) } catch { throw .unreadableGolden(path, error.description) }
         }
         if record {
-            if let golden {
-                let c = Comparison(expected: ComparedImage(image: golden, name: path, container: .png), actual: ComparedImage(image: actual, name: name),
-                                   options: ComparisonOptions(diagnose: false, structural: false))
-                if c.identical { return Outcome(kind: .matched, message: "", goldenPath: path, comparison: c) }
+            if let golden, FileComparison.identicalByValue(golden, actual) {
+                return Outcome(kind: .matched, message: "", goldenPath: path)
             }
             try Self.store(actual, at: path)
             return Outcome(kind: .recorded, message: "expectImage \"\(name)\": recorded the golden \(path) (record mode is on: "
@@ -159,16 +157,16 @@ public struct ImageExpectation: Sendable {
     func compare(_ actual: Image, with expected: ComparedImage, gate: GateExpression, label: String, against: String,
                  reportName: String, filePath: String, ignoring: IgnoredPixels = IgnoredPixels()) throws(ImageExpectationError) -> Outcome {
         let actualSide = ComparedImage(image: actual, name: "actual: \(reportName)")
-        let shown = expected.image.displaySize
-        let mask: PixelMask?
-        do { mask = try ignoring.resolved(width: shown.width, height: shown.height) } catch { throw .badIgnored(error.description) }
-        let judgement = Judge(gate: gate, ignored: mask).judge(expected: expected, actual: actualSide)
+        let judgement: Judgement, mask: PixelMask?
+        do { (judgement, mask) = try FileComparison.judge(expected, actualSide, by: Judge(gate: gate), ignoring: ignoring) } catch {
+            throw .badIgnored(error.description)
+        }
         if case .gateUnusable(let error) = judgement.verdict { throw .badGate(gate.text, error.description) }
         let c = judgement.comparison
         if judgement.passed { return Outcome(kind: .matched, message: "", comparison: c, gate: judgement.gate) }
 
         var lines = ["\(label): the image does not match \(against) (gate \(gate.text))"]
-        lines.append(judgement.gate == nil ? "  " + judgement.sizeFinding : "  failed: " + judgement.failedClauses.joined(separator: "; "))
+        lines.append(judgement.gate == nil ? "  " + (judgement.finding ?? "") : "  failed: " + (judgement.finding ?? ""))
         let headline = ["exact.max", "exact.pixels", "visible.max", "visible.mean", "alpha.max", "deltaE00.p99", "psnr", "ssim"]
         let metrics = headline.compactMap { m in c.value(m).map { "\(m) \(Self.format($0))" } }
         if !metrics.isEmpty { lines.append("  metrics: " + metrics.joined(separator: ", ")) }

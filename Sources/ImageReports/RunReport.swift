@@ -119,7 +119,7 @@ public enum RunReport {
         if let d = p.diagnosis { facts.append(("diagnosis", (d.bugClass ?? "none") + String(format: " (confidence %.2f): ", d.confidence) + d.summary)) }
         if let golden = p.golden { facts.append(("golden", golden + (p.goldenHash.map { p.golden?.contains($0) == true ? "" : " — compared with golden \($0)" } ?? ""))) }
         let context = DiffReport.Context(
-            title: "imglab run: \(p.pair)", verdict: verdictLine(p), verdictOK: !p.verdict.failsRun, facts: facts,
+            title: "imglab run: \(p.pair)", verdict: verdictLine(p), verdictOK: !p.verdict.kind.fails, facts: facts,
             figures: figures, source: ev.source.map { ImageSummary(name: $0.name, container: $0.container, image: $0.image) })
         return DiffReport.parts(ev.comparison, images: images, gate: p.gate, context: context)
     }
@@ -229,7 +229,7 @@ public enum RunReport {
     }
 
     /// The exit status of these counts (as ``RunResults/exitStatus``).
-    static func exitStatus(_ s: RunResults.Summary) -> Int32 { s.fail + s.error + s.changedFurther > 0 ? 1 : 0 }
+    static func exitStatus(_ s: RunResults.Summary) -> Int32 { ExitRule.status(failing: s.failing) }
 
     /// The shell of the index page.
     static func indexPage(_ r: RunResults) -> HTMLPage {

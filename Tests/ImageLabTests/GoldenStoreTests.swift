@@ -30,14 +30,14 @@ struct GoldenStoreTests {
         let goldens = try store.load().goldens["c/o"] ?? []
         #expect(goldens.count == 1)
         #expect(try GoldenStore.pixelHash(store.image(goldens[0])) == goldens[0].hash)
-        let match = PairJudge.regression(blessed, distance: 2, goldens: goldens)
+        let match = GoldenRegression.classify(blessed, distance: 2, goldens: goldens)
         #expect(match.verdict == .pass && match.text.hasPrefix("matches golden ") && match.golden == goldens[0])
         let other = try Self.image([0, 0, 0, 40, 50, 60])
-        let closer = PairJudge.regression(other, distance: 1.5, goldens: goldens)
+        let closer = GoldenRegression.classify(other, distance: 1.5, goldens: goldens)
         #expect(closer.verdict == .changedCloser && closer.text.hasPrefix("changed, closer to the oracle"))
-        let further = PairJudge.regression(other, distance: 2.5, goldens: goldens)
+        let further = GoldenRegression.classify(other, distance: 2.5, goldens: goldens)
         #expect(further.verdict == .changedFurther && further.text.hasPrefix("changed, further from the oracle"))
-        let none = PairJudge.regression(other, distance: 1, goldens: [])
+        let none = GoldenRegression.classify(other, distance: 1, goldens: [])
         #expect(none.verdict == .pass && none.text == "no golden")
     }
 
@@ -70,14 +70,14 @@ struct GoldenStoreTests {
         #expect(goldens.count == 2)
         let output = try Self.image([0, 0, 0, 40, 50, 60])
         // Between the two accepted distances (1 and 3): not a regression; measured against the best (1).
-        let between = PairJudge.regression(output, distance: 2, goldens: goldens)
+        let between = GoldenRegression.classify(output, distance: 2, goldens: goldens)
         #expect(between.verdict == .changedCloser && between.golden?.resizer == "a")
-        #expect(PairJudge.regression(output, distance: 3, goldens: goldens).verdict == .changedCloser)
-        #expect(PairJudge.regression(output, distance: 3.01, goldens: goldens).verdict == .changedFurther)
+        #expect(GoldenRegression.classify(output, distance: 3, goldens: goldens).verdict == .changedCloser)
+        #expect(GoldenRegression.classify(output, distance: 3.01, goldens: goldens).verdict == .changedFurther)
         // A golden without a recorded distance cannot be compared: error, never a silent pass.
         var broken = goldens
         broken[1].oracleDistance = [:]
-        #expect(PairJudge.regression(output, distance: 0.5, goldens: broken).verdict == .error)
+        #expect(GoldenRegression.classify(output, distance: 0.5, goldens: broken).verdict == .error)
     }
 
     @Test("a run after a bless of the same resizer finds every output among the goldens")

@@ -50,7 +50,7 @@ struct RunTallyTests {
         // By hand: 5 pass (0, 3, 7, 8, 9), 1 fail, 2 error, 1 changed-closer, 1 changed-further of 10.
         #expect(t.summary == RunResults.Summary(pairs: 10, pass: 5, fail: 1, error: 2, changedCloser: 1, changedFurther: 1))
         #expect(t.exitStatus == 1)
-        let passing = Self.pairs.filter { !$0.verdict.failsRun }
+        let passing = Self.pairs.filter { !$0.verdict.kind.fails }
         #expect(Self.tally(passing).exitStatus == 0)
     }
 

@@ -26,7 +26,7 @@ struct FileDiffTests {
         let broken = Canaries.Failure(metric: "psnr", pair: "disturbed", reason: "reports inf for a pair that must differ")
         let outcome = try FileDiff(expected: a, actual: a, gate: try GateExpression("exact.max <= 1"), canaries: .checked([broken])).run()
         #expect(outcome.exitStatus == 2)
-        #expect(outcome.problem == "canaries failed, the gate was not evaluated:\n  canary 'disturbed': psnr reports inf for a pair that must differ")
+        #expect(outcome.problem == "metric canaries failed, the gate was not evaluated: canary 'disturbed': psnr reports inf for a pair that must differ")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.json.utf8)) as? [String: Any])
         let canaries = try #require(object["canaries"] as? [String: Any])
         #expect(canaries["passed"] as? Bool == false)

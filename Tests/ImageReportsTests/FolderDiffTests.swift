@@ -120,16 +120,42 @@ struct FolderDiffTests {
         #expect(outcome.results.items.first { $0.key == "small.png" }?.status == .error)
     }
 
-    @Test("an undecodable image is an error item (exit 2); the other pairs are still judged")
+    @Test("an undecodable image is an error item (exit 1, the one ExitRule: a pair that cannot be judged); the other pairs are still judged")
     func unreadable() throws {
         let (e, a) = try Self.folders()
         // A PNG signature then garbage: recognised as PNG, cannot be decoded.
         let broken = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 20)
         try Data(broken).write(to: URL(fileURLWithPath: a + "/same.png"))
         let outcome = try FolderDiff(expected: e, actual: a).run()
-        #expect(outcome.exitStatus == 2)
+        #expect(outcome.exitStatus == 1)
         #expect(outcome.results.items.first { $0.key == "same.png" }?.status == .error)
         #expect(outcome.results.items.first { $0.key == "sub/swapped.png" }?.status == .changed)
+    }
+
+    @Test("each pair is decoded under its worker's share of the memory budget: a pair that needs more is an error item, refused before decoding")
+    func memoryBudget() throws {
+        let (e, a) = try Self.folders()
+        // 1000×1000 gray: two decoded images of 2 bytes a pixel at most, plus 32 bytes a pixel of
+        // working memory (PairDecoding.workingBytesPerPixel): about 36 MiB, whatever the files weigh.
+        let big = Image(bitmap: try Bitmap(width: 1000, height: 1000, format: .gray8, bytes: [UInt8](repeating: 9, count: 1_000_000)))
+        var bigger = big
+        bigger.bitmap.bytes[0] = 10
+        try Self.write(big, e, "big.png")
+        try Self.write(bigger, a, "big.png")
+        var options = DecodeOptions()
+        options.limits.maxBytes = 16 << 20
+        for threads in [1, 2] {
+            let outcome = try FolderDiff(expected: e, actual: a, decode: options, threads: threads).run()
+            let item = try #require(outcome.results.items.first { $0.key == "big.png" })
+            #expect(item.status == .error)
+            let share = ((16 << 20) / threads) >> 20
+            #expect(item.message?.contains("over the memory budget of \(share) MiB") == true, "\(item.message ?? "")")
+            #expect(outcome.results.items.first { $0.key == "small.png" }?.status == .changed)
+            #expect(outcome.exitStatus == 1)
+        }
+        // With the whole default budget, the same pair is judged.
+        let judged = try FolderDiff(expected: e, actual: a, threads: 2).run()
+        #expect(judged.results.items.first { $0.key == "big.png" }?.status == .changed)
     }
 
     @Test("the JSON, JUnit and report are the same bytes with 1 and 2 threads; the report has an index and a page per changed pair")

@@ -88,7 +88,7 @@ struct IgnoredPixelsTests {
         #expect(try IgnoredPixels.Region(parsing: "1, 2,3,4") == .init(x: 1, y: 2, width: 3, height: 4))
     }
 
-    @Test("a mask of the wrong size is a typed error naming both sizes; in a folder diff that pair is an error (exit 2)")
+    @Test("a mask of the wrong size is a typed error naming both sizes; in a folder diff that pair is an error (exit 1, ExitRule)")
     func wrongSize() throws {
         let dir = try Self.folder()
         try Self.write(try Self.image(), dir + "/e/a.png")
@@ -97,7 +97,7 @@ struct IgnoredPixelsTests {
         let error = FileDiffError.ignored(.wrongSize(mask: "m.png", maskWidth: 41, maskHeight: 30, width: 40, height: 30))
         #expect(throws: error) { _ = try FileDiff(expected: dir + "/e/a.png", actual: dir + "/a/a.png", ignored: ignored).run() }
         let folders = try FolderDiff(expected: dir + "/e", actual: dir + "/a", ignored: ignored).run()
-        #expect(folders.exitStatus == 2)
+        #expect(folders.exitStatus == 1)
         #expect(folders.results.items.first?.status == .error)
         #expect(folders.results.items.first?.message == error.description)
     }

@@ -17,11 +17,13 @@ public struct PairResult: Sendable, Hashable, Codable {
         case changedCloser = "changed-closer"
         case changedFurther = "changed-further"
 
-        /// Whether this verdict makes the run exit 1 (CI fails): `fail`, `changed-further`, `error`.
-        public var failsRun: Bool {
+        /// The verdict in the one vocabulary (``ImageMetrics/Verdict``): `changed-closer` passes
+        /// (bless it to accept it), `changed-further` fails (a regression).
+        public var kind: ImageMetrics.Verdict {
             switch self {
-            case .pass, .changedCloser: return false
-            case .fail, .changedFurther, .error: return true
+            case .pass, .changedCloser: return .pass
+            case .fail, .changedFurther: return .fail
+            case .error: return .error
             }
         }
 
@@ -47,6 +49,18 @@ public struct PairResult: Sendable, Hashable, Codable {
         public var confidence: Double
         /// One sentence with the evidence.
         public var summary: String
+
+        public init(bugClass: String?, name: String?, confidence: Double, summary: String) {
+            self.bugClass = bugClass
+            self.name = name
+            self.confidence = confidence
+            self.summary = summary
+        }
+
+        /// What a diagnosis names.
+        public init(_ diagnosis: Diagnosis) {
+            self.init(bugClass: diagnosis.bugClass, name: diagnosis.name, confidence: diagnosis.confidence, summary: diagnosis.summary)
+        }
     }
 
     /// `CASE/OPERATION`.
@@ -100,6 +114,17 @@ public struct PairResult: Sendable, Hashable, Codable {
     /// The metrics every result carries besides the gate's own.
     public static let headlineMetrics = ["exact.max", "visible.max", "visible.mean", "alpha.max", "deltaE00.p99",
                                          "deltaE00.max", "psnr", "ssim", "ssimulacra2"]
+}
+
+extension PairResult {
+    /// A pair's result before any stage ran: its identity and expected size, verdict `error`
+    /// with no message (a stage that finds nothing leaves it to become `pass`).
+    init(opening pair: LabPair, frames: Int? = nil) {
+        let record = pair.record, entry = pair.entry
+        self.init(pair: pair.id, caseID: record.id, operation: entry.id, encoding: record.encoding, container: record.container,
+                  orientation: record.orientation, family: nil, verdict: .error, gate: nil, frames: frames ?? entry.oracle.count,
+                  expectedSize: [entry.outputWidth, entry.outputHeight], actualSize: nil, metrics: [:], diagnosis: nil, message: nil)
+    }
 }
 
 /// A measured wall-clock duration carried beside a result without being part of it: any two are

@@ -58,6 +58,9 @@ public struct RunResults: Sendable, Hashable, Codable {
             self.changedFurther = changedFurther
         }
 
+        /// Pairs whose verdict fails the run (``PairResult/Verdict/kind``): fail, changed-further, error.
+        public var failing: Int { fail + changedFurther + error }
+
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             pairs = try c.decode(Int.self, forKey: .pairs)
@@ -124,9 +127,9 @@ public struct RunResults: Sendable, Hashable, Codable {
     /// The pairs skipped by the declared policies, in manifest order; absent when none.
     public var skipped: [SkippedPair]? = nil
 
-    /// The exit status this result means: 0 every pair passed (or changed closer to the oracle),
-    /// 1 a pair failed, erred or changed further from the oracle (``PairResult/Verdict/failsRun``).
-    public var exitStatus: Int32 { pairs.contains { $0.verdict.failsRun } ? 1 : 0 }
+    /// The exit status this result means (``ExitRule``): 0 every pair passed (or changed closer
+    /// to the oracle), 1 a pair failed, erred or changed further from the oracle.
+    public var exitStatus: Int32 { ExitRule.status(pairs.map(\.verdict.kind)) }
 
     /// Counts the verdicts of `pairs`.
     public static func summarize(_ pairs: [PairResult]) -> Summary {

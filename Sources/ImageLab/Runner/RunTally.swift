@@ -80,7 +80,7 @@ public struct RunTally: Sendable {
         case .changedFurther: summary.changedFurther += 1
         }
         addDefinitions(of: p)
-        if p.verdict.failsRun { addFailure(p) }
+        if p.verdict.kind.fails { addFailure(p) }
         if let labels = p.policy {
             pairsUnderPolicy += 1
             for label in labels { policyLabels[label.kind, default: 0] += 1 }
@@ -110,7 +110,7 @@ public struct RunTally: Sendable {
     }
 
     /// The exit status the pairs mean (``RunResults/exitStatus``).
-    public var exitStatus: Int32 { summary.fail + summary.error + summary.changedFurther > 0 ? 1 : 0 }
+    public var exitStatus: Int32 { ExitRule.status(failing: summary.failing) }
 
     /// The labels by kind, in kind order (``RunResults/policyCounts``).
     public var policyCounts: [(kind: PolicyLabel.Kind, count: Int)] {

@@ -18,22 +18,32 @@ struct ScalePairJudge: Sendable {
     var folder: String
 
     /// Judges one pair; its floor is `floors`' record for `index`, measured when there is none yet.
+    /// The stages: measure the floor and the resizer (the cost gate), then judge the output
+    /// against the box oracle (``FrameJudgement``), then name the cost finding.
     func judge(_ pair: LabPair, scaleCase: CorpusCase, operation: LabOperation, placement: OraclePlacement, source: String, oracle: Image?,
                floors: ScalePlan.FloorBook, index: Int) -> PairResult {
-        let record = pair.record, entry = pair.entry
-        var result = PairResult(pair: pair.id, caseID: record.id, operation: entry.id, encoding: record.encoding,
-                                container: record.container, orientation: record.orientation, family: nil, verdict: .error,
-                                gate: nil, frames: 1, expectedSize: [entry.outputWidth, entry.outputHeight],
-                                actualSize: nil, metrics: [:], diagnosis: nil, message: nil)
-        func erred(_ message: String) -> PairResult {
+        var result = PairResult(opening: pair, frames: 1)
+        do {
+            try route(pair, scaleCase: scaleCase, operation: operation, placement: placement, source: source, oracle: oracle, floors: floors,
+                      index: index, into: &result)
+        } catch {
             result.verdict = .error
-            result.message = message
-            return result
+            result.message = error.reason
         }
-        guard let oracle else { return erred("the oracle cannot be rendered") }
-        guard let familyIndex = gates.family(of: pair, oracle: .box) else { return erred("no family of \(GateBook.fileName) takes this pair") }
-        result.family = gates.file.families[familyIndex].name
+        return result
+    }
 
+    private func route(_ pair: LabPair, scaleCase: CorpusCase, operation: LabOperation, placement: OraclePlacement, source: String,
+                       oracle: Image?, floors: ScalePlan.FloorBook, index: Int, into result: inout PairResult) throws(PairStageError) {
+        let record = pair.record, entry = pair.entry
+        guard let oracle else { throw PairStageError(reason: "the oracle cannot be rendered") }
+        guard let familyIndex = gates.family(of: pair, oracle: .box) else {
+            throw PairStageError(reason: "no family of \(GateBook.fileName) takes this pair")
+        }
+        let family = gates.file.families[familyIndex].name
+        result.family = family
+
+        // Measure the floor and the resizer.
         let scale = ScaleCost.floorScale(container: record.container, width: record.displayWidth, height: record.displayHeight,
                                          operation: operation, placement: placement)
         let floor: ProcessCost
@@ -41,46 +51,36 @@ struct ScalePairJudge: Sendable {
             floor = try floors.floor(index) { () throws(ResizerError) in
                 try measureFloor(source: source, scale: scale, output: (entry.outputWidth, entry.outputHeight))
             }
-        } catch { return erred("floor: \(error)") }
+        } catch { throw PairStageError(reason: "floor: \(error)") }
         let output: Image, cost: ProcessCost
-        do { (output, cost) = try resizer.measured(operation, file: source, width: record.displayWidth, height: record.displayHeight, meter: meter) } catch {
-            return erred("\(resizer.name): \(error)")
-        }
+        do {
+            (output, cost) = try resizer.measured(operation, file: source, width: record.displayWidth, height: record.displayHeight, meter: meter)
+        } catch { throw PairStageError(reason: "\(resizer.name): \(error)") }
         var scaleCost = ScaleCost(resizer: cost, floor: floor, floorScale: scale, gate: nil)
         let costValues = scaleCost.values
-        do { scaleCost.gate = try costGate.evaluate { costValues[$0] } } catch { return erred("cost: \(error)") }
+        do { scaleCost.gate = try costGate.evaluate { costValues[$0] } } catch { throw PairStageError(reason: "cost: \(error)") }
         result.cost = scaleCost
         result.actualSize = [output.displaySize.width, output.displaySize.height]
 
-        let gate = gates.gates[familyIndex]
-        let judgement = Judge(gate: gate).judge(expected: ComparedImage(image: oracle, name: "oracle"),
-                                                actual: ComparedImage(image: output.oriented(), name: "\(resizer.name) output"))
-        var metrics: [String: Double] = costValues
-        for name in PairResult.headlineMetrics + gate.metricNames {
-            if let v = judgement.comparison.value(name) { metrics[name] = v }
-        }
-        result.metrics = metrics
+        // Compare, gate and diagnose.
+        let stage = FrameJudgement(family: family, gate: gates.gates[familyIndex], canaries: canaries, kernelJudged: false)
+        let judged = try stage.judge(frames: 1, expected: { _ in (oracle, "oracle", nil) },
+                                     actual: { _ in ComparedImage(image: output.oriented(), name: "\(resizer.name) output") },
+                                     source: nil, counterfactuals: { _, _, _ in [] }, into: &result)
+        result.metrics = judged.worst.merging(costValues) { pixel, _ in pixel }
+        guard let judgement = judged.judged?.judgement else { return }
         result.gate = judgement.gate
-        switch judgement.verdict {
-        case .pass, .fail: break
-        case .differentSizes:
-            result.verdict = .fail
-            result.message = judgement.sizeFinding
-            return result
-        case .gateUnusable(let error): return erred("family '\(gates.file.families[familyIndex].name)': \(error)")
-        case .canariesFailed: return erred("metric canaries failed: " + canaries.map(\.description).joined(separator: "; "))
-        }
+        if case .differentSizes = judgement.verdict { return }
         let costPassed = scaleCost.gate?.passed ?? false
         if judgement.passed && costPassed {
             result.verdict = .pass
-            return result
+            return
         }
         result.verdict = .fail
         var reasons: [String] = []
         if !judgement.passed {
             reasons += judgement.failedClauses
-            let d = judgement.comparison.diagnosis
-            result.diagnosis = .init(bugClass: d.bugClass, name: d.name, confidence: d.confidence, summary: d.summary)
+            result.diagnosis = .init(judgement.comparison.diagnosis)
         }
         if !costPassed {
             reasons += (scaleCost.gate?.failedClauses ?? []).map { "cost: " + $0 }
@@ -99,7 +99,6 @@ struct ScalePairJudge: Sendable {
             }
         }
         result.message = reasons.joined(separator: "; ")
-        return result
     }
 
     /// The resizer's cost for the same operation on the same kind of source made about the

@@ -132,7 +132,7 @@ public struct KillMatrix: Sendable, Hashable, Codable {
             cell.run += 1
             let selected = triggered(r.pair)
             if selected { inTriggers += 1 }
-            if r.verdict.failsRun {
+            if r.verdict.kind.fails {
                 caught += 1; cell.caught += 1
                 if selected { caughtInTriggers += 1 }
                 let cls = diagnosedClass(r)

@@ -33,80 +33,43 @@ public struct FileComparison: Sendable {
         self.canaries = canaries
     }
 
-    /// One compared file: the decoded image and the file's bytes.
-    public struct Side: Sendable {
-        public var compared: ComparedImage
-        public var bytes: [UInt8]
-    }
-
-    /// Bytes of working memory the judgement needs per displayed pixel of the larger image, on
-    /// top of both files and both decoded images: the 16-bit value images of both sides
-    /// (8 bytes a pixel each), the float planes of SSIM, MS-SSIM and SSIMULACRA 2 and the
-    /// diagnosis's candidate renderings, which are banded. Measured: the peak RSS of
-    /// `imglab diff --report` grows by 20–34 bytes a pixel, decoded images included, over
-    /// 1–16 MP pairs of 8- and 16-bit RGBA and gray (`benchmarks/memory-budget.sh`).
-    public static let workingBytesPerPixel = 32
-
-    /// The bytes comparing two files with these headers needs: both files, both decoded
-    /// images (every frame of an animation) and the working memory.
-    public static func memoryNeeded(_ headers: [ImageHeader], fileBytes: [Int]) -> Int {
-        var total = fileBytes.reduce(0, +), largest = 0
-        for h in headers {
-            let pixels = h.width.multipliedReportingOverflow(by: h.height)
-            guard !pixels.overflow else { return .max }
-            let decoded = pixels.partialValue.multipliedReportingOverflow(by: max(h.format.bitsPerPixel, 8) * max(h.frameCount, 1) / 8 + 1)
-            guard !decoded.overflow else { return .max }
-            total = total.addingReportingOverflow(decoded.partialValue).overflow ? .max : total + decoded.partialValue
-            largest = max(largest, pixels.partialValue)
-        }
-        let work = largest.multipliedReportingOverflow(by: workingBytesPerPixel)
-        guard !work.overflow, !total.addingReportingOverflow(work.partialValue).overflow else { return .max }
-        return total + work.partialValue
-    }
+    /// One compared file: the decoded image and the file's bytes (``PairDecoding/Side``).
+    public typealias Side = PairDecoding.Side
 
     /// Reads both headers, checks the budget, decodes and judges.
     /// - Throws: ``FileComparisonError``: a file that cannot be read or decoded, a pair whose
     ///   comparison needs more memory than the budget, or a mask of the wrong size.
     /// - Returns: the judgement, both sides, and the ignored pixels (`nil`: none).
     public func run() throws(FileComparisonError) -> (judgement: Judgement, expected: Side, actual: Side, ignored: PixelMask?) {
-        let paths = [expectedPath, actualPath], budget = decode.limits.maxBytes
-        var read: [(bytes: [UInt8], header: ImageHeader)] = []
-        for path in paths {
-            do throws(DecodeError) {
-                let bytes = try ImageCodecs.readFile(path, limit: budget)
-                read.append((bytes, try ImageCodecs.readHeader(bytes, options: decode)))
-            } catch { throw .unreadable(path, error) }
-        }
-        let files = read.map(\.bytes), headers = read.map(\.header)
-        let needed = Self.memoryNeeded(headers, fileBytes: files.map(\.count))
-        guard needed <= budget else {
-            throw .overBudget(needed: needed, budget: budget, sizes: headers.map { "\($0.width)×\($0.height)" })
-        }
-        // Each decoder gets what the other side and the judgement leave it.
-        var sideOptions = decode
-        sideOptions.limits.maxBytes = budget - (needed - (headers.map { Self.memoryNeeded([$0], fileBytes: [0]) }.max() ?? 0))
-        let options = sideOptions
-        let decoded = ParallelMap.run(2, threads: 2) { i -> Result<Side, DecodeError> in
-            do throws(DecodeError) {
-                let image = try ImageCodecs.decode(files[i], options: options)
-                return .success(Side(compared: ComparedImage(image: image, name: paths[i], container: headers[i].container), bytes: files[i]))
-            } catch {
-                return .failure(error)
-            }
-        }
-        var sides: [Side] = []
-        for (path, result) in zip(paths, decoded) {
-            switch result {
-            case .success(let side): sides.append(side)
-            case .failure(let error): throw .unreadable(path, error)
-            }
-        }
-        let shown = sides[0].compared.image.displaySize
-        let mask: PixelMask?
-        do { mask = try ignored.resolved(width: shown.width, height: shown.height) } catch { throw .ignored(error) }
-        let judgement = Judge(gate: gate, tolerance: tolerance, canaries: canaries, diagnosing: .always, ignored: mask)
-            .judge(expected: sides[0].compared, actual: sides[1].compared)
+        var files: [PairDecoding.File] = []
+        for path in [expectedPath, actualPath] { files.append(try PairDecoding.read(path, options: decode)) }
+        let sides = try PairDecoding.decode(files, options: decode, threads: 2)
+        let judge = Judge(gate: gate, tolerance: tolerance, canaries: canaries, diagnosing: .always)
+        let (judgement, mask) = try Self.judge(sides[0].compared, sides[1].compared, by: judge, ignoring: ignored)
         return (judgement, sides[0], sides[1], mask)
+    }
+
+    /// The judge stage of two decoded images a user gives (two files, a folder diff's pair, an
+    /// `expectImage` call): the masks and regions resolved against the expected image's
+    /// displayed size, then ``Judge``.
+    /// - Throws: ``FileComparisonError/ignored(_:)`` for a mask of the wrong size.
+    /// - Returns: the judgement and the ignored pixels (`nil`: none).
+    public static func judge(_ expected: ComparedImage, _ actual: ComparedImage, by judge: Judge,
+                             ignoring ignored: IgnoredPixels) throws(FileComparisonError) -> (Judgement, PixelMask?) {
+        let shown = expected.image.displaySize
+        var masked = judge
+        do { masked.ignored = try ignored.resolved(width: shown.width, height: shown.height) } catch { throw .ignored(error) }
+        return (masked.judge(expected: expected, actual: actual), masked.ignored)
+    }
+
+    /// Whether two images are identical by value as displayed (``Comparison/identical``'s rule:
+    /// the same displayed size and the same straight 16-bit samples): the same first frame,
+    /// format and orientation, or the same values. Cheaper than a ``Comparison``: no metric.
+    public static func identicalByValue(_ e: Image, _ a: Image) -> Bool {
+        if e.orientation == a.orientation && e.bitmap == a.bitmap { return true }
+        let withAlpha = e.format.hasAlpha || a.format.hasAlpha
+        let ev = ValueImage(e, withAlpha: withAlpha), av = ValueImage(a, withAlpha: withAlpha)
+        return ev.width == av.width && ev.height == av.height && ev.samples == av.samples
     }
 }
 

@@ -39,6 +39,34 @@ public struct Judgement: Sendable {
     /// Whether the verdict is ``Verdict/pass``.
     public var passed: Bool { verdict == .pass }
 
+    /// The verdict in the one vocabulary (``ImageMetrics/Verdict``): different sizes fail; failed
+    /// canaries and an unusable gate are errors (the images could not be judged).
+    public var kind: ImageMetrics.Verdict {
+        switch verdict {
+        case .pass: return .pass
+        case .fail, .differentSizes: return .fail
+        case .canariesFailed, .gateUnusable: return .error
+        }
+    }
+
+    /// Why the images do not pass, in one line, the same words for every command: the failed gate
+    /// clauses; without a gate, how many pixels differ; the sizes; the canaries that failed; why
+    /// the gate cannot be evaluated. `nil` for a pass.
+    public var finding: String? {
+        switch verdict {
+        case .pass: return nil
+        case .fail:
+            if gate != nil { return failedClauses.joined(separator: "; ") }
+            guard let x = comparison.exact else { return "different by value" }
+            let total = x.histogram.reduce(0, +)
+            return "\(x.differingPixels) of \(total) pixels differ, max |Δ| " + GateExpression.format(comparison.value("exact.max") ?? .nan)
+        case .differentSizes: return sizeFinding
+        case .canariesFailed:
+            return "metric canaries failed, the gate was not evaluated: " + (canaryFailures ?? []).map(\.description).joined(separator: "; ")
+        case .gateUnusable(let error): return error.description
+        }
+    }
+
     /// The text of each gate clause that failed, e.g. `exact.max (200) <= 1`.
     public var failedClauses: [String] { gate?.failedClauses ?? [] }
 

@@ -58,25 +58,21 @@ public struct FileDiff: Sendable {
 
         /// ``problem(besideScreen:)`` when no screen is printed.
         public var problem: String? {
-            let c = judgement.comparison
             switch judgement.verdict {
             case .pass, .fail: return nil
-            case .canariesFailed:
-                return "canaries failed, the gate was not evaluated:\n" + (judgement.canaryFailures ?? []).map { "  " + $0.description }.joined(separator: "\n")
             case .differentSizes:
-                return "the images have different sizes (\(c.expected.displayWidth)×\(c.expected.displayHeight) vs \(c.actual.displayWidth)×\(c.actual.displayHeight) as displayed); \(c.diagnosis.summary)"
-            case .gateUnusable(let error): return error.description
+                let c = judgement.comparison
+                return "the images have different sizes (\(c.expected.displayWidth)×\(c.expected.displayHeight) vs "
+                    + "\(c.actual.displayWidth)×\(c.actual.displayHeight) as displayed); \(c.diagnosis.summary)"
+            case .canariesFailed, .gateUnusable: return judgement.finding
             }
         }
 
-        /// 0 within the gate (or identical without one); 1 different (the gate failed, the sizes
-        /// differ, or any difference without a gate); 2 a failed canary or a gate metric with no value.
+        /// ``ExitRule``: 0 within the gate (or identical without one); 1 different (the gate
+        /// failed, the sizes differ, or any difference without a gate); 2 the one pair could not
+        /// be judged (a failed canary, a gate metric with no value).
         public var exitStatus: Int32 {
-            switch judgement.verdict {
-            case .pass: return 0
-            case .fail, .differentSizes: return 1
-            case .canariesFailed, .gateUnusable: return 2
-            }
+            judgement.kind == .error ? ExitRule.couldNotJudge : ExitRule.status([judgement.kind])
         }
     }
 

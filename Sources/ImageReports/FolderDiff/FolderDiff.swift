@@ -66,7 +66,7 @@ public struct FolderDiff: Sendable {
         /// pass and one every 10 % of the pairs.
         public func line(onTerminal terminal: Bool) -> String {
             let head = "[\(done)/\(total)]"
-            if item.status.failsDiff {
+            if item.status.kind.fails {
                 return (terminal ? "\r\u{1B}[K" : "") + "\(head) \(item.status.rawValue.uppercased()) \(item.key)" + (item.message.map { " — " + $0 } ?? "") + "\n"
             }
             if terminal { return "\r\u{1B}[K\(head) \(item.key)" }
@@ -85,7 +85,7 @@ public struct FolderDiff: Sendable {
         /// The terminal summary: the counts, then every pair that does not pass, one line each.
         public var screen: String {
             var lines = ["expected   \(results.expected)", "actual     \(results.actual)", "compared   \(results.summary.line)"]
-            for item in results.items where item.status.failsDiff {
+            for item in results.items where item.status.kind.fails {
                 lines.append("  " + item.status.rawValue.uppercased().padding(toLength: 10, withPad: " ", startingAt: 0) + item.key
                              + (item.message.map { " — " + $0 } ?? ""))
             }
@@ -97,9 +97,10 @@ public struct FolderDiff: Sendable {
         /// The `--json` object (schema `imglab-folder-diff/1`, keys sorted).
         public var json: String { results.jsonText }
 
-        /// 0 every pair passes and no file is new or deleted; 1 a pair fails (or differs without a
-        /// gate, or its sizes differ) or a file is new or deleted; 2 a file cannot be read or
-        /// compared, a canary failed, or the gate names a metric with no value.
+        /// ``ExitRule``: 0 every pair passes and no file is new or deleted; 1 a pair fails (or
+        /// differs without a gate, or its sizes differ), a file is new or deleted, or a pair
+        /// cannot be compared (a file that cannot be read, a gate metric with no value for it);
+        /// 2 a canary failed, so no gate could be trusted.
         public var exitStatus: Int32 { results.exitStatus }
     }
 

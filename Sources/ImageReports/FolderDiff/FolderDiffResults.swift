@@ -21,8 +21,15 @@ public enum FolderDiffStatus: String, Sendable, Hashable, Codable, CaseIterable 
     /// Worst first: the order of the report's filters and of the terminal list.
     public var severity: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 
-    /// Whether this status makes the folder diff fail (exit 1 or 2).
-    public var failsDiff: Bool { self != .withinGate && self != .unchanged }
+    /// The status in the one vocabulary (``ImageMetrics/Verdict``): unchanged and within the
+    /// gate pass; changed, new and deleted fail; error is an error.
+    public var kind: Verdict {
+        switch self {
+        case .unchanged, .withinGate: return .pass
+        case .changed, .new, .deleted: return .fail
+        case .error: return .error
+        }
+    }
 }
 
 /// One key of a folder diff: its files, status, and, for a judged pair, the diagnosis and metrics.
@@ -106,7 +113,7 @@ public struct FolderDiffResults: Sendable, Hashable, Codable {
     /// The canaries' failures, when the gate's canaries ran (empty: every canary passed).
     public var canaryFailures: [String]?
     public var summary: FolderDiffSummary
-    /// 0, 1 or 2 (``FolderDiff/Outcome/exitStatus``).
+    /// 0, 1 or 2 (``ExitRule``; ``FolderDiff/Outcome/exitStatus``).
     public var exitStatus: Int32
     /// Every key, sorted.
     public var items: [FolderDiffItem]
@@ -124,7 +131,7 @@ public struct FolderDiffResults: Sendable, Hashable, Codable {
         self.canaryFailures = canaryFailures
         self.items = items
         summary = FolderDiffSummary(items)
-        exitStatus = summary.error > 0 || canaryFailures?.isEmpty == false ? 2 : (summary.changed + summary.new + summary.deleted > 0 ? 1 : 0)
+        exitStatus = canaryFailures?.isEmpty == false ? ExitRule.couldNotJudge : ExitRule.status(items.map(\.status.kind))
     }
 
     /// The JSON text: keys sorted, pretty-printed, infinities and NaN as `inf`, `-inf`, `nan`

@@ -29,32 +29,28 @@ struct FolderPairJudgement: Sendable {
     /// The report's staged generation, when a report is written.
     var folder: OutputFolder?
 
-    private struct Side: Sendable {
-        var compared: ComparedImage
-        var bytes: [UInt8]
-    }
-
     func run() -> FolderPairOutcome {
         var item = FolderDiffItem(key: pair.key, expected: pair.expected, actual: pair.actual, status: .error)
         var thumbnails = FolderThumbnails()
         let report = diff.reportFolder != nil
         let expectedPath = pair.expected.map { diff.expectedFolder + "/" + $0 }
         let actualPath = pair.actual.map { diff.actualFolder + "/" + $0 }
-        func read(_ path: String) -> Result<[UInt8], DecodeError> {
-            do throws(DecodeError) { return .success(try ImageCodecs.readFile(path, limit: diff.decode.limits.maxBytes)) } catch { return .failure(error) }
+        // The decode stage of every pair of files (``PairDecoding``), under this worker's share of
+        // the memory budget: each of the `threads` workers holds one pair at a time.
+        var options = diff.decode
+        options.limits.maxBytes = max(1, diff.decode.limits.maxBytes / max(1, diff.threads))
+        let budgeted = options
+        func read(_ path: String) -> Result<PairDecoding.File, FileComparisonError> {
+            do throws(FileComparisonError) { return .success(try PairDecoding.read(path, options: budgeted)) } catch { return .failure(error) }
         }
-        func decode(_ path: String, _ bytes: [UInt8]) -> Result<Side, DecodeError> {
-            do throws(DecodeError) {
-                let container = try ImageCodecs.sniff(bytes)
-                let image = try ImageCodecs.decode(bytes, options: diff.decode)
-                return .success(Side(compared: ComparedImage(image: image, name: path, container: container), bytes: bytes))
-            } catch {
+        func decode(_ files: [PairDecoding.File]) -> Result<[PairDecoding.Side], FileComparisonError> {
+            do throws(FileComparisonError) { return .success(try PairDecoding.decode(files, options: budgeted, threads: 1)) } catch {
                 return .failure(error)
             }
         }
         func thumbnail(_ path: String) -> EmbeddedImage? {
-            guard case .success(let bytes) = read(path), case .success(let side) = decode(path, bytes) else { return nil }
-            return FolderThumbnail.png(side.compared.image)
+            guard case .success(let file) = read(path), case .success(let sides) = decode([file]) else { return nil }
+            return FolderThumbnail.png(sides[0].compared.image)
         }
         switch (expectedPath, actualPath) {
         case (nil, let a?):
@@ -68,45 +64,46 @@ struct FolderPairJudgement: Sendable {
             if report { thumbnails.expected = thumbnail(e) }
             return FolderPairOutcome(item: item, thumbnails: thumbnails)
         case (let e?, let a?):
-            let eb: [UInt8], ab: [UInt8]
+            let ef: PairDecoding.File, af: PairDecoding.File
             switch (read(e), read(a)) {
-            case (.success(let x), .success(let y)): eb = x; ab = y
-            case (.failure(let error), _): item.message = "\(e): \(error)"; return FolderPairOutcome(item: item, thumbnails: thumbnails)
-            case (_, .failure(let error)): item.message = "\(a): \(error)"; return FolderPairOutcome(item: item, thumbnails: thumbnails)
-            }
-            if eb == ab {
-                item.status = .unchanged
-                item.message = "same bytes"
-                if report, case .success(let side) = decode(e, eb) {
-                    thumbnails.expected = FolderThumbnail.png(side.compared.image)
-                    thumbnails.actual = thumbnails.expected
-                }
-                return FolderPairOutcome(item: item, thumbnails: thumbnails)
-            }
-            let expected: Side, actual: Side
-            switch (decode(e, eb), decode(a, ab)) {
-            case (.success(let x), .success(let y)): expected = x; actual = y
-            case (.failure(let error), _): item.message = "\(e): \(error)"; return FolderPairOutcome(item: item, thumbnails: thumbnails)
-            case (_, .failure(let error)): item.message = "\(a): \(error)"; return FolderPairOutcome(item: item, thumbnails: thumbnails)
-            }
-            let shown = expected.compared.image.displaySize
-            let mask: PixelMask?
-            do { mask = try diff.ignored.resolved(width: shown.width, height: shown.height) } catch {
+            case (.success(let x), .success(let y)): ef = x; af = y
+            case (.failure(let error), _), (_, .failure(let error)):
                 item.message = error.description
                 return FolderPairOutcome(item: item, thumbnails: thumbnails)
             }
-            if mask == nil && Self.identicalByValue(expected.compared.image, actual.compared.image) {
+            if ef.bytes == af.bytes {
                 item.status = .unchanged
-                item.message = "identical by value"
-                if report {
-                    thumbnails.expected = FolderThumbnail.png(expected.compared.image)
+                item.message = "same bytes"
+                if report, case .success(let sides) = decode([ef]) {
+                    thumbnails.expected = FolderThumbnail.png(sides[0].compared.image)
                     thumbnails.actual = thumbnails.expected
                 }
                 return FolderPairOutcome(item: item, thumbnails: thumbnails)
             }
-            var pairJudge = judge
-            pairJudge.ignored = mask
-            let judgement = pairJudge.judge(expected: expected.compared, actual: actual.compared)
+            let expected: PairDecoding.Side, actual: PairDecoding.Side
+            switch decode([ef, af]) {
+            case .success(let sides): expected = sides[0]; actual = sides[1]
+            case .failure(let error):
+                item.message = error.description
+                return FolderPairOutcome(item: item, thumbnails: thumbnails)
+            }
+            let judgement: Judgement, mask: PixelMask?
+            do throws(FileComparisonError) {
+                // Identical images pass whatever the gate; without masks they are not judged.
+                if diff.ignored.isEmpty, FileComparison.identicalByValue(expected.compared.image, actual.compared.image) {
+                    item.status = .unchanged
+                    item.message = "identical by value"
+                    if report {
+                        thumbnails.expected = FolderThumbnail.png(expected.compared.image)
+                        thumbnails.actual = thumbnails.expected
+                    }
+                    return FolderPairOutcome(item: item, thumbnails: thumbnails)
+                }
+                (judgement, mask) = try FileComparison.judge(expected.compared, actual.compared, by: judge, ignoring: diff.ignored)
+            } catch {
+                item.message = error.description
+                return FolderPairOutcome(item: item, thumbnails: thumbnails)
+            }
             classify(judgement, into: &item)
             item.ignoredPixels = judgement.comparison.value("ignored.pixels").map { Int($0) }
             if report {
@@ -133,41 +130,19 @@ struct FolderPairJudgement: Sendable {
         }
     }
 
-    /// Whether two images are identical by value as displayed (``Comparison/identical``'s rule:
-    /// the same displayed size and the same straight 16-bit samples): the same first frame,
-    /// format and orientation, or the same values. Such a pair is unchanged whatever the gate,
-    /// and is not judged (its metrics are those of identical images).
-    static func identicalByValue(_ e: Image, _ a: Image) -> Bool {
-        if e.orientation == a.orientation && e.bitmap == a.bitmap { return true }
-        let withAlpha = e.format.hasAlpha || a.format.hasAlpha
-        let ev = ValueImage(e, withAlpha: withAlpha), av = ValueImage(a, withAlpha: withAlpha)
-        return ev.width == av.width && ev.height == av.height && ev.samples == av.samples
-    }
-
     /// The status, message, diagnosis and metrics of a judged pair.
     func classify(_ judgement: Judgement, into item: inout FolderDiffItem) {
         let c = judgement.comparison
-        switch judgement.verdict {
+        switch judgement.kind {
         case .pass:
             item.status = c.identical ? .unchanged : .withinGate
             item.message = c.identical ? "identical by value" : judgement.gate.map { "within the gate \($0.expression)" }
         case .fail:
             item.status = .changed
-            if judgement.gate != nil {
-                item.message = judgement.failedClauses.joined(separator: "; ")
-            } else if let x = c.exact {
-                let total = x.histogram.reduce(0, +)
-                item.message = String(format: "%d of %d pixels differ, max |Δ| %@", x.differingPixels, total, DiffReport.format(c.value("exact.max")))
-            }
-        case .differentSizes:
-            item.status = .changed
-            item.message = judgement.sizeFinding
-        case .canariesFailed:
+            item.message = judgement.finding
+        case .error:
             item.status = .error
-            item.message = "canaries failed, the gate was not evaluated: " + (judgement.canaryFailures ?? []).map(\.description).joined(separator: "; ")
-        case .gateUnusable(let error):
-            item.status = .error
-            item.message = error.description
+            item.message = judgement.finding
         }
         item.failedClauses = judgement.failedClauses
         if judgement.diagnosed && !c.identical {
@@ -183,6 +158,6 @@ struct FolderPairJudgement: Sendable {
         var facts: [(String, String)] = [("file", item.key), ("status", item.status.rawValue)]
         if let m = item.message { facts.append(("why", m)) }
         return DiffReport.Context(title: "imglab diff: \(item.key)", verdict: "\(item.status.rawValue)" + (item.message.map { ": " + $0 } ?? ""),
-                                  verdictOK: !item.status.failsDiff, links: [.init(label: "index", href: "../index.html", rel: "up")], facts: facts)
+                                  verdictOK: !item.status.kind.fails, links: [.init(label: "index", href: "../index.html", rel: "up")], facts: facts)
     }
 }

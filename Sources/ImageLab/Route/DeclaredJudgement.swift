@@ -27,7 +27,7 @@ struct DeclaredJudgement {
     private var oracleFiles: [String]
     private var corpus: URL
 
-    init(_ pair: LabPair, source: Image, operation: LabOperation, policy: ResizerPolicy, corpus: URL) throws(DeclaredJudgementError) {
+    init(_ pair: LabPair, source: Image, operation: LabOperation, policy: ResizerPolicy, corpus: URL) throws(PairStageError) {
         let entry = pair.entry
         self.corpus = corpus
         oracleFiles = entry.oracle
@@ -57,7 +57,7 @@ struct DeclaredJudgement {
         let plan: (placement: OraclePlacement, render: Bool, enlargingKept: Bool)
         do { plan = try DeclaredOracle.plan(operation, width: display.width, height: display.height,
                                                          lightSpace: policy.lightSpace, rounding: policy.rounding) } catch {
-            throw DeclaredJudgementError(reason: "declared-policy oracle of \(pair.id): \(error)")
+            throw PairStageError(reason: "declared-policy oracle of \(pair.id): \(error)")
         }
         if plan.enlargingKept {
             labels.append(PolicyLabel(.srgbLightSpace, "an enlargement, judged against the committed linear-light oracle (the averaging space matters little below one source pixel)"))
@@ -69,17 +69,17 @@ struct DeclaredJudgement {
             expectedSize = [plan.placement.width, plan.placement.height]
         }
         guard let orient = pair.record.operations.first(where: { $0.operation.kind == "orient" }) else {
-            throw DeclaredJudgementError(reason: "\(pair.record.id) has no orient oracle to render the declared-policy oracle from")
+            throw PairStageError(reason: "\(pair.record.id) has no orient oracle to render the declared-policy oracle from")
         }
         var bitmaps: [Bitmap] = []
         for k in 0..<frames {
-            guard k < orient.oracle.count else { throw DeclaredJudgementError(reason: "\(pair.record.id): no orient oracle of frame \(k)") }
+            guard k < orient.oracle.count else { throw PairStageError(reason: "\(pair.record.id): no orient oracle of frame \(k)") }
             let path = corpus.appendingPathComponent(orient.oracle[k]).path
             do {
                 let ideal = try ImageCodecs.decode(contentsOf: path)
                 bitmaps.append(try DeclaredOracle.render(source: ideal.bitmap, placement: plan.placement, lightSpace: policy.lightSpace))
             } catch {
-                throw DeclaredJudgementError(reason: "declared-policy oracle of \(pair.id) from \(orient.oracle[k]): \(error)")
+                throw PairStageError(reason: "declared-policy oracle of \(pair.id) from \(orient.oracle[k]): \(error)")
             }
         }
         rendered = bitmaps
@@ -88,13 +88,13 @@ struct DeclaredJudgement {
     /// The kernel-exact oracle of every frame (``KernelOracle``) for a resizer that declares a
     /// kernel, at the size its rounding rule gives, from the source as decoded.
     private mutating func renderKernelOracle(_ pair: LabPair, source: Image, operation: LabOperation, policy: ResizerPolicy,
-                                             kernel: DeclaredKernel) throws(DeclaredJudgementError) {
+                                             kernel: DeclaredKernel) throws(PairStageError) {
         let display = source.displaySize
         let placement: OraclePlacement
         do {
             placement = try DeclaredOracle.plan(operation, width: display.width, height: display.height,
                                                 lightSpace: policy.lightSpace, rounding: policy.rounding).placement
-        } catch { throw DeclaredJudgementError(reason: "kernel-exact oracle of \(pair.id): \(error)") }
+        } catch { throw PairStageError(reason: "kernel-exact oracle of \(pair.id): \(error)") }
         if policy.lightSpace == .srgb { labels.append(PolicyLabel(.srgbLightSpace, "judged against the kernel-exact oracle averaged in sRGB")) }
         if placement.width != pair.entry.outputWidth || placement.height != pair.entry.outputHeight {
             labels.append(PolicyLabel(.rounding(policy.rounding), "expected \(placement.width)×\(placement.height), built-in rule \(pair.entry.outputWidth)×\(pair.entry.outputHeight)"))
@@ -105,7 +105,7 @@ struct DeclaredJudgement {
         for k in 0..<frames {
             do {
                 bitmaps.append(try KernelOracle.render(source: source, frame: k, placement: placement, design: design).bitmap16())
-            } catch { throw DeclaredJudgementError(reason: "kernel-exact oracle of \(pair.id), frame \(k): \(error)") }
+            } catch { throw PairStageError(reason: "kernel-exact oracle of \(pair.id), frame \(k): \(error)") }
         }
         rendered = bitmaps
         kernelPlan = (placement, design)
@@ -127,10 +127,10 @@ struct DeclaredJudgement {
     var oracleKind: GateBook.OracleKind { kernelOracle == nil ? .box : .kernel }
 
     /// The expected image of frame `k`.
-    func oracle(frame k: Int) throws(DeclaredJudgementError) -> Image {
+    func oracle(frame k: Int) throws(PairStageError) -> Image {
         if let rendered { return Image(bitmap: rendered[k]) }
         do { return try ImageCodecs.decode(contentsOf: corpus.appendingPathComponent(oracleFiles[k]).path) } catch {
-            throw DeclaredJudgementError(reason: "cannot decode the oracle \(oracleFiles[k]): \(error)")
+            throw PairStageError(reason: "cannot decode the oracle \(oracleFiles[k]): \(error)")
         }
     }
 
@@ -141,8 +141,3 @@ struct DeclaredJudgement {
     }
 }
 
-/// The declared-policy oracle of a pair could not be made.
-struct DeclaredJudgementError: Error, CustomStringConvertible {
-    var reason: String
-    var description: String { reason }
-}
