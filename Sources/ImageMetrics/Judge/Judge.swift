@@ -115,3 +115,14 @@ public struct Judge: Sendable {
         return judgement
     }
 }
+
+extension Judge.CanaryCheck {
+    /// The check a command that judges many pairs with one gate makes once, before the first
+    /// pair: ``run`` becomes ``checked(_:)`` with the canaries' failures; without a gate, ``skip``
+    /// (the canaries guard a gate).
+    public func once(gate: GateExpression?) -> Judge.CanaryCheck {
+        guard gate != nil else { return .skip }
+        if case .run = self { return .checked(Canaries.check()) }
+        return self
+    }
+}

@@ -110,12 +110,7 @@ public struct FolderDiff: Sendable {
     ///   an output cannot be written.
     public func run(progress: (@Sendable (Progress) -> Void)? = nil) throws(FolderDiffError) -> Outcome {
         let pairs = try FolderPairing.pairs(expected: expectedFolder, actual: actualFolder, match: match)
-        let canaryCheck: Judge.CanaryCheck
-        switch (gate, canaries) {
-        case (nil, _), (_, .skip): canaryCheck = .skip
-        case (_, .run): canaryCheck = .checked(Canaries.check())
-        case (_, .checked(let failures)): canaryCheck = .checked(failures)
-        }
+        let canaryCheck = canaries.once(gate: gate)
         // The report is one generation (``OutputFolder``): staged, then swapped in whole.
         let folder: OutputFolder?
         do { folder = try reportFolder.map { path throws(EncodeError) in try OutputFolder(path) } } catch {
