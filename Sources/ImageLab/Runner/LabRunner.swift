@@ -89,13 +89,10 @@ public struct LabRunner: Sendable {
     /// - Throws: ``RunError`` when the run cannot judge the resizer (exit status 2), or
     ///   ``RunError/output(_:)`` when the sink throws (the run stops there).
     public func run<Sink: PairSink>(progress: @escaping @Sendable (Progress) -> Void = { _ in }, into sink: Sink) throws(RunError) -> StreamedOutcome {
-        let manifest = try Self.manifest(corpus: corpus)
+        let source = CorpusPairs(corpus: corpus, selection: selection, judgedCases: judgedCases)
+        let manifest = try source.manifest()
         let all = LabPair.all(in: manifest)
-        let judgedCases = self.judgedCases
-        let selected = all.filter { pair in selection.selects(pair.id) && (judgedCases?.contains(pair.record.id) ?? true) }
-        guard !selected.isEmpty else {
-            throw .nothingSelected("filter \(selection.patterns), shard \(selection.shardIndex)/\(selection.shardCount), \(all.count) pairs in the corpus")
-        }
+        let selected = try source.pairs(of: manifest)
         let metricCanaries = try PairJudge.metricCanaries()
 
         let root = URL(fileURLWithPath: corpus)
@@ -172,18 +169,6 @@ public struct LabRunner: Sendable {
     private struct Judged<Prepared: Sendable>: Sendable {
         var result: PairResult
         var prepared: Prepared
-    }
-
-    /// The sink of ``run(progress:)``: keeps every result and evidence, in manifest order.
-    private final class KeptPairs: PairSink, @unchecked Sendable {
-        // Written only by `accept`, which the run calls serially; read after the run.
-        var results: [PairResult] = []
-        var evidence: [PairEvidence?] = []
-        func prepare(index: Int, result: PairResult, evidence: PairEvidence?) -> PairEvidence? { evidence }
-        func accept(index: Int, result: PairResult, prepared: PairEvidence?) {
-            results.append(result)
-            evidence.append(prepared)
-        }
     }
 
     /// The tally, added to serially by the in-order delivery and read after the run.

@@ -8,9 +8,9 @@ import ImageMetrics
 /// that judge them, and each pair's floor once measured. Several resizers measured over one plan
 /// share all of it, so a league's or a selftest's resizers face the same sources, oracles and
 /// floors, and the work is done once.
-public struct ScalePlan: Sendable {
+public struct ScalePlan: PairSource {
     /// One pair to measure.
-    struct Pair: Sendable {
+    public struct Pair: Sendable {
         var pair: LabPair
         var scaleCase: CorpusCase
         var operation: LabOperation
@@ -23,7 +23,8 @@ public struct ScalePlan: Sendable {
     var gates: GateBook
     var costGate: GateExpression
     var canaries: [Canaries.Failure]
-    var pairs: [Pair]
+    /// The pairs, in manifest order.
+    var planned: [Pair]
     /// Per pair, its oracle (`nil`: it could not be rendered, and the pair is an error).
     var oracles: [Image?]
     /// Selected pairs whose source cannot be streamed.
@@ -40,7 +41,7 @@ public struct ScalePlan: Sendable {
         self.gates = gates
         self.costGate = costGate
         self.canaries = canaries
-        self.pairs = pairs
+        planned = pairs
         self.oracles = oracles
         self.skipped = skipped
         self.workFolder = workFolder
@@ -48,7 +49,10 @@ public struct ScalePlan: Sendable {
     }
 
     /// The number of pairs to measure.
-    public var count: Int { pairs.count }
+    public var count: Int { planned.count }
+
+    /// The pairs to measure, in manifest order.
+    public func pairs() -> [Pair] { planned }
 
     /// Removes the temporary folder (with the sources, unless they were kept).
     public func discard() {

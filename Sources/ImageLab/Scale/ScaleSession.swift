@@ -181,10 +181,11 @@ public struct ScaleSession: Sendable {
         let judge = ScalePairJudge(gates: gates, costGate: costGate, canaries: plan.canaries, resizer: resizer, imglab: imglab, meter: meter,
                                    folder: plan.workFolder)
         var tally = RunTally(gates: gates)
-        for (i, p) in plan.pairs.enumerated() {
+        let pairs = plan.pairs()
+        for (i, p) in pairs.enumerated() {
             let result = judge.judge(p.pair, scaleCase: p.scaleCase, operation: p.operation, placement: p.placement, source: p.source, oracle: plan.oracles[i],
                                      floors: plan.floors, index: i)
-            progress(LabRunner.Progress(done: i + 1, total: plan.pairs.count, result: result))
+            progress(LabRunner.Progress(done: i + 1, total: pairs.count, result: result))
             do {
                 try sink.accept(index: i, result: result, prepared: sink.prepare(index: i, result: result, evidence: nil))
             } catch {

@@ -109,7 +109,7 @@ public struct FolderDiff: Sendable {
     /// - Throws: ``FolderDiffError`` when a folder cannot be listed, two images share a stem, or
     ///   an output cannot be written.
     public func run(progress: (@Sendable (Progress) -> Void)? = nil) throws(FolderDiffError) -> Outcome {
-        let pairs = try FolderPairing.pairs(expected: expectedFolder, actual: actualFolder, match: match)
+        let pairs = try FolderPairs(expected: expectedFolder, actual: actualFolder, match: match).pairs()
         let canaryCheck = canaries.once(gate: gate)
         // The report is one generation (``OutputFolder``): staged, then swapped in whole.
         let folder: OutputFolder?

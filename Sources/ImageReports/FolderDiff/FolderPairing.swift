@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodecs
+import ImageLab
 
 /// How `imglab diff EXPECTED_DIR ACTUAL_DIR` pairs the files of two folders: every regular file
 /// under each folder (recursively; hidden files and folders, whose names start with `.`, and
@@ -88,5 +89,23 @@ public enum FolderPairing {
             }
         }
         return found.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+    }
+}
+
+/// The two folders of `imglab diff EXPECTED_DIR ACTUAL_DIR` as the source of its pairs
+/// (``FolderPairing``), sorted by key.
+public struct FolderPairs: PairSource {
+    public var expected: String
+    public var actual: String
+    public var match: FolderPairing.Match
+
+    public init(expected: String, actual: String, match: FolderPairing.Match) {
+        self.expected = expected
+        self.actual = actual
+        self.match = match
+    }
+
+    public func pairs() throws(FolderDiffError) -> [FolderPairing.Pair] {
+        try FolderPairing.pairs(expected: expected, actual: actual, match: match)
     }
 }
