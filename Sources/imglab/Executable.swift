@@ -19,6 +19,13 @@ enum Executable {
     /// `imglab-measure`, built beside imglab (`swift build` builds both).
     static var meter: String { folder + "/imglab-measure" }
 
+    /// A usage error unless ``meter`` is there: the scale profile measures each call with it.
+    static func requireMeter() throws(UsageError) {
+        guard FileManager.default.isExecutableFile(atPath: meter) else {
+            throw UsageError("--profile scale needs \(meter), which measures each call; build it with 'swift build -c release'")
+        }
+    }
+
     /// The folder of this binary.
     private static var folder: String { (running as NSString).deletingLastPathComponent }
 }

@@ -16,11 +16,14 @@ struct CorpusCommandTests {
         #expect(run.stdout.contains("EXIT STATUS"))
     }
 
-    @Test("an unknown profile is a usage error (exit 2)")
+    @Test("an unknown profile, or the scale profile, which has no corpus to write, is a usage error (exit 2)")
     func badProfile() throws {
         let run = try ImglabRun.run(["corpus", "--profile", "medium"])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("--profile must be quick or full"))
+        #expect(run.stderr.contains("--profile must be quick, full or scale, not 'medium'"))
+        let scale = try ImglabRun.run(["corpus", "--profile", "scale"])
+        #expect(scale.status == 2)
+        #expect(scale.stderr.contains("--profile must be quick or full here, not 'scale'"))
     }
 
     @Test("corpus --check passes on the committed Corpus/ (exit 0), and fails on an empty folder (exit 1)")

@@ -4,6 +4,8 @@ import ImageCorpus
 public enum RunError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A filter or shard that cannot be used.
     case badSelection(String)
+    /// Settings that do not go together (``LabRun/problem``), or a resizer the profile cannot run.
+    case request(String)
     /// The corpus folder or its manifest cannot be read.
     case corpus(String)
     /// The gates file is missing, malformed, or names an unknown metric.
@@ -26,7 +28,7 @@ public enum RunError: Error, Sendable, Hashable, CustomStringConvertible {
         case .badSelection(let why): return "bad selection: \(why)"
         case .corpus(let why): return "corpus: \(why)"
         case .gates(let why): return "gates: \(why)"
-        case .corpusProfile(let why), .goldens(let why): return why
+        case .corpusProfile(let why), .goldens(let why), .request(let why): return why
         case .nothingSelected(let why): return "no (case, operation) pair selected: \(why)"
         case .metricCanaries(let failures):
             return "metric canaries failed, so no gate can be trusted: " + failures.joined(separator: "; ")

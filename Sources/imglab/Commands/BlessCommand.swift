@@ -6,8 +6,7 @@ enum BlessCommand: Command {
     static let name = "bless"
     static let summary = "accept the resizer's current outputs as goldens (atomic, crash-safe)"
     static let resizer = SharedOptions.resizer("the resizer whose outputs become goldens: builtin (default), mutant:ID, cmd:TEMPLATE or config:FILE")
-    static let goldens = Option<String?>.text("--goldens", "DIR", "the golden store", default: "CORPUS/goldens")
-    static let options: [any OptionDeclaration] = [resizer, SharedOptions.corpus, goldens, SharedOptions.filter, SharedOptions.threads]
+    static let options: [any OptionDeclaration] = [resizer, SharedOptions.corpus, SharedOptions.goldens, SharedOptions.filter, SharedOptions.threads]
     static let help = Help(about: """
         Runs the resizer on the selected pairs exactly as 'imglab run' does and adds each output to the
         golden store (DIR/files/HASH.png, DIR/index.json with each golden's distance to the oracle); an
@@ -18,10 +17,10 @@ enum BlessCommand: Command {
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         // Goldens are the user's to keep: never in the cache folder, where a generated corpus may live.
-        if !args.has(SharedOptions.corpus), !args.has(goldens), !FileManager.default.fileExists(atPath: CorpusLocation.localFolder + "/manifest.json") {
+        if !args.has(SharedOptions.corpus), !args.has(SharedOptions.goldens), !FileManager.default.fileExists(atPath: CorpusLocation.localFolder + "/manifest.json") {
             throw UsageError("goldens are kept beside a corpus of yours, and there is no ./\(CorpusLocation.localFolder) here: make one with 'imglab corpus --out \(CorpusLocation.localFolder)' (or give --goldens DIR, or --corpus DIR)", pointsToHelp: false)
         }
-        let blessing = Blessing(corpus: try SharedOptions.corpusFolder(args, command: name), goldens: try args.value(goldens),
+        let blessing = Blessing(corpus: try SharedOptions.corpusFolder(args, command: name), goldens: try args.value(SharedOptions.goldens),
                                 resizer: try args.value(resizer) ?? BuiltinResizer(), filter: try args.value(SharedOptions.filter),
                                 threads: try args.value(SharedOptions.threads), afterWrite: try WriteFaultPoint.fromEnvironment())
         do {

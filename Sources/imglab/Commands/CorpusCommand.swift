@@ -27,7 +27,8 @@ enum CorpusCommand: Command {
         docs: "docs/corpus.md")
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
-        let profile = try args.value(SharedOptions.profile), folder = try args.value(out), checks = try args.value(check)
+        guard let profile = try SharedOptions.profile(args, accepting: [.quick, .full]).corpus else { return .usage }
+        let folder = try args.value(out), checks = try args.value(check)
         let action: CorpusBuild.Action = checks ? .check : try args.value(stats) && !args.has(out) ? .none : .write
         let build = CorpusBuild(profile: profile, folder: folder, action: action, counts: try args.value(stats), threads: try args.value(threads))
         let outcome: CorpusBuild.Outcome

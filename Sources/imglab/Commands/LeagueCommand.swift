@@ -9,9 +9,7 @@ enum LeagueCommand: Command {
     static let resizers = Option<String?>.text("--resizer", "R", "a resizer, repeatable: builtin, mutant:ID, cmd:TEMPLATE, config:FILE, or a config built into imglab by name (vipsthumbnail, imagemagick, pillow, imglab-cli); with neither option, builtin and every built-in config").repeated()
     static let configs = Option.parsed("--resizer-config", "FILE", "a resizer config file, repeatable; the same as --resizer config:FILE") { text throws(UsageError) in "config:" + text }.repeated()
     static let out = Option.text("--report", "PATH", "the report folder: PATH/index.html, PATH/league.json and PATH/results/NAME.json, each resizer's full results", default: "Reports/league").alsoSpelled("--out")
-    static let profile = Option.choice("--profile", "P", "quick: the pairs of the quick corpus (--corpus), judged as 'imglab run' judges them; scale: the scale profile's 24 to 96 megapixel sources, each call measured in a child process (peak RSS, CPU time) and divided by one decode floor per pair that every resizer shares (see 'imglab run --profile scale')",
-                                       default: ("quick", false), [("scale", true)], aliases: [("corpus", false)])
-    static let options: [any OptionDeclaration] = [resizers, configs, SharedOptions.corpus, profile, SharedOptions.filter, out, SharedOptions.threads]
+    static let options: [any OptionDeclaration] = [resizers, configs, SharedOptions.corpus, SharedOptions.profile, SharedOptions.filter, out, SharedOptions.threads]
     static let help = Help(about: """
         Runs each resizer through the lab exactly as 'imglab run' would and puts the results side by side
         (Markdown on stdout, HTML, JSON): pass, fail, error, skipped, pairs a declared policy changed,
@@ -19,6 +17,7 @@ enum LeagueCommand: Command {
         with declared policies (srgb light, rounding, orientation, operations, …) that the gates honour;
         ready configs, built into imglab (their files are in benchmarks/resizers/): vipsthumbnail,
         imagemagick, pillow, imglab-cli. A config whose program is not installed is skipped with a message.
+        --profile quick judges the pairs of the quick corpus (--corpus) as 'imglab run' judges them.
         With --profile scale the sources (24 to 96 megapixels) are streamed once into a temporary folder
         and every resizer's calls are measured one at a time; the table adds each resizer's CPU time as a
         ratio to the floor (imglab decode at the scale a correct shrink-on-load uses) and its peak memory,
@@ -35,10 +34,8 @@ enum LeagueCommand: Command {
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         let specs = try args.values(resizers, configs).compactMap { $0 }
         var field = League.Field.corpus
-        if try args.value(profile) {
-            guard FileManager.default.isExecutableFile(atPath: Executable.meter) else {
-                throw UsageError("--profile scale needs \(Executable.meter), which measures each call; build it with 'swift build -c release'")
-            }
+        if try SharedOptions.profile(args, accepting: [.quick, .scale]) == .scale {
+            try Executable.requireMeter()
             field = .scale(imglab: Executable.path, meter: Executable.meter)
         }
         let league = League(specs: specs.isEmpty ? League.defaultSpecs : specs, corpus: try SharedOptions.corpusFolder(args, command: name),

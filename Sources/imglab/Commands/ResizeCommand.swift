@@ -1,5 +1,4 @@
 import ImageCodecs
-import ImageLab
 import ImageResize
 
 /// `imglab resize IN -o OUT`: every operation of the resizer from the command line.
@@ -22,8 +21,9 @@ enum ResizeCommand: Command {
         "--mode", "MODE", "stretch to the box, fit inside it, fill it (cover, crop at --anchor), or cover it without cropping",
         default: ("scaleToFill", { _ in .scaleToFill }), [("aspectFit", { _ in .aspectFit }), ("aspectFill", { .aspectFill(anchor: $0) }),
                                                           ("aspectFillWithoutCrop", { _ in .aspectFillWithoutCrop })],
-        aliases: [("stretch", { _ in .scaleToFill }), ("fit", { _ in .aspectFit }), ("fill", { .aspectFill(anchor: $0) }), ("fill-no-crop", { _ in .aspectFillWithoutCrop }),
-                  ("scale-to-fill", { _ in .scaleToFill }), ("aspect-fit", { _ in .aspectFit }), ("aspect-fill", { .aspectFill(anchor: $0) })])
+        // The names of the manifest's first version, which older configs still send.
+        aliases: [("stretch", { _ in .scaleToFill }), ("fit", { _ in .aspectFit }), ("fill", { .aspectFill(anchor: $0) }),
+                  ("fill-no-crop", { _ in .aspectFillWithoutCrop })])
     static let anchor = Option.choice("--anchor", "A", "where aspectFill crops", default: ("center", Anchor.center),
                                       [("top", .top), ("bottom", .bottom), ("left", .left), ("right", .right)], aliases: [("centre", .center)])
     static let onlyShrink = Option.flag("--only-shrink", "never enlarge an image that already fits")
@@ -40,13 +40,8 @@ enum ResizeCommand: Command {
     static let cornerRadius = Option.number("--rounded-corners", "R", "round the corners with radius R points, antialiased, transparent outside",
                                             default: 0, atLeast: 0, atMost: Double(OutputLimits.maxDimension)).alsoSpelled("--corner-radius")
     static let scale = Option.number("--scale", "S", "points-to-pixels factor (2 for @2x): multiplies the box and the radius", default: 1, atLeast: 0.01, atMost: 1000)
-    static let performanceMutant = Option<PerformanceMutant?>.choice(
-        "--performance-mutant", "ID",
-        "a deliberately wasteful variant, for 'imglab selftest --profile scale': the same pixels at the wrong cost; "
-            + PerformanceMutant.allCases.map { "\($0.id): \($0.title)" }.joined(separator: "; "),
-        PerformanceMutant.allCases.map { ($0.id, $0) })
     static let options: [any OptionDeclaration] = [size, mode, anchor, onlyShrink, crop, fromRect, addAlpha, quality, kernel, srgb, linear,
-                                                   border, cornerRadius, scale, performanceMutant] + ImageOutput.options
+                                                   border, cornerRadius, scale, WastefulResize.option] + ImageOutput.options
     static let help = Help(about: """
         Resizes IN (any PNG, JPEG, GIF, TIFF, BMP; animated GIF/APNG frame by frame) and writes OUT.
         The EXIF/TIFF orientation is applied first, so OUT is always upright. Resampling is done on
@@ -103,20 +98,6 @@ enum ResizeCommand: Command {
         } else if let box {
             request.size = .box(width: box.width, height: box.height, contentMode: mode)
         }
-        return try write(request, mutant: try args.value(performanceMutant), command: name)
-    }
-
-    /// Writes `request`, through `mutant` when one is given; a request a mutant cannot run is a usage error.
-    static func write(_ request: FileResizeRequest, mutant: PerformanceMutant?, command: String) throws(UsageError) -> ExitStatus {
-        if let mutant, let problem = PerformanceMutant.problem(with: request) {
-            throw UsageError("--performance-mutant \(mutant.id): \(problem)")
-        }
-        do {
-            if let mutant { try mutant.run(request) } else { try request.write() }
-        } catch {
-            printError("imglab \(command): \(error)")
-            return .failure
-        }
-        return .ok
+        return try WastefulResize.write(request, args, command: name)
     }
 }

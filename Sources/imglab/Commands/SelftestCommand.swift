@@ -19,17 +19,18 @@ enum SelftestCommand: Command {
         }
         return chosen
     }
-    static let profile = Option.choice("--profile", "P", "quick: the mutant catalogue over the committed corpus; scale: the performance mutants (right pixels, wrong cost) over the scale profile, each measured in a child process against the decode floor (see 'imglab run --profile scale')",
-                                       default: ("quick", false), [("scale", true)])
     static let filter = Option<String?>.text("--filter", "PATTERN", "with --profile scale, only the pairs whose id CASE/OPERATION matches: a glob (* and ?) or, without wildcards, a substring; several separated by commas (the quick profile runs each mutant on every pair it triggers, so it takes no filter)",
                                              default: "every pair")
-    static let options: [any OptionDeclaration] = [SharedOptions.corpus, profile, report, json, allPairs, mutants, SharedOptions.threads, filter]
+    static let options: [any OptionDeclaration] = [SharedOptions.corpus, SharedOptions.profile, report, json, allPairs, mutants, SharedOptions.threads, filter]
     static let help = Help(about: """
         A harness earns trust by catching real bugs. Runs the built-in resizer over every pair (canaries
         first), then each mutant of the catalogue (the built-in resizer with one documented bug: pink tint,
         R↔B swap, premultiplication, orientation, 16-bit, sRGB averaging, …) over the pairs its triggers
         name, and prints the kill matrix: per mutant and gate family, named / caught / run. It passes when
         every mutant is caught and named on ≥ 90 % of its catches and the built-in resizer passes every pair.
+        --profile quick runs the mutant catalogue over the committed corpus; --profile scale runs the
+        performance mutants (right pixels, wrong cost) over the scale profile, each measured in a child
+        process against the decode floor (see 'imglab run --profile scale').
         """, exitStatus: """
           0  every mutant caught and named (≥ 90 %), the built-in resizer passes every pair
           1  a mutant escaped, was misnamed too often, or the built-in resizer failed a pair
@@ -41,7 +42,7 @@ enum SelftestCommand: Command {
         docs: "docs/selftest-and-mutants.md")
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
-        if try args.value(profile) { return try runScale(args) }
+        if try SharedOptions.profile(args, accepting: [.quick, .scale]) == .scale { return try runScale(args) }
         if args.has(filter) { throw UsageError("--filter needs --profile scale") }
         let outputs: [(option: String, path: String?)] = [(json.name, try args.value(json))]
         try OutputPaths.check(outputs.compactMap { o in o.path.map { (o.option, $0) } }, inputs: [])
@@ -75,9 +76,7 @@ enum SelftestCommand: Command {
         if args.has(allPairs) || args.has(mutants) || args.has(json) || args.has(report) {
             throw UsageError("--profile scale takes none of --all-pairs, --mutant, --json, --report (it prints its kill matrix)")
         }
-        guard FileManager.default.isExecutableFile(atPath: Executable.meter) else {
-            throw UsageError("--profile scale needs \(Executable.meter), which measures each call; build it with 'swift build -c release'")
-        }
+        try Executable.requireMeter()
         let selftest = ScaleSelftest(reference: try SharedOptions.corpusFolder(args, command: name), imglab: Executable.path, meter: Executable.meter,
                                      filter: try args.value(filter), threads: try args.value(SharedOptions.threads))
         let started = Date()

@@ -7,7 +7,7 @@ enum ThumbnailCommand: Command {
     static let positionals = ResizeCommand.positionals
     static let maxPixelSize = Option.integer("--max-pixel-size", "N", "longest side of the result, in pixels", default: 0, in: 1...1_000_000).optional().required()
     static let options: [any OptionDeclaration] = [maxPixelSize, ResizeCommand.quality, ResizeCommand.kernel, ResizeCommand.srgb, ResizeCommand.linear,
-                                                   ResizeCommand.performanceMutant] + ImageOutput.options
+                                                   WastefulResize.option] + ImageOutput.options
     static let help = Help(about: """
         Makes an upright thumbnail whose longer side is at most N pixels, never enlarging (the
         kCGImageSourceThumbnailMaxPixelSize contract with the transform applied). JPEGs are decoded
@@ -23,6 +23,6 @@ enum ThumbnailCommand: Command {
         let output = try ImageOutput.parse(args, inputs: args.positionals)
         let request = FileResizeRequest(input: args.positionals[0], output: output.path, container: output.container, encoding: output.encoding,
                                         size: .maxPixelSize(try args.value(maxPixelSize) ?? 1), options: try ResizeCommand.resizeOptions(args), limits: output.limits)
-        return try ResizeCommand.write(request, mutant: try args.value(ResizeCommand.performanceMutant), command: name)
+        return try WastefulResize.write(request, args, command: name)
     }
 }

@@ -30,9 +30,24 @@ extension SharedOptions {
         do throws(ResizerConfigError) { return try ResizerChoice.adapter(spec) } catch { throw UsageError(error.description) }
     }
 
-    /// `--profile P`: a corpus profile.
-    static let profile = Option.choice("--profile", "P", "the corpus profile: quick is the CI gate, committed in Corpus/; full has every combination, for sharded runs",
-                                       default: ("quick", CorpusProfile.quick), [("full", .full)])
+    /// `--profile P`, the same three words in every command (``LabProfile``); a command that takes
+    /// only some reads it with ``profile(_:accepting:)``.
+    static let profile = Option.choice("--profile", "P", "quick: the committed corpus, the CI gate; full: every combination, "
+                                       + "for sharded runs; scale: sources of 24 to 96 megapixels, each call measured in a child process",
+                                       default: ("quick", LabProfile.quick), [("full", .full), ("scale", .scale)])
+
+    /// `--profile`, refused with a usage error when the command does not take the profile given.
+    static func profile(_ args: Arguments, accepting accepted: [LabProfile]) throws(UsageError) -> LabProfile {
+        let chosen = try args.value(profile)
+        guard accepted.contains(chosen) else {
+            throw UsageError("--profile must be " + accepted.map(\.rawValue).joined(separator: " or ") + " here, not '\(chosen.rawValue)'")
+        }
+        return chosen
+    }
+
+    /// `--goldens DIR`: the golden store of `imglab bless`.
+    static let goldens = Option<String?>.text("--goldens", "DIR", "the golden store of 'imglab bless' (DIR/index.json, DIR/files/)",
+                                              default: "CORPUS/goldens")
 
     /// `--report PATH`, where `none` skips the report.
     static func report(_ help: String, default described: String?) -> Option<String?> {
