@@ -5,7 +5,8 @@ import Foundation
 enum Executable {
     /// This process's binary: `/proc/self/exe` resolved, or the path it was started with.
     static var running: String {
-        if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return resolved }
+        let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        if let resolved { return resolved }
         return CommandLine.arguments.first ?? "imglab"
     }
 
@@ -22,7 +23,8 @@ enum Executable {
     /// A usage error unless ``meter`` is there: the scale profile measures each call with it.
     static func requireMeter() throws(UsageError) {
         guard FileManager.default.isExecutableFile(atPath: meter) else {
-            throw UsageError("--profile scale needs \(meter), which measures each call; build it with 'swift build -c release'")
+            throw UsageError("--profile scale needs \(meter), which measures each call; build it with 'swift build -c "
+                + "release'")
         }
     }
 

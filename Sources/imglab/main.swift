@@ -6,7 +6,8 @@ ImglabBuild.commit = BuildStamp.commit
 // From the raw bytes, not CommandLine.arguments, which replaces bytes that are not UTF-8 and so
 // loses file names (FileSystemName keeps them).
 let argv = (1..<Int(CommandLine.argc)).map { i in
-    FileSystemName.string(fromArgument: CommandLine.unsafeArgv[i].map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } } ?? [])
+    FileSystemName.string(fromArgument: CommandLine.unsafeArgv[i].map { Array(UnsafeBufferPointer(start: $0,
+        count: strlen($0))).map { UInt8(bitPattern: $0) } } ?? [])
 }
 guard let verb = argv.first, verb != "--help", verb != "-h", verb != "help" else {
     print(Imglab.overview)
@@ -21,7 +22,8 @@ guard let command = Imglab.commands.first(where: { $0.name == verb }) else {
     PeakMemory.exit(ExitStatus.usage.rawValue)
 }
 do {
-    let args = try Arguments(Array(argv.dropFirst()), options: command.options, exclusive: command.exclusive, positionals: command.positionals)
+    let args = try Arguments(Array(argv.dropFirst()), options: command.options, exclusive: command.exclusive,
+        positionals: command.positionals)
     if args.wantsHelp {
         print(HelpText.render(command))
         PeakMemory.exit(ExitStatus.ok.rawValue)

@@ -8,33 +8,17 @@ import ImageMetrics
 /// the diagnosis always runs, since the screen and the JSON show it), write the optional
 /// one-file HTML report atomically, and return the outcome with its screen, JSON and exit status.
 public struct FileDiff: Sendable {
-    /// The file the actual image is compared against.
-    public var expectedPath: String
-    public var actualPath: String
-    /// The gate; `nil`: the files pass only when identical by value.
-    public var gate: GateExpression?
-    /// |Δ| above which a pixel counts in `exact.count`, in 8-bit code values.
-    public var tolerance: Double
-    /// The decode limits and options of both files.
-    public var decode: DecodeOptions
+    /// The two files and how they are judged (gate, tolerance, decode limits, canaries, masks).
+    public var comparison: FileComparison
     /// Where to write the HTML report (``DiffReport``), if anywhere.
     public var reportPath: String?
-    /// The canaries that guard the gate (tests inject a failing result).
-    public var canaries: Judge.CanaryCheck
-    /// Pixels left out of the comparison (masks and regions); none by default.
-    public var ignored: IgnoredPixels
 
     public init(expected: String, actual: String, gate: GateExpression? = nil, tolerance: Double = 0,
                 decode: DecodeOptions = DecodeOptions(), reportPath: String? = nil, canaries: Judge.CanaryCheck = .run,
                 ignored: IgnoredPixels = IgnoredPixels()) {
-        self.ignored = ignored
-        self.expectedPath = expected
-        self.actualPath = actual
-        self.gate = gate
-        self.tolerance = tolerance
-        self.decode = decode
+        comparison = FileComparison(expected: expected, actual: actual, gate: gate, tolerance: tolerance, decode: decode,
+                                    canaries: canaries, ignored: ignored)
         self.reportPath = reportPath
-        self.canaries = canaries
     }
 
     /// What a diff found.
@@ -81,8 +65,6 @@ public struct FileDiff: Sendable {
     /// - Throws: ``FileDiffError`` when a file cannot be read or decoded, the comparison needs
     ///   more than the budget, or the report cannot be written.
     public func run() throws(FileDiffError) -> Outcome {
-        let comparison = FileComparison(expected: expectedPath, actual: actualPath, gate: gate, tolerance: tolerance,
-                                        decode: decode, canaries: canaries, ignored: ignored)
         let compared: (judgement: Judgement, expected: FileComparison.Side, actual: FileComparison.Side, ignored: PixelMask?)
         do { compared = try comparison.run() } catch {
             switch error {

@@ -7,7 +7,11 @@ enum CorpusCommand: Command {
     static let summary = "generate the test corpus and its analytic oracles, or verify Corpus/ bit for bit"
     static let out = Option.text("--out", "DIR", "the corpus folder", default: "Corpus")
     static let check = Option.flag("--check", "regenerate in memory and compare with DIR bit for bit; writes nothing")
-    static let stats = Option.flag("--stats", "print the number of cases per container, pixel format, orientation, scene, encoding, document failure (D1–D13) and bug class (B1–B29), and per container the sources that store hidden colour under α = 0 (read back from the generated files) and their twins; alone, writes nothing")
+    static let stats = Option.flag("--stats", """
+        print the number of cases per container, pixel format, orientation, scene, encoding, document failure \
+        (D1–D13) and bug class (B1–B29), and per container the sources that store hidden colour under α = 0 \
+        (read back from the generated files) and their twins; alone, writes nothing
+        """)
     static let threads = SharedOptions.threads
     static let options: [any OptionDeclaration] = [SharedOptions.profile, out, check, stats, threads]
     static let help = Help(about: """
@@ -30,7 +34,8 @@ enum CorpusCommand: Command {
         guard let profile = try SharedOptions.profile(args, accepting: [.quick, .full]).corpus else { return .usage }
         let folder = try args.value(out), checks = try args.value(check)
         let action: CorpusBuild.Action = checks ? .check : try args.value(stats) && !args.has(out) ? .none : .write
-        let build = CorpusBuild(profile: profile, folder: folder, action: action, counts: try args.value(stats), threads: try args.value(threads))
+        let build = CorpusBuild(profile: profile, folder: folder, action: action, counts: try args.value(stats),
+            threads: try args.value(threads))
         let outcome: CorpusBuild.Outcome
         do { outcome = try build.run() } catch {
             printError("imglab corpus: \(error)")
@@ -39,16 +44,22 @@ enum CorpusCommand: Command {
         if let stats = outcome.stats { print(stats.text) }
         if let report = outcome.check {
             for path in report.missing { printError("missing:    \(folder)/\(path)") }
-            for d in report.differing { printError("different:  \(folder)/\(d.path) (first difference at byte \(d.offset))") }
+            for d in report.differing { printError("different:  \(folder)/\(d.path) (first difference at byte "
+                + "\(d.offset))") }
             for path in report.unexpected { printError("unexpected: \(folder)/\(path)") }
             guard report.passed else {
-                printError("imglab corpus: \(folder) does not match the \(profile.rawValue) profile: \(report.missing.count) missing, \(report.differing.count) different, \(report.unexpected.count) unexpected; run 'imglab corpus --profile \(profile.rawValue) --out \(folder)' to regenerate")
+                printError("imglab corpus: \(folder) does not match the \(profile.rawValue) profile: "
+                    + "\(report.missing.count) missing, \(report.differing.count) different, "
+                    + "\(report.unexpected.count) unexpected; run 'imglab corpus --profile \(profile.rawValue) --out "
+                    + "\(folder)' to regenerate")
                 return .failure
             }
-            print("imglab corpus: \(folder) matches the \(profile.rawValue) profile bit for bit (\(report.checked) files)")
+            print("imglab corpus: \(folder) matches the \(profile.rawValue) profile bit for bit (\(report.checked) "
+                + "files)")
         }
         if let count = outcome.written {
-            print("imglab corpus: wrote the \(profile.rawValue) profile to \(folder): \(outcome.corpus.cases.count) cases, \(outcome.corpus.pairCount) (case, operation) pairs, \(count) files")
+            print("imglab corpus: wrote the \(profile.rawValue) profile to \(folder): \(outcome.corpus.cases.count) "
+                + "cases, \(outcome.corpus.pairCount) (case, operation) pairs, \(count) files")
         }
         return .ok
     }

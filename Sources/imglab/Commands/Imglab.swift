@@ -4,8 +4,9 @@ import Foundation
 enum Imglab {
     /// The verbs imglab knows, in the order the overview lists them.
     static var commands: [any Command.Type] {
-        [InfoCommand.self, DecodeCommand.self, ResizeCommand.self, ThumbnailCommand.self, DiffCommand.self, CorpusCommand.self, RunCommand.self,
-         SelftestCommand.self, ReproduceCommand.self, LeagueCommand.self, MergeCommand.self, BlessCommand.self, FuzzCommand.self]
+        [InfoCommand.self, DecodeCommand.self, ResizeCommand.self, ThumbnailCommand.self, DiffCommand.self,
+         CorpusCommand.self, RunCommand.self, SelftestCommand.self, ReproduceCommand.self, LeagueCommand.self,
+         MergeCommand.self, BlessCommand.self, FuzzCommand.self]
     }
 
     static var overview: String {
@@ -15,7 +16,8 @@ enum Imglab {
         USAGE: imglab <command> [options]
 
         COMMANDS:
-        \(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+        \(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }
+            .joined(separator: "\n"))
 
         Run 'imglab <command> --help' for a command's options and examples.
         """

@@ -6,19 +6,23 @@ enum InfoCommand: Command {
     static let name = "info"
     static let summary = "describe image files: size, orientation, pixel format in Quartz terms, ICC, frames"
     static let positionals = Positionals(synopsis: "FILE...", count: 1...Int.max, problem: "no file given")
-    static let json = SharedOptions.json("write one JSON array with an object per file to FILE; its keys include width, height, displayWidth, displayHeight, orientation, hasAlpha, bitsPerComponent, container, frames")
+    static let json = SharedOptions.json("write one JSON array with an object per file to FILE; its keys include "
+        + "width, height, displayWidth, displayHeight, orientation, hasAlpha, bitsPerComponent, container, frames")
     static let maxPixels = Option.integer("--max-pixels", "N", "refuse frames larger than N pixels",
-                                          default: DecodeLimits.default.maxPixels, shownAs: "268402689 = 16383²", in: 1...Int.max)
-    static let decode = Option.flag("--decode", "also decode the pixels (within --max-memory) and report whether they decode; without it only the header is read")
+            default: DecodeLimits.default.maxPixels, shownAs: "268402689 = 16383²", in: 1...Int.max)
+    static let decode = Option.flag("--decode", "also decode the pixels (within --max-memory) and report whether they "
+        + "decode; without it only the header is read")
     static let options: [any OptionDeclaration] = [json, maxPixels, decode, SharedOptions.maxMemory]
     static let help = Help(about: """
-        Reads each file's header only (no pixel is decoded unless --decode): the container (found by content), the stored and the displayed size, where the
-        orientation was found, the pixel format in Quartz terms (bits per component and pixel, the
-        kCGImageAlpha… constant, byte order), colour model, ICC, animation, and the bitmap-context verdict:
+        Reads each file's header only (no pixel is decoded unless --decode): the container (found by
+        content), the stored and the displayed size, where the orientation was found, the pixel format in
+        Quartz terms (bits per component and pixel, the kCGImageAlpha… constant, byte order), colour model,
+        ICC, animation, and the bitmap-context verdict:
         whether CGBitmapContextCreate accepts the image's own parameters on iOS and macOS, and if not, what
         to draw into ("CGBitmapContextCreate: unsupported parameter combination").
         """, exitStatus: "  0 every file was read, 1 any could not be, 2 a usage error",
-        examples: ["imglab info photo.jpg", "imglab info --json - Corpus/sources/*.png | jq '.[] | {width, height, orientation}'",
+        examples: ["imglab info photo.jpg", "imglab info --json - Corpus/sources/*.png | jq '.[] | {width, height, "
+            + "orientation}'",
                    "imglab info --json photos.json photos/*.jpg"],
         docs: "docs/info.md")
 

@@ -5,11 +5,17 @@ import ImageReports
 /// `imglab league`: several resizers through the same corpus and gates, reported side by side.
 enum LeagueCommand: Command {
     static let name = "league"
-    static let summary = "run several resizers (built-in, external tools) over the corpus; table, HTML and JSON side by side"
-    static let resizers = Option<String?>.text("--resizer", "R", "a resizer, repeatable: builtin, mutant:ID, cmd:TEMPLATE, config:FILE, or a config built into imglab by name (vipsthumbnail, imagemagick, pillow, imglab-cli); with neither option, builtin and every built-in config").repeated()
-    static let configs = Option.parsed("--resizer-config", "FILE", "a resizer config file, repeatable; the same as --resizer config:FILE") { text throws(UsageError) in "config:" + text }.repeated()
-    static let out = Option.text("--report", "PATH", "the report folder: PATH/index.html, PATH/league.json and PATH/results/NAME.json, each resizer's full results", default: "Reports/league").alsoSpelled("--out")
-    static let options: [any OptionDeclaration] = [resizers, configs, SharedOptions.corpus, SharedOptions.profile, SharedOptions.filter, out, SharedOptions.threads]
+    static let summary = "run several resizers (built-in, external tools) over the corpus; table, HTML and JSON side "
+        + "by side"
+    static let resizers = Option<String?>.text("--resizer", "R", "a resizer, repeatable: builtin, mutant:ID, "
+        + "cmd:TEMPLATE, config:FILE, or a config built into imglab by name (vipsthumbnail, imagemagick, pillow, "
+        + "imglab-cli); with neither option, builtin and every built-in config").repeated()
+    static let configs = Option.parsed("--resizer-config", "FILE", "a resizer config file, repeatable; the same as "
+        + "--resizer config:FILE") { text throws(UsageError) in "config:" + text }.repeated()
+    static let out = SharedOptions.report("the report folder: PATH/index.html, PATH/league.json and "
+        + "PATH/results/NAME.json, each resizer's full results", default: "Reports/league").alsoSpelled("--out")
+    static let options: [any OptionDeclaration] = [resizers, configs, SharedOptions.corpus, SharedOptions.profile,
+        SharedOptions.filter, out, SharedOptions.threads]
     static let help = Help(about: """
         Runs each resizer through the lab exactly as 'imglab run' would and puts the results side by side
         (Markdown on stdout, HTML, JSON): pass, fail, error, skipped, pairs a declared policy changed,
@@ -27,8 +33,10 @@ enum LeagueCommand: Command {
           2  bad usage, an unreadable config, a corpus or gates file that cannot be read
         """, examples: ["imglab league",
                         "imglab league --resizer builtin --resizer vipsthumbnail",
-                        "imglab league --profile scale --report Reports/league-scale   costs beside pass/fail, ratios to one floor",
-                        "imglab league --resizer builtin --resizer cmd:'.build/release/imglab resize {in} -o {out} --size {width}x{height} --mode {mode}' --filter '*/resize-aspectFit-24x24'"],
+                        "imglab league --profile scale --report Reports/league-scale   costs beside pass/fail, ratios "
+                            + "to one floor",
+                        "imglab league --resizer builtin --resizer cmd:'.build/release/imglab resize {in} -o {out} "
+                            + "--size {width}x{height} --mode {mode}' --filter '*/resize-aspectFit-24x24'"],
         docs: "docs/league.md, docs/external-resizers.md")
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
@@ -38,10 +46,11 @@ enum LeagueCommand: Command {
             try Executable.requireMeter()
             field = .scale(imglab: Executable.path, meter: Executable.meter)
         }
-        let league = League(specs: specs.isEmpty ? League.defaultSpecs : specs, corpus: try SharedOptions.corpusFolder(args, command: name),
-                            filter: try args.value(SharedOptions.filter), threads: try args.value(SharedOptions.threads), field: field)
-        let given = try args.value(out), folder: String? = given == "none" ? nil : given
-        if let folder { try OutputPaths.checkFolder(option: out.name, folder) }
+        let corpus = try SharedOptions.corpusFolder(args, command: name)
+        let filter = try args.value(SharedOptions.filter), threads = try args.value(SharedOptions.threads)
+        let league = League(specs: specs.isEmpty ? League.defaultSpecs : specs, corpus: corpus, filter: filter,
+                            threads: threads, field: field)
+        let folder = try OutputPaths.reportFolder(args, out, default: "Reports/league")
         let outcome: League.Outcome
         do { outcome = try league.run { Console.line("league: \($0)") } } catch {
             printError("imglab league: \(error)")

@@ -6,13 +6,16 @@ import ImageLab
 /// the corpus pairs that trigger it, shown beside the correct output, measured and named.
 enum ReproduceCommand: Command {
     static let name = "reproduce"
-    static let summary = "reproduce a documented resizer bug (pink-tint, channel-swap, …) beside the correct output; HTML report"
+    static let summary = "reproduce a documented resizer bug (pink-tint, channel-swap, …) beside the correct output; "
+        + "HTML report"
     static let positionals = Positionals(synopsis: "BUG", count: 0...Int.max, problem: "")
     static let list = Option.flag("--list", "every topic with its mutants, title, history and D/B references")
     static let report = SharedOptions.report("the report folder: PATH/index.html", default: "Reports/reproduce-BUG")
     static let json = SharedOptions.json("write the results (schema imglab-reproduce/1, keys sorted) to FILE")
-    static let pairs = Option.integer("--pairs", "N", "pairs to show in all; each mutant gets at least 3", default: 12, in: 1...200)
-    static let options: [any OptionDeclaration] = [list, report, SharedOptions.corpus, json, pairs, SharedOptions.threads]
+    static let pairs = Option.integer("--pairs", "N", "pairs to show in all; each mutant gets at least "
+        + "3", default: 12, in: 1...200)
+    static let options: [any OptionDeclaration] = [list, report, SharedOptions.corpus, json, pairs,
+        SharedOptions.threads]
     static var help: Help {
         Help(about: """
             Reproduces one documented resizer bug (D1–D13, B1–B29): the catalogue's mutants of topic BUG run
@@ -25,28 +28,30 @@ enum ReproduceCommand: Command {
               1  it did NOT reproduce: the lab missed it or named something else (news: look at the report)
               2  bad usage (an unknown BUG lists the known ones), or the corpus cannot be read
             """, examples: ["imglab reproduce --list",
-                            "imglab reproduce channel-swap                 red and blue swapped; Reports/reproduce-channel-swap/",
+                            "imglab reproduce channel-swap                 red and blue swapped; "
+                                + "Reports/reproduce-channel-swap/",
                             "imglab reproduce pink-tint --report /tmp/pink",
                             "imglab reproduce orientation --pairs 24 --json orientation.json"],
             docs: "docs/reproduce.md")
     }
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
-        let outputs: [(option: String, path: String?)] = [(json.name, try args.value(json))]
-        try OutputPaths.check(outputs.compactMap { o in o.path.map { (o.option, $0) } }, inputs: [])
+        try OutputPaths.check(args, [json], inputs: [])
         if try args.value(list) {
             guard args.positionals.isEmpty else { throw UsageError("--list takes no BUG") }
             print(MutantCatalogue.listing)
             return .ok
         }
         guard args.positionals.count == 1, let topic = args.positionals.first else {
-            throw UsageError(args.positionals.isEmpty ? "which bug? one of \(known)" : "one BUG at a time, not \(args.positionals.joined(separator: " ")); known: \(known)")
+            throw UsageError(args.positionals.isEmpty ? "which bug? one of \(known)" : "one BUG at a time, not "
+                + "\(args.positionals.joined(separator: " ")); known: \(known)")
         }
         guard Reproduction.topics.contains(topic) else {
             throw UsageError("unknown bug '\(topic)'; known: \(known) ('imglab reproduce --list' tells their stories)")
         }
         let corpus = try SharedOptions.corpusFolder(args, command: name)
-        guard let reproduction = Reproduction(topic: topic, corpus: corpus, limit: try args.value(pairs), threads: try args.value(SharedOptions.threads)) else {
+        guard let reproduction = Reproduction(topic: topic, corpus: corpus, limit: try args.value(pairs),
+            threads: try args.value(SharedOptions.threads)) else {
             throw UsageError("unknown bug '\(topic)'; known: \(known) ('imglab reproduce --list' tells their stories)")
         }
         let reportArg = try args.value(report) ?? "Reports/reproduce-\(topic)", jsonPath = try args.value(json)

@@ -7,7 +7,8 @@ enum ResizeCommand: Command {
     static let summary = "resize, crop, add a transparent border and rounded corners; output is upright"
     static let positionals = Positionals(synopsis: "IN", count: 1...1, problem: "give exactly one input file")
 
-    static let size = Option.parsed("--size", "WxH", "the box in points; pixels when --scale is 1; the box in pixels \(OutputLimits.summary)") { text throws(UsageError) in
+    static let size = Option.parsed("--size", "WxH", "the box in points; pixels when --scale is 1; the box in pixels "
+        + "\(OutputLimits.summary)") { text throws(UsageError) in
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
         guard parts.count == 2, let w = parts[0], let h = parts[1], w > 0, h > 0 else {
             throw UsageError("--size needs WxH with positive integers, not '\(text)'")
@@ -18,30 +19,42 @@ enum ResizeCommand: Command {
         return (width: Double(w), height: Double(h))
     }
     static let mode = Option<@Sendable (Anchor) -> ContentMode>.choice(
-        "--mode", "MODE", "stretch to the box, fit inside it, fill it (cover, crop at --anchor), or cover it without cropping",
-        default: ("scaleToFill", { _ in .scaleToFill }), [("aspectFit", { _ in .aspectFit }), ("aspectFill", { .aspectFill(anchor: $0) }),
+        "--mode", "MODE", "stretch to the box, fit inside it, fill it (cover, crop at --anchor), or cover it without "
+            + "cropping",
+        default: ("scaleToFill", { _ in .scaleToFill }), [("aspectFit", { _ in .aspectFit }), ("aspectFill",
+            { .aspectFill(anchor: $0) }),
                                                           ("aspectFillWithoutCrop", { _ in .aspectFillWithoutCrop })],
         // The names of the manifest's first version, which older configs still send.
-        aliases: [("stretch", { _ in .scaleToFill }), ("fit", { _ in .aspectFit }), ("fill", { .aspectFill(anchor: $0) }),
+        aliases: [("stretch", { _ in .scaleToFill }), ("fit", { _ in .aspectFit }), ("fill",
+            { .aspectFill(anchor: $0) }),
                   ("fill-no-crop", { _ in .aspectFillWithoutCrop })])
     static let anchor = Option.choice("--anchor", "A", "where aspectFill crops", default: ("center", Anchor.center),
-                                      [("top", .top), ("bottom", .bottom), ("left", .left), ("right", .right)], aliases: [("centre", .center)])
+                                      [("top", .top), ("bottom", .bottom), ("left", .left), ("right",
+                                          .right)], aliases: [("centre", .center)])
     static let onlyShrink = Option.flag("--only-shrink", "never enlarge an image that already fits")
     static let crop = rectangle("--crop", "crop this rectangle first; fractional edges: origin down, far edge up")
-    static let fromRect = rectangle("--from-rect", "scale exactly this (fractional) rectangle of the upright image to --size, ignoring aspect, as CoreGraphics' scaleToFill(from:in:)")
-    static let addAlpha = Option.flag("--add-alpha", "give the output an alpha channel, opaque where the input had none")
-    static let quality = Option<InterpolationQuality?>.choice("--quality", "Q", "Quartz's interpolation quality: the nearest, triangle, Catmull-Rom or Lanczos 3 kernel, in order; Lanczos 3 when not given",
+    static let fromRect = rectangle("--from-rect", "scale exactly this (fractional) rectangle of the upright image to "
+        + "--size, ignoring aspect, as CoreGraphics' scaleToFill(from:in:)")
+    static let addAlpha = Option.flag("--add-alpha", "give the output an alpha channel, opaque where the input had "
+        + "none")
+    static let quality = Option<InterpolationQuality?>.choice("--quality", "Q", "Quartz's interpolation quality: the "
+        + "nearest, triangle, Catmull-Rom or Lanczos 3 kernel, in order; Lanczos 3 when not given",
                                                               InterpolationQuality.allCases.map { ($0.rawValue, $0) })
-    static let kernel = Option<Kernel?>.choice("--kernel", "K", "the resampling kernel, over --quality", Kernel.presets.map { ($0.name, $0) }, ignoringCase: true)
+    static let kernel = Option<Kernel?>.choice("--kernel", "K", "the resampling kernel, over --quality",
+        Kernel.presets.map { ($0.name, $0) }, ignoringCase: true)
     static let srgb = Option.flag("--srgb", "average gamma-encoded values instead of linear light")
     static let linear = Option.flag("--linear", "average in linear light (the default)")
-    static let border = Option.integer("--transparent-border", "N", "add a transparent border N pixels wide", default: 0, in: 0...10_000)
+    static let border = Option.integer("--transparent-border", "N", "add a transparent border N pixels "
+        + "wide", default: 0, in: 0...10_000)
         .alsoSpelled("--border")
-    static let cornerRadius = Option.number("--rounded-corners", "R", "round the corners with radius R points, antialiased, transparent outside",
-                                            default: 0, atLeast: 0, atMost: Double(OutputLimits.maxDimension)).alsoSpelled("--corner-radius")
-    static let scale = Option.number("--scale", "S", "points-to-pixels factor (2 for @2x): multiplies the box and the radius", default: 1, atLeast: 0.01, atMost: 1000)
-    static let options: [any OptionDeclaration] = [size, mode, anchor, onlyShrink, crop, fromRect, addAlpha, quality, kernel, srgb, linear,
-                                                   border, cornerRadius, scale, WastefulResize.option] + ImageOutput.options
+    static let cornerRadius = Option.number("--rounded-corners", "R", "round the corners with radius R points, "
+        + "antialiased, transparent outside",
+                default: 0, atLeast: 0, atMost: Double(OutputLimits.maxDimension)).alsoSpelled("--corner-radius")
+    static let scale = Option.number("--scale", "S", "points-to-pixels factor (2 for @2x): multiplies the box and the "
+        + "radius", default: 1, atLeast: 0.01, atMost: 1000)
+    static let options: [any OptionDeclaration] = [size, mode, anchor, onlyShrink, crop, fromRect, addAlpha, quality,
+        kernel, srgb, linear,
+                border, cornerRadius, scale, WastefulResize.option] + ImageOutput.options
     static let help = Help(about: """
         Resizes IN (any PNG, JPEG, GIF, TIFF, BMP; animated GIF/APNG frame by frame) and writes OUT.
         The EXIF/TIFF orientation is applied first, so OUT is always upright. Resampling is done on
@@ -55,7 +68,8 @@ enum ResizeCommand: Command {
         for the resample (shrink-on-load).
         """, exitStatus: "  0 written, 1 the input could not be read or resized or the output written, 2 a usage error",
         examples: ["imglab resize photo.jpg --size 640x640 --mode aspectFit -o photo-640.jpg",
-                   "imglab resize icon.png --size 60x60 --scale 3 --mode aspectFill --rounded-corners 12 -o icon@3x.png",
+                   "imglab resize icon.png --size 60x60 --scale 3 --mode aspectFill --rounded-corners 12 -o "
+                       + "icon@3x.png",
                    "imglab resize anim.gif --size 100x100 --mode aspectFit -o small.gif"],
         docs: "docs/resize.md")
 
@@ -73,21 +87,24 @@ enum ResizeCommand: Command {
     /// Kernel, light space and only-shrink, as `resize` and `thumbnail` declare them.
     static func resizeOptions(_ args: Arguments) throws(UsageError) -> ResizeOptions {
         let named = try args.value(kernel), quality = try args.value(quality)
-        return ResizeOptions(kernel: named ?? quality?.kernel ?? .lanczos3, lightSpace: try args.value(srgb) ? .sRGB : .linear,
+        return ResizeOptions(kernel: named ?? quality?.kernel ?? .lanczos3,
+            lightSpace: try args.value(srgb) ? .sRGB : .linear,
                              onlyShrink: try args.value(onlyShrink))
     }
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         let output = try ImageOutput.parse(args, inputs: args.positionals)
         let box = try args.value(size), mode = try args.value(Self.mode)(try args.value(anchor))
-        var request = FileResizeRequest(input: args.positionals[0], output: output.path, container: output.container, encoding: output.encoding,
-                                        scale: try args.value(scale), crop: try args.value(crop), border: try args.value(border),
+        var request = FileResizeRequest(input: args.positionals[0], output: output.path, container: output.container,
+            encoding: output.encoding,
+                    scale: try args.value(scale), crop: try args.value(crop), border: try args.value(border),
                                         cornerRadius: try args.value(cornerRadius), addsAlpha: try args.value(addAlpha),
                                         options: try resizeOptions(args), limits: output.limits)
         if let box {
             // Within the option's limits (≤ 65535 pt, scale ≤ 1000) the product is finite and exact enough.
             let scale = request.scale
-            let width = Int((box.width * scale + 0.5).rounded(.down)), height = Int((box.height * scale + 0.5).rounded(.down))
+            let width = Int((box.width * scale + 0.5).rounded(.down))
+            let height = Int((box.height * scale + 0.5).rounded(.down))
             if let problem = OutputLimits.problem(width: width, height: height) {
                 throw UsageError("--size \(Int(box.width))x\(Int(box.height)) at --scale \(scale): \(problem)")
             }

@@ -6,16 +6,20 @@ import ImageReports
 /// adapter, compared with its oracle, judged by the reviewed gates of `Corpus/gates.json`.
 enum RunCommand: Command {
     static let name = "run"
-    static let summary = "run a resizer through the lab: every corpus case vs its oracle, gated; JSON, JUnit, HTML report"
+    static let summary = "run a resizer through the lab: every corpus case vs its oracle, gated; JSON, JUnit, HTML "
+        + "report"
     static let resizer = SharedOptions.resizer("""
-        builtin (imglab's ImageResize, Lanczos 3, linear light); mutant:ID, a deliberately broken resizer of the catalogue \
-        (e.g. swap-rb; argb-as-rgba, the pink tint); cmd:'TEMPLATE', a /bin/sh command run per pair with these filled in, \
-        already shell-quoted: {in} {out} {width} {height} {mode} {kind} {size} …; or config:FILE (as --resizer-config)
+        builtin (imglab's ImageResize, Lanczos 3, linear light); mutant:ID, a deliberately broken resizer of the \
+        catalogue (e.g. swap-rb; argb-as-rgba, the pink tint); cmd:'TEMPLATE', a /bin/sh command run per pair with \
+        these filled in, already shell-quoted: {in} {out} {width} {height} {mode} {kind} {size} …; or config:FILE \
+        (as --resizer-config)
         """)
     static let shard = Option.parsed("--shard", "I/N", """
         run shard I of N: a pair's shard is FNV-1a(id) mod N + 1, the same split on every machine (default: 1/1)
         """) { text throws(UsageError) in
-        guard let s = RunSelection.parseShard(text) else { throw UsageError("--shard must be I/N with 1 ≤ I ≤ N, not '\(text)'") }
+        guard let s = RunSelection.parseShard(text) else {
+            throw UsageError("--shard must be I/N with 1 ≤ I ≤ N, not '\(text)'")
+        }
         return s
     }
     static let report = SharedOptions.report("""
@@ -23,19 +27,21 @@ enum RunCommand: Command {
         as PATH/results.json and PATH/junit.xml
         """, default: "Reports/PROFILE")
     static let json = SharedOptions.json("write the results (schema imglab-run/1) to FILE as well")
-    static let junit = SharedOptions.junit("write JUnit XML to FILE as well: a testcase per pair with its time, failing clause and report page")
+    static let junit = SharedOptions.junit("write JUnit XML to FILE as well: a testcase per pair with its time, "
+        + "failing clause and report page")
     static let inputs = Option<String?>.text("--inputs", "DIR", """
-        judge the images of a folder instead of the corpus: each file recognised by content (recursively, any supported \
-        container) becomes a case, its pair id RELATIVE/PATH/OPERATION; the box oracle is rendered from the decoded file; \
-        gates and canaries come from --corpus; undecodable files are listed as skipped
+        judge the images of a folder instead of the corpus: each file recognised by content (recursively, any \
+        supported container) becomes a case, its pair id RELATIVE/PATH/OPERATION; the box oracle is rendered from the \
+        decoded file; gates and canaries come from --corpus; undecodable files are listed as skipped
         """)
     static let ops = Option.parsed("--ops", "LIST", """
-        with --inputs, the operations of each image, comma-separated: orient, fit-half (aspect fit into half the display \
-        size), fill-square (aspect fill of a square of half the shorter side), max-pixel-size-N \
+        with --inputs, the operations of each image, comma-separated: orient, fit-half (aspect fit into half the \
+        display size), fill-square (aspect fill of a square of half the shorter side), max-pixel-size-N \
         (default: orient,fit-half,fill-square,max-pixel-size-256)
         """) { text throws(UsageError) in
         guard let list = InputOperation.parseList(text) else {
-            throw UsageError("--ops must list orient, fit-half, fill-square or max-pixel-size-N, comma-separated, not '\(text)'")
+            throw UsageError("--ops must list orient, fit-half, fill-square or max-pixel-size-N, comma-separated, not "
+                + "'\(text)'")
         }
         return list
     }
@@ -43,10 +49,12 @@ enum RunCommand: Command {
         with --profile scale, write the generated sources into DIR and keep them, to reproduce a pair with 'imglab \
         thumbnail' or 'imglab resize'
         """)
-    static let exclusive: [[any OptionDeclaration]] = [[resizer, SharedOptions.resizerConfig], [inputs, shard], [inputs, SharedOptions.goldens]]
-    static let options: [any OptionDeclaration] = [resizer, SharedOptions.resizerConfig, SharedOptions.profile, SharedOptions.corpus,
-                                                   SharedOptions.gates, SharedOptions.filter, shard, report, json, junit,
-                                                   SharedOptions.threads, SharedOptions.goldens, inputs, ops, keepSources]
+    static let exclusive: [[any OptionDeclaration]] = [[resizer, SharedOptions.resizerConfig], [inputs, shard],
+        [inputs, SharedOptions.goldens]]
+    static let options: [any OptionDeclaration] = [resizer, SharedOptions.resizerConfig, SharedOptions.profile,
+        SharedOptions.corpus,
+                SharedOptions.gates, SharedOptions.filter, shard, report, json, junit,
+                        SharedOptions.threads, SharedOptions.goldens, inputs, ops, keepSources]
     static let help = Help(about: """
         The lab's main job: corpus → resizer → metrics → verdict → report → exit status. Each output is
         compared by value with its analytic oracle and judged by the first gate family of gates.json that
@@ -70,22 +78,25 @@ enum RunCommand: Command {
             "imglab run --filter '*/resize-aspectFit-24x24,*/orient' --json out.json --junit junit.xml",
             "imglab run --shard 2/3 --json shard2.json --report none",
             "imglab run --resizer swap-rb --filter colorPatches   see what a pink-tint bug looks like",
-            "imglab run --inputs photos/ --report Reports/photos   your own images: orient, fit-half, fill-square, max-pixel-size-256",
+            "imglab run --inputs photos/ --report Reports/photos   your own images: orient, fit-half, fill-square, "
+                + "max-pixel-size-256",
             "imglab run --inputs photos/ --ops fit-half --resizer mutant:argb-as-rgba --report none",
-            "imglab run --resizer vipsthumbnail --json vips.json           a config built into imglab (benchmarks/resizers/)",
-            "imglab run --resizer cmd:'.build/release/imglab resize {in} -o {out} --size {width}x{height} --mode {mode}'"],
+            "imglab run --resizer vipsthumbnail --json vips.json           a config built into imglab "
+                + "(benchmarks/resizers/)",
+            "imglab run --resizer cmd:'.build/release/imglab resize {in} -o {out} --size {width}x{height} --mode "
+                + "{mode}'"],
         docs: "docs/run.md (resizers, verdicts, outputs), docs/external-resizers.md (cmd: placeholders, configs)")
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         let jsonPath = try args.value(json), junitPath = try args.value(junit)
-        try OutputPaths.check([(json.name, jsonPath), (junit.name, junitPath)].compactMap { o in o.1.map { (o.0, $0) } }, inputs: [])
-        let profile = try args.value(SharedOptions.profile), given = try args.value(report) ?? "Reports/\(profile.rawValue)"
-        let reportFolder = given == "none" ? nil : given
-        if let reportFolder { try OutputPaths.checkFolder(option: report.name, reportFolder) }
+        try OutputPaths.check(args, [json, junit], inputs: [])
+        let profile = try args.value(SharedOptions.profile)
+        let reportFolder = try OutputPaths.reportFolder(args, report, default: "Reports/\(profile.rawValue)")
         if let kept = try args.value(keepSources) { try OutputPaths.checkFolder(option: keepSources.name, kept) }
         let configured = try args.value(SharedOptions.resizerConfig), named = try args.value(resizer)
         let adapter = configured ?? named ?? BuiltinResizer()
-        var lab = LabRun(profile: profile, corpus: "", resizer: adapter, inputs: try args.value(inputs), operations: try args.value(ops),
+        var lab = LabRun(profile: profile, corpus: "", resizer: adapter, inputs: try args.value(inputs),
+            operations: try args.value(ops),
                          filter: try args.value(SharedOptions.filter), shard: try args.value(shard) ?? (1, 1),
                          threads: try args.value(SharedOptions.threads), goldens: try args.value(SharedOptions.goldens),
                          gatesFile: try args.value(SharedOptions.gates), keepEvidence: reportFolder != nil,
@@ -94,7 +105,8 @@ enum RunCommand: Command {
         if profile == .scale { try Executable.requireMeter() }
         lab.corpus = try SharedOptions.corpusFolder(args, command: name, profile: profile.corpus ?? .quick)
         if adapter.policy != .builtin {
-            print("imglab run: \(adapter.name) declares: \(adapter.policy.summary) (the gates honour it; affected pairs are labelled 'policy:')")
+            print("imglab run: \(adapter.name) declares: \(adapter.policy.summary) (the gates honour it; affected "
+                + "pairs are labelled 'policy:')")
         }
         let terminal = isatty(STDOUT_FILENO) == 1
         // The files are written as the pairs are judged, so memory does not grow with the run.
@@ -105,7 +117,9 @@ enum RunCommand: Command {
         } catch { return failed("cannot write the results: \(error)") }
         do {
             outcome = try lab.run(status: { Console.line("imglab run: \($0)") }, progress: { p in
-                if profile == .scale { p.costLine.map(Console.line) } else { Console.raw(p.terminalLine(onTerminal: terminal)) }
+                if profile == .scale { p.costLine.map(Console.line) } else {
+                    Console.raw(p.terminalLine(onTerminal: terminal))
+                }
             }, into: files)
         } catch {
             files.abandon()

@@ -6,22 +6,31 @@ import ImageReports
 enum SelftestCommand: Command {
     static let name = "selftest"
     static let summary = "run every mutant (a catalogue of real resizer bugs) through the lab: the kill matrix"
-    static let report = SharedOptions.report("the report folder: PATH/index.html, the kill matrix and each mutant's history and misses (not with --profile scale, which prints its kill matrix)", default: "Reports/selftest")
-    static let json = SharedOptions.json("write the kill matrix (schema imglab-selftest/1) to FILE (not with --profile scale, which prints its kill matrix)")
-    static let allPairs = Option.flag("--all-pairs", "run every mutant on every pair, not only its triggers; slower (not with --profile scale, which runs its four mutants on every pair)")
-    static let mutants = Option.parsed("--mutant", "IDS", "run only these mutants, by comma-separated ids; 'imglab reproduce --list' tells their stories (not with --profile scale, which runs its four performance mutants)") { text throws(UsageError) in
+    static let report = SharedOptions.report("the report folder: PATH/index.html, the kill matrix and each mutant's "
+        + "history and misses (not with --profile scale, which prints its kill matrix)", default: "Reports/selftest")
+    static let json = SharedOptions.json("write the kill matrix (schema imglab-selftest/1) to FILE (not with --profile "
+        + "scale, which prints its kill matrix)")
+    static let allPairs = Option.flag("--all-pairs", "run every mutant on every pair, not only its triggers; slower "
+        + "(not with --profile scale, which runs its four mutants on every pair)")
+    static let mutants = Option.parsed("--mutant", "IDS", "run only these mutants, by comma-separated ids; 'imglab "
+        + "reproduce --list' tells their stories (not with --profile scale, which runs its four performance "
+        + "mutants)") { text throws(UsageError) in
         var chosen: [Mutant] = []
         for id in text.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) {
             guard let m = MutantCatalogue.mutant(id) else {
-                throw UsageError("--mutant: unknown mutant '\(id)' (known: \(MutantCatalogue.all.map(\.id).joined(separator: ", ")))")
+                throw UsageError("--mutant: unknown mutant '\(id)' (known: "
+                    + "\(MutantCatalogue.all.map(\.id).joined(separator: ", ")))")
             }
             chosen.append(m)
         }
         return chosen
     }
-    static let filter = Option<String?>.text("--filter", "PATTERN", "with --profile scale, only the pairs whose id CASE/OPERATION matches: a glob (* and ?) or, without wildcards, a substring; several separated by commas (the quick profile runs each mutant on every pair it triggers, so it takes no filter)",
+    static let filter = Option<String?>.text("--filter", "PATTERN", "with --profile scale, only the pairs whose id "
+        + "CASE/OPERATION matches: a glob (* and ?) or, without wildcards, a substring; several separated by commas "
+        + "(the quick profile runs each mutant on every pair it triggers, so it takes no filter)",
                                              default: "every pair")
-    static let options: [any OptionDeclaration] = [SharedOptions.corpus, SharedOptions.profile, report, json, allPairs, mutants, SharedOptions.threads, filter]
+    static let options: [any OptionDeclaration] = [SharedOptions.corpus, SharedOptions.profile, report, json, allPairs,
+        mutants, SharedOptions.threads, filter]
     static let help = Help(about: """
         A harness earns trust by catching real bugs. Runs the built-in resizer over every pair (canaries
         first), then each mutant of the catalogue (the built-in resizer with one documented bug: pink tint,
@@ -38,18 +47,17 @@ enum SelftestCommand: Command {
         """, examples: ["imglab selftest                               the CI check, report in Reports/selftest/",
                         "imglab selftest --mutant argb-as-rgba,swap-rb --report none",
                         "imglab selftest --all-pairs --json /tmp/kill.json",
-                        "imglab selftest --profile scale               the performance mutants: each must fail a scale pair, named by its cost"],
+                        "imglab selftest --profile scale               the performance mutants: each must fail a scale "
+                            + "pair, named by its cost"],
         docs: "docs/selftest-and-mutants.md")
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         if try SharedOptions.profile(args, accepting: [.quick, .scale]) == .scale { return try runScale(args) }
         if args.has(filter) { throw UsageError("--filter needs --profile scale") }
-        let outputs: [(option: String, path: String?)] = [(json.name, try args.value(json))]
-        try OutputPaths.check(outputs.compactMap { o in o.path.map { (o.option, $0) } }, inputs: [])
-        let reportArg = try args.value(report) ?? "Reports/selftest"
-        let reportFolder = reportArg == "none" ? nil : reportArg
-        if let reportFolder { try OutputPaths.checkFolder(option: report.name, reportFolder) }
-        let selftest = Selftest(corpus: try SharedOptions.corpusFolder(args, command: name), mutants: try args.value(mutants) ?? MutantCatalogue.all,
+        try OutputPaths.check(args, [json], inputs: [])
+        let reportFolder = try OutputPaths.reportFolder(args, report, default: "Reports/selftest")
+        let selftest = Selftest(corpus: try SharedOptions.corpusFolder(args, command: name),
+                                mutants: try args.value(mutants) ?? MutantCatalogue.all,
                                 allPairs: try args.value(allPairs), threads: try args.value(SharedOptions.threads))
         let started = Date()
         let matrix: KillMatrix
@@ -65,7 +73,9 @@ enum SelftestCommand: Command {
             printError("imglab selftest: cannot write the results: \(error)")
             return .usage
         }
-        print("imglab selftest: \(matrix.mutants.count) mutants, \(matrix.mutants.count { $0.caught > 0 }) caught, builtin \(matrix.builtin.pass)/\(matrix.builtin.pairs) pass, in \(String(format: "%.1f", seconds)) s: \(matrix.passed ? "PASS" : "FAIL")")
+        print("imglab selftest: \(matrix.mutants.count) mutants, \(matrix.mutants.count { $0.caught > 0 }) caught, "
+            + "builtin \(matrix.builtin.pass)/\(matrix.builtin.pairs) pass, in \(String(format: "%.1f", seconds)) s: "
+            + "\(matrix.passed ? "PASS" : "FAIL")")
         for r in matrix.reasons { print("  - \(r)") }
         if let reportFolder { print("report: \(reportFolder)/index.html") }
         return matrix.passed ? .ok : .failure
@@ -74,10 +84,12 @@ enum SelftestCommand: Command {
     /// `--profile scale`: the built-in and each performance mutant over the scale profile.
     static func runScale(_ args: Arguments) throws(UsageError) -> ExitStatus {
         if args.has(allPairs) || args.has(mutants) || args.has(json) || args.has(report) {
-            throw UsageError("--profile scale takes none of --all-pairs, --mutant, --json, --report (it prints its kill matrix)")
+            throw UsageError("--profile scale takes none of --all-pairs, --mutant, --json, --report (it prints its "
+                + "kill matrix)")
         }
         try Executable.requireMeter()
-        let selftest = ScaleSelftest(reference: try SharedOptions.corpusFolder(args, command: name), imglab: Executable.path, meter: Executable.meter,
+        let selftest = ScaleSelftest(reference: try SharedOptions.corpusFolder(args, command: name),
+            imglab: Executable.path, meter: Executable.meter,
                                      filter: try args.value(filter), threads: try args.value(SharedOptions.threads))
         let started = Date()
         let rows: [ScaleSelftest.Row]
@@ -88,7 +100,10 @@ enum SelftestCommand: Command {
         print("\n\(ScaleSelftest.table(rows))\n")
         for r in rows where r.expectedClass != nil { if let e = r.example { print("  \(r.resizer): \(e)") } }
         let passed = rows.allSatisfy(\.ok)
-        print("imglab selftest --profile scale: \(rows.count - 1) performance mutants, \(rows.dropFirst().count(where: \.ok)) killed and named, builtin \(rows.first.map { "\($0.pairs - $0.failed)/\($0.pairs)" } ?? "?") pass, in \(String(format: "%.1f", Date().timeIntervalSince(started))) s: \(passed ? "PASS" : "FAIL")")
+        print("imglab selftest --profile scale: \(rows.count - 1) performance mutants, "
+            + "\(rows.dropFirst().count(where: \.ok)) killed and named, builtin "
+            + "\(rows.first.map { "\($0.pairs - $0.failed)/\($0.pairs)" } ?? "?") pass, in "
+            + "\(String(format: "%.1f", Date().timeIntervalSince(started))) s: \(passed ? "PASS" : "FAIL")")
         return passed ? .ok : .failure
     }
 }

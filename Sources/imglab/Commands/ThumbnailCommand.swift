@@ -5,8 +5,10 @@ enum ThumbnailCommand: Command {
     static let name = "thumbnail"
     static let summary = "ImageIO-style thumbnail: upright, longest side ≤ N, never enlarged, shrink-on-load"
     static let positionals = ResizeCommand.positionals
-    static let maxPixelSize = Option.integer("--max-pixel-size", "N", "longest side of the result, in pixels", default: 0, in: 1...1_000_000).optional().required()
-    static let options: [any OptionDeclaration] = [maxPixelSize, ResizeCommand.quality, ResizeCommand.kernel, ResizeCommand.srgb, ResizeCommand.linear,
+    static let maxPixelSize = Option.integer("--max-pixel-size", "N", "longest side of the result, in pixels",
+        default: 0, in: 1...1_000_000).optional().required()
+    static let options: [any OptionDeclaration] = [maxPixelSize, ResizeCommand.quality, ResizeCommand.kernel,
+        ResizeCommand.srgb, ResizeCommand.linear,
                                                    WastefulResize.option] + ImageOutput.options
     static let help = Help(about: """
         Makes an upright thumbnail whose longer side is at most N pixels, never enlarging (the
@@ -21,8 +23,10 @@ enum ThumbnailCommand: Command {
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         let output = try ImageOutput.parse(args, inputs: args.positionals)
-        let request = FileResizeRequest(input: args.positionals[0], output: output.path, container: output.container, encoding: output.encoding,
-                                        size: .maxPixelSize(try args.value(maxPixelSize) ?? 1), options: try ResizeCommand.resizeOptions(args), limits: output.limits)
+        let request = FileResizeRequest(input: args.positionals[0], output: output.path, container: output.container,
+                                        encoding: output.encoding,
+                                        size: .maxPixelSize(try args.value(maxPixelSize) ?? 1),
+                                        options: try ResizeCommand.resizeOptions(args), limits: output.limits)
         return try WastefulResize.write(request, args, command: name)
     }
 }

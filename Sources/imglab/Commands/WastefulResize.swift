@@ -14,7 +14,8 @@ enum WastefulResize {
 
     /// Writes `request`, through the mutant the option names when it is given; a request a
     /// mutant cannot run is a usage error.
-    static func write(_ request: FileResizeRequest, _ args: Arguments, command: String) throws(UsageError) -> ExitStatus {
+    static func write(_ request: FileResizeRequest, _ args: Arguments,
+        command: String) throws(UsageError) -> ExitStatus {
         let mutant = try args.value(option)
         if let mutant, let problem = PerformanceMutant.problem(with: request) {
             throw UsageError("--performance-mutant \(mutant.id): \(problem)")

@@ -14,7 +14,8 @@ enum WriteFaultPoint {
     /// - Throws: ``UsageError`` when the variable is not a positive integer.
     static func fromEnvironment() throws(UsageError) -> (@Sendable (_ writes: Int) -> Void)? {
         guard let text = ProcessInfo.processInfo.environment[variable] else { return nil }
-        guard let limit = Int(text), limit > 0 else { throw UsageError("\(variable) must be a positive integer, not '\(text)'") }
+        guard let limit = Int(text), limit > 0 else { throw UsageError("\(variable) must be a positive integer, not "
+            + "'\(text)'") }
         return { writes in
             if writes >= limit { kill(getpid(), SIGKILL) }
         }

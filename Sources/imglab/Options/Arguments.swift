@@ -39,7 +39,8 @@ struct Arguments {
             } else if let inline {
                 given.append((option.name, inline))
             } else {
-                guard i < argv.count else { throw UsageError("\(name) needs a value: \(name) \(option.placeholder ?? "")") }
+                guard i < argv.count else { throw UsageError("\(name) needs a value: \(name) "
+                    + "\(option.placeholder ?? "")") }
                 given.append((option.name, argv[i]))
                 i += 1
             }
@@ -50,8 +51,10 @@ struct Arguments {
         }
         for option in options {
             let values = given.filter { $0.name == option.name }.map(\.value)
-            if !option.repeatable && values.count > 1 { throw UsageError("\(option.name) is given \(values.count) times; give it once") }
-            if option.isRequired && values.isEmpty { throw UsageError("\(option.name) \(option.placeholder ?? "") is required") }
+            if !option.repeatable && values.count > 1 { throw UsageError("\(option.name) is given \(values.count) "
+                + "times; give it once") }
+            if option.isRequired && values.isEmpty { throw UsageError("\(option.name) \(option.placeholder ?? "") is "
+                + "required") }
             for value in option.repeatable ? values : values.suffix(1) { try option.validate(value) }
         }
         try expected.check(positionals)

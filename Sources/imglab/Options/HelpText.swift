@@ -11,10 +11,13 @@ enum HelpText {
     static func render(_ command: any Command.Type) -> String {
         let help = command.help
         let required = command.options.filter(\.isRequired).map { "\($0.name) \($0.placeholder ?? "")" }
-        let usage = (["imglab", command.name, command.positionals.synopsis] + required + ["[options]"]).filter { !$0.isEmpty }
+        let usage = (["imglab", command.name,
+            command.positionals.synopsis] + required + ["[options]"]).filter { !$0.isEmpty }
         var parts = ["USAGE: " + usage.joined(separator: " "), help.about, "OPTIONS:\n" + optionLines(command.options)]
         if !help.exitStatus.isEmpty { parts.append("EXIT STATUS:\n" + help.exitStatus) }
-        if !help.examples.isEmpty { parts.append("EXAMPLES:\n" + help.examples.map { "  " + $0 }.joined(separator: "\n")) }
+        if !help.examples.isEmpty {
+            parts.append("EXAMPLES:\n" + help.examples.map { "  " + $0 }.joined(separator: "\n"))
+        }
         if let docs = help.docs { parts.append("More: \(docs)") }
         return parts.joined(separator: "\n\n")
     }
@@ -23,7 +26,8 @@ enum HelpText {
     /// wrapped at ``width`` and indented to ``column``.
     static func optionLines(_ options: [any OptionDeclaration]) -> String {
         var lines: [String] = []
-        for (names, text) in options.map({ ($0.names.joined(separator: ", ") + ($0.placeholder.map { " " + $0 } ?? ""), $0.helpLine) })
+        for (names, text) in options.map({ ($0.names.joined(separator: ", ") + ($0.placeholder.map { " " + $0 } ?? ""),
+            $0.helpLine) })
             + [("-h, --help", "this help")] {
             var words = TerminalText.wrap(text, width: width - column)
             let head = "  " + names

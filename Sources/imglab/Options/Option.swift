@@ -51,8 +51,10 @@ struct Option<Value: Sendable>: OptionDeclaration {
     /// The same option without a default: `nil` when not given.
     func optional() -> Option<Value?> {
         let convert = self.convert
-        return Option<Value?>(names: names, aliases: aliases, placeholder: placeholder, help: help, notes: notes.filter { !$0.hasPrefix("default: ") },
-                              repeatable: repeatable, isRequired: isRequired, fallback: nil) { given throws(UsageError) in try convert(given) }
+        let notes = self.notes.filter { !$0.hasPrefix("default: ") }
+        return Option<Value?>(names: names, aliases: aliases, placeholder: placeholder, help: help, notes: notes,
+                              repeatable: repeatable, isRequired: isRequired,
+                              fallback: nil) { given throws(UsageError) in try convert(given) }
     }
 
     /// The same option, also read under these spellings.

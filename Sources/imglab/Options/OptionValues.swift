@@ -20,8 +20,10 @@ extension Option where Value == Bool {
 
 extension Option where Value == String? {
     /// A text value, `nil` when not given (`default` only describes what the command then does).
-    static func text(_ names: String, _ placeholder: String, _ help: String, default described: String? = nil) -> Option {
-        Option(names: spellings(names), placeholder: placeholder, help: help, notes: described.map { ["default: " + $0] } ?? [],
+    static func text(_ names: String, _ placeholder: String, _ help: String,
+        default described: String? = nil) -> Option {
+        Option(names: spellings(names), placeholder: placeholder, help: help,
+            notes: described.map { ["default: " + $0] } ?? [],
                fallback: nil) { given throws(UsageError) in valueText(given) }
     }
 }
@@ -36,14 +38,18 @@ extension Option where Value == String {
 
 extension Option where Value == Int {
     /// An integer in `range`, `value` when not given; `shownAs` describes a default that is not a constant.
-    static func integer(_ names: String, _ placeholder: String, _ help: String, default value: Int, shownAs: String? = nil,
+    static func integer(_ names: String, _ placeholder: String, _ help: String, default value: Int,
+        shownAs: String? = nil,
                         in range: ClosedRange<Int>) -> Option {
         let spelled = spellings(names)
-        let bounds = range.upperBound == Int.max ? "≥ \(range.lowerBound)" : "\(range.lowerBound)…\(range.upperBound)"
-        return Option(names: spelled, placeholder: placeholder, help: help, notes: [bounds, "default: " + (shownAs ?? "\(value)")],
+        let bounds = range.upperBound == Int.max ? "≥ \(range.lowerBound)"
+            : "\(range.lowerBound)…\(range.upperBound)"
+        return Option(names: spelled, placeholder: placeholder, help: help, notes: [bounds,
+            "default: " + (shownAs ?? "\(value)")],
                       fallback: value) { given throws(UsageError) in
             guard let v = Int(valueText(given)), range.contains(v) else {
-                throw UsageError("\(spelled.last ?? "") must be an integer \(range.upperBound == Int.max ? "" : "in ")\(bounds), not '\(valueText(given))'")
+                throw UsageError("\(spelled.last ?? "") must be an integer "
+                    + "\(range.upperBound == Int.max ? "" : "in ")\(bounds), not '\(valueText(given))'")
             }
             return v
         }
@@ -53,13 +59,16 @@ extension Option where Value == Int {
 extension Option where Value == Int {
     /// A number of bytes in `range`: digits with an optional binary suffix K, M, G or T
     /// (KiB, MiB, GiB, TiB; `B`/`iB` after it allowed), `value` when not given.
-    static func byteCount(_ names: String, _ placeholder: String, _ help: String, default value: Int, in range: ClosedRange<Int>) -> Option {
+    static func byteCount(_ names: String, _ placeholder: String, _ help: String, default value: Int,
+        in range: ClosedRange<Int>) -> Option {
         let spelled = spellings(names)
         let bounds = "\(ByteCountText.text(range.lowerBound))…\(ByteCountText.text(range.upperBound))"
-        return Option(names: spelled, placeholder: placeholder, help: help, notes: [bounds, "default: " + ByteCountText.text(value)],
+        return Option(names: spelled, placeholder: placeholder, help: help, notes: [bounds,
+            "default: " + ByteCountText.text(value)],
                       fallback: value) { given throws(UsageError) in
             guard let v = ByteCountText.parse(valueText(given)), range.contains(v) else {
-                throw UsageError("\(spelled.last ?? "") must be a size in \(bounds) (e.g. 512M, 2G), not '\(valueText(given))'")
+                throw UsageError("\(spelled.last ?? "") must be a size in \(bounds) (e.g. 512M, 2G), not "
+                    + "'\(valueText(given))'")
             }
             return v
         }
@@ -83,7 +92,8 @@ enum ByteCountText {
 
     /// `n` in the largest binary unit that divides it: `1G`, `512M`, `1000`.
     static func text(_ n: Int) -> String {
-        for (shift, unit) in [(40, "T"), (30, "G"), (20, "M"), (10, "K")] where n >= 1 << shift && n % (1 << shift) == 0 {
+        for (shift, unit) in [(40, "T"), (30, "G"), (20, "M"), (10,
+            "K")] where n >= 1 << shift && n % (1 << shift) == 0 {
             return "\(n >> shift)\(unit)"
         }
         return "\(n)"
@@ -92,14 +102,17 @@ enum ByteCountText {
 
 extension Option where Value == Double {
     /// A finite number ≥ `minimum` (and ≤ `maximum` when given), `value` when not given.
-    static func number(_ names: String, _ placeholder: String, _ help: String, default value: Double, atLeast minimum: Double,
+    static func number(_ names: String, _ placeholder: String, _ help: String, default value: Double,
+        atLeast minimum: Double,
                        atMost maximum: Double? = nil) -> Option {
         let spelled = spellings(names)
         let bounds = maximum.map { String(format: "%g…%g", minimum, $0) } ?? String(format: "≥ %g", minimum)
-        return Option(names: spelled, placeholder: placeholder, help: help, notes: [bounds, String(format: "default: %g", value)],
+        return Option(names: spelled, placeholder: placeholder, help: help, notes: [bounds,
+            String(format: "default: %g", value)],
                       fallback: value) { given throws(UsageError) in
             guard let v = Double(valueText(given)), v.isFinite, v >= minimum, v <= (maximum ?? .infinity) else {
-                throw UsageError("\(spelled.last ?? "") must be a number \(maximum == nil ? "" : "in ")\(bounds), not '\(valueText(given))'")
+                throw UsageError("\(spelled.last ?? "") must be a number \(maximum == nil ? "" : "in ")\(bounds), not "
+                    + "'\(valueText(given))'")
             }
             return v
         }
@@ -117,16 +130,20 @@ extension Option {
     /// One of a list of words, each paired with its value; `nil` when not given. Words match
     /// exactly unless `ignoringCase`.
     static func choice<Wrapped>(_ names: String, _ placeholder: String, _ help: String, _ choices: [(String, Wrapped)],
-                                aliases: [(String, Wrapped)] = [], ignoringCase: Bool = false) -> Option where Value == Wrapped? {
-        choice(names, placeholder, help, choices.map { ($0.0, Optional($0.1)) }, aliases: aliases.map { ($0.0, Optional($0.1)) },
+                                aliases: [(String,
+                                    Wrapped)] = [], ignoringCase: Bool = false) -> Option where Value == Wrapped? {
+        choice(names, placeholder, help, choices.map { ($0.0, Optional($0.1)) }, aliases: aliases.map { ($0.0,
+            Optional($0.1)) },
                fallback: nil, defaultWord: nil, ignoringCase: ignoringCase)
     }
 
     private static func choice(_ names: String, _ placeholder: String, _ help: String, _ choices: [(String, Value)],
-                               aliases: [(String, Value)], fallback: Value, defaultWord: String?, ignoringCase: Bool = false) -> Option {
+                               aliases: [(String, Value)], fallback: Value, defaultWord: String?,
+                               ignoringCase: Bool = false) -> Option {
         let spelled = spellings(names)
         let words = choices.map(\.0)
-        let listed = words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
+        let listed = words.count < 2 ? words.joined()
+            : words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
         let table = choices + aliases
         return Option(names: spelled, placeholder: placeholder, help: help,
                       notes: [words.joined(separator: ", ")] + (defaultWord.map { ["default: " + $0] } ?? [])
@@ -142,8 +159,9 @@ extension Option {
 
     /// A value made by `parse`, which throws the usage error; `nil` when not given.
     static func parsed<Wrapped>(_ names: String, _ placeholder: String, _ help: String,
-                                _ parse: @escaping @Sendable (String) throws(UsageError) -> Wrapped) -> Option where Value == Wrapped? {
-        Option(names: spellings(names), placeholder: placeholder, help: help, fallback: nil) { given throws(UsageError) in
+            _ parse: @escaping @Sendable (String) throws(UsageError) -> Wrapped) -> Option where Value == Wrapped? {
+        Option(names: spellings(names), placeholder: placeholder, help: help,
+            fallback: nil) { given throws(UsageError) in
             try parse(valueText(given))
         }
     }

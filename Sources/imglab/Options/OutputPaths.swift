@@ -18,7 +18,8 @@ enum OutputPaths {
             if output.path == OutputFile.standardOutput {
                 // Text (JSON, XML) may go to a terminal; an image may not.
                 guard isatty(STDOUT_FILENO) == 0 || textOptions.contains(output.option) else {
-                    throw UsageError("\(output.option) - writes to standard output, which is a terminal here: redirect it (> FILE, | …) or name a file")
+                    throw UsageError("\(output.option) - writes to standard output, which is a terminal here: redirect "
+                        + "it (> FILE, | …) or name a file")
                 }
                 if let other = seen.first(where: { $0.path == output.path }) {
                     throw UsageError("\(other.option) and \(output.option) both write to standard output")
@@ -26,13 +27,15 @@ enum OutputPaths {
                 seen.append((output.option, output.path, nil))
                 continue
             }
-            do { _ = try OutputFile.check(output.path) } catch { throw UsageError("\(output.option) \(output.path): \(error)") }
+            do { _ = try OutputFile.check(output.path) } catch { throw UsageError("\(output.option) \(output.path): "
+                + "\(error)") }
             let identity = OutputFile.identity(output.path)
             if let identity, !overwrite, let input = inputs.first(where: { OutputFile.identity($0) == identity }) {
                 let remedy = overwriteOption.map { ": add \($0) to replace it" } ?? "; write it elsewhere"
                 throw UsageError("\(output.option) \(output.path) is the same file as the input \(input)\(remedy)")
             }
-            if let other = seen.first(where: { $0.path == output.path || (identity != nil && $0.identity == identity) }) {
+            let same = seen.first { $0.path == output.path || (identity != nil && $0.identity == identity) }
+            if let other = same {
                 throw UsageError("\(other.option) and \(output.option) name the same file, \(output.path)")
             }
             seen.append((output.option, output.path, identity))
@@ -41,6 +44,23 @@ enum OutputPaths {
 
     /// Throws the usage error when `path` is not a folder a report may be written to
     /// (``OutputFolder/check(_:)``: new, empty, or written by imglab).
+    /// Checks the outputs given to these options (``check(_:inputs:overwrite:overwriteOption:)``).
+    static func check(_ args: Arguments, _ options: [Option<String?>], inputs: [String]) throws(UsageError) {
+        var outputs: [(option: String, path: String)] = []
+        for option in options { if let path = try args.value(option) { outputs.append((option.name, path)) } }
+        try check(outputs, inputs: inputs)
+    }
+
+    /// The report folder of `--report`: the value given or `fallback`, `nil` for `none`; checked
+    /// as a folder imglab may write (``checkFolder(option:_:)``).
+    static func reportFolder(_ args: Arguments, _ option: Option<String?>,
+                             default fallback: String) throws(UsageError) -> String? {
+        let given = try args.value(option) ?? fallback
+        guard given != "none" else { return nil }
+        try checkFolder(option: option.name, given)
+        return given
+    }
+
     static func checkFolder(option: String, _ path: String) throws(UsageError) {
         do { try OutputFolder.check(path) } catch { throw UsageError("\(option) \(path): \(error)") }
     }
