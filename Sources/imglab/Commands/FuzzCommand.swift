@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodecs
 import ImageLab
+import ImageReports
 
 /// `imglab fuzz`: the deterministic robustness fuzzer of every command's pipeline.
 enum FuzzCommand: Command {
@@ -96,24 +97,10 @@ enum FuzzCommand: Command {
                 printError("imglab fuzz: cannot make a scratch folder: \(error)")
                 return .usage
             }
-            let kinds = report.errorKinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-                .joined(separator: ", ")
-            print("imglab fuzz: \(pipeline.rawValue): \(total) inputs in \(String(format: "%.1f", report.seconds)) s: "
-                + "\(report.completed) completed, \(report.rejected) refused with a typed error (\(kinds)); 0 crashes, "
-                + "0 hangs; \(report.silent) without a message; peak RSS \(PipelineFuzz.peakRSSMiB()) MiB")
+            for line in FuzzScreen.lines(report, pipeline: pipeline, total: total, limits: fuzz.limits) { print(line) }
             if report.silent > 0 || report.errorKinds["other"] != nil { silent = true }
-            if let top = report.largestInputs.first {
-                let sanitizer = ProcessInfo.processInfo.environment["ASAN_OPTIONS"]
-                let quarantine = SanitizerQuarantine.residentMiB(options: sanitizer)
-                let allowed = (fuzz.limits.maxBytes >> 20) + quarantine
-                print("  the most memory one input added: " + report.largestInputs.map { "input \($0.input) "
-                    + "\(String(format: "%.1f", $0.growthMiB)) MiB" }.joined(separator: ", ")
-                      + " (budget \(fuzz.limits.maxBytes >> 20) MiB"
-                      + (quarantine > 0 ? " + \(quarantine) MiB of freed memory AddressSanitizer's quarantine keeps "
-                          + "resident" : "")
-                      + "; replay with --replay I)")
-                if top.growthMiB > Double(allowed) { overBudget.append("\(pipeline.rawValue) input \(top.input): "
-                    + "\(String(format: "%.1f", top.growthMiB)) MiB") }
+            if let over = FuzzScreen.overBudget(report, pipeline: pipeline, limits: fuzz.limits) {
+                overBudget.append(over)
             }
         }
         let rss = PipelineFuzz.peakRSSMiB(), budget = try args.value(maxRSS)

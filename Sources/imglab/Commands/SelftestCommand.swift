@@ -66,18 +66,12 @@ enum SelftestCommand: Command {
             return .usage
         }
         let seconds = Date().timeIntervalSince(started)
-        print("\n\(matrix.table)\n")
         for w in matrix.builtin.warnings { printError("warning: \(w)") }
-        let jsonPath = try args.value(json)
-        do { try ResultFiles.write(matrix, json: jsonPath, report: reportFolder) } catch {
+        do { try ResultFiles.write(matrix, json: try args.value(json), report: reportFolder) } catch {
             printError("imglab selftest: cannot write the results: \(error)")
             return .usage
         }
-        print("imglab selftest: \(matrix.mutants.count) mutants, \(matrix.mutants.count { $0.caught > 0 }) caught, "
-            + "builtin \(matrix.builtin.pass)/\(matrix.builtin.pairs) pass, in \(String(format: "%.1f", seconds)) s: "
-            + "\(matrix.passed ? "PASS" : "FAIL")")
-        for r in matrix.reasons { print("  - \(r)") }
-        if let reportFolder { print("report: \(reportFolder)/index.html") }
+        for line in SelftestScreen.lines(matrix, seconds: seconds, report: reportFolder) { print(line) }
         return matrix.passed ? .ok : .failure
     }
 
@@ -88,8 +82,8 @@ enum SelftestCommand: Command {
                 + "kill matrix)")
         }
         try Executable.requireMeter()
-        let selftest = ScaleSelftest(reference: try SharedOptions.corpusFolder(args, command: name),
-            imglab: Executable.path, meter: Executable.meter,
+        let reference = try SharedOptions.corpusFolder(args, command: name)
+        let selftest = ScaleSelftest(reference: reference, imglab: Executable.path, meter: Executable.meter,
                                      filter: try args.value(filter), threads: try args.value(SharedOptions.threads))
         let started = Date()
         let rows: [ScaleSelftest.Row]
@@ -97,13 +91,7 @@ enum SelftestCommand: Command {
             printError("imglab selftest: \(error)")
             return .usage
         }
-        print("\n\(ScaleSelftest.table(rows))\n")
-        for r in rows where r.expectedClass != nil { if let e = r.example { print("  \(r.resizer): \(e)") } }
-        let passed = rows.allSatisfy(\.ok)
-        print("imglab selftest --profile scale: \(rows.count - 1) performance mutants, "
-            + "\(rows.dropFirst().count(where: \.ok)) killed and named, builtin "
-            + "\(rows.first.map { "\($0.pairs - $0.failed)/\($0.pairs)" } ?? "?") pass, in "
-            + "\(String(format: "%.1f", Date().timeIntervalSince(started))) s: \(passed ? "PASS" : "FAIL")")
-        return passed ? .ok : .failure
+        for line in SelftestScreen.scaleLines(rows, seconds: Date().timeIntervalSince(started)) { print(line) }
+        return rows.allSatisfy(\.ok) ? .ok : .failure
     }
 }

@@ -1,0 +1,35 @@
+import Foundation
+import ImageCodecs
+import ImageLab
+
+/// What `imglab fuzz` prints after each pipeline, and which input broke the memory promise.
+public enum FuzzScreen {
+    /// The pipeline's lines: the counts by outcome and kind of refusal, then the inputs that added
+    /// the most memory, beside the budget.
+    public static func lines(_ report: PipelineFuzz.Report, pipeline: FuzzPipeline, total: Int,
+                             limits: DecodeLimits) -> [String] {
+        let kinds = report.errorKinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        var lines = ["imglab fuzz: \(pipeline.rawValue): \(total) inputs in \(String(format: "%.1f", report.seconds)) s: "
+                     + "\(report.completed) completed, \(report.rejected) refused with a typed error (\(kinds)); 0 crashes, "
+                     + "0 hangs; \(report.silent) without a message; peak RSS \(PipelineFuzz.peakRSSMiB()) MiB"]
+        guard !report.largestInputs.isEmpty else { return lines }
+        let quarantine = quarantineMiB
+        lines.append("  the most memory one input added: "
+                     + report.largestInputs.map { "input \($0.input) \(String(format: "%.1f", $0.growthMiB)) MiB" }
+                         .joined(separator: ", ")
+                     + " (budget \(limits.maxBytes >> 20) MiB"
+                     + (quarantine > 0 ? " + \(quarantine) MiB of freed memory AddressSanitizer's quarantine keeps resident" : "")
+                     + "; replay with --replay I)")
+        return lines
+    }
+
+    /// The input that added more than the budget (plus AddressSanitizer's quarantine), described;
+    /// `nil` when none did.
+    public static func overBudget(_ report: PipelineFuzz.Report, pipeline: FuzzPipeline, limits: DecodeLimits) -> String? {
+        guard let top = report.largestInputs.first, top.growthMiB > Double((limits.maxBytes >> 20) + quarantineMiB) else { return nil }
+        return "\(pipeline.rawValue) input \(top.input): \(String(format: "%.1f", top.growthMiB)) MiB"
+    }
+
+    /// What AddressSanitizer's quarantine keeps resident in this process (MiB; 0 without it).
+    static var quarantineMiB: Int { SanitizerQuarantine.residentMiB(options: ProcessInfo.processInfo.environment["ASAN_OPTIONS"]) }
+}
