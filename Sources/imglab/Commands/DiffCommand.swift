@@ -75,7 +75,9 @@ enum DiffCommand: Command {
             error. Files are changed, within the gate, unchanged, new or deleted. --report DIR writes
             DIR/index.html (filters, thumbnails) and a page per changed pair; --json FILE writes one object
             (schema imglab-folder-diff/1); --junit FILE writes one test case per file. Exit 1 when a
-            pair fails or a file is new or deleted, 2 when a file cannot be read or compared.
+            pair fails or cannot be compared (a file that cannot be read: an error item) or a file is new or
+            deleted; 2 when a canary fails. Each pair is decoded under its share of --max-memory (the budget
+            divided by --threads).
 
             METRICS (names for --gate; in 8-bit code values unless a unit is given):
             \(metricLines)
