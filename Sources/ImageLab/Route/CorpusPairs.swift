@@ -7,10 +7,12 @@ import ImageCorpus
 public struct CorpusPairs: PairSource {
     /// The corpus folder (holds `manifest.json`).
     public var corpus: String
+    /// The filter and shard (``RunSelection``).
     public var selection: RunSelection
     /// The cases whose pairs are judged, or `nil` for every case.
     public var judgedCases: Set<String>?
 
+    /// The pairs of `corpus` that `selection` takes among `judgedCases` (`nil`: every case).
     public init(corpus: String, selection: RunSelection, judgedCases: Set<String>? = nil) {
         self.corpus = corpus
         self.selection = selection
@@ -21,6 +23,8 @@ public struct CorpusPairs: PairSource {
     /// - Throws: ``RunError/corpus(_:)`` when it cannot be read or is not a manifest.
     public func manifest() throws(RunError) -> CorpusManifest { try LabRunner.manifest(corpus: corpus) }
 
+    /// The selected pairs of the corpus's manifest, in manifest order.
+    /// - Throws: ``RunError`` when the manifest cannot be read or the selection takes no pair.
     public func pairs() throws(RunError) -> [LabPair] { try pairs(of: try manifest()) }
 
     /// The selected pairs of `manifest`.

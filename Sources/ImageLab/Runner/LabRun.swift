@@ -5,10 +5,12 @@ import Foundation
 /// opens the session that judges them (``RunSession``, ``InputsSession``, ``ScaleSession``) and
 /// streams every verdict into the sink.
 public struct LabRun: Sendable {
+    /// Which pairs: the quick or full corpus, or the scale profile.
     public var profile: LabProfile
     /// The corpus folder: the pairs' corpus, or the reference whose gates judge an inputs folder
     /// or the scale profile.
     public var corpus: String
+    /// The resizer under test (``Resizer``; the scale profile needs one it can run as a command).
     public var resizer: any Resizer
     /// A folder of images to judge instead of the corpus (`--inputs`), with its operations.
     public var inputs: String?
@@ -17,6 +19,7 @@ public struct LabRun: Sendable {
     public var filter: String?
     /// 1-based shard index and shard count.
     public var shard: (index: Int, count: Int)
+    /// Worker threads; the results do not depend on it.
     public var threads: Int
     /// The golden store (`nil`: `CORPUS/goldens`, when it has an index).
     public var goldens: String?
@@ -29,6 +32,7 @@ public struct LabRun: Sendable {
     /// The imglab executable and `imglab-measure`, which the scale profile runs as children.
     public var imglab: String, meter: String
 
+    /// A request; ``problem`` says whether its settings go together.
     public init(profile: LabProfile, corpus: String, resizer: any Resizer, inputs: String? = nil, operations: [InputOperation]? = nil,
                 filter: String? = nil, shard: (index: Int, count: Int) = (1, 1), threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                 goldens: String? = nil, gatesFile: String? = nil, keepEvidence: Bool = false, keepSources: String? = nil,

@@ -9,14 +9,19 @@ import ImageCodecs
 public enum PairDecoding {
     /// One compared file: the decoded image and the file's bytes.
     public struct Side: Sendable {
+        /// The decoded image, named by its path.
         public var compared: ComparedImage
+        /// The file's bytes (the report embeds them as they are).
         public var bytes: [UInt8]
     }
 
     /// A file read, not yet decoded: its path, bytes and header.
     public struct File: Sendable {
+        /// The path as given.
         public var path: String
+        /// The whole file.
         public var bytes: [UInt8]
+        /// Its header, read without decoding a pixel.
         public var header: ImageHeader
     }
 

@@ -95,16 +95,21 @@ public enum FolderPairing {
 /// The two folders of `imglab diff EXPECTED_DIR ACTUAL_DIR` as the source of its pairs
 /// (``FolderPairing``), sorted by key.
 public struct FolderPairs: PairSource {
+    /// The folder of expected images.
     public var expected: String
+    /// The folder of actual images.
     public var actual: String
+    /// How a file's key is made (``FolderPairing/Match``).
     public var match: FolderPairing.Match
 
+    /// The two folders, paired by `match`.
     public init(expected: String, actual: String, match: FolderPairing.Match) {
         self.expected = expected
         self.actual = actual
         self.match = match
     }
 
+    /// The files of both folders, paired and sorted by key (``FolderPairing/pairs(expected:actual:match:)``).
     public func pairs() throws(FolderDiffError) -> [FolderPairing.Pair] {
         try FolderPairing.pairs(expected: expected, actual: actual, match: match)
     }
