@@ -95,9 +95,16 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The command line's option parser: options declared once as values (spellings, placeholder,
+        // help, default, validation), parsed and validated before a command runs. Knows no image.
+        .target(
+            name: "CommandLineOptions",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "imglab",
-            dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics", "ImageCorpus", "ImageLab", "ImageReports"],
+            dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics", "ImageCorpus", "ImageLab", "ImageReports",
+                           "CommandLineOptions"],
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: ["BuildStamp"]
         ),
@@ -121,7 +128,7 @@ let package = Package(
         ),
         .testTarget(
             name: "imglabTests",
-            dependencies: ["ImageCore", "ImageCodecs", "ImageCorpus", "ImageLab", "imglab"],
+            dependencies: ["ImageCore", "ImageCodecs", "ImageCorpus", "ImageLab", "CommandLineOptions", "imglab"],
             exclude: ["Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

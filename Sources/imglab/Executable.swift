@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 
 /// The imglab command, for the child processes it starts itself (the scale profile runs

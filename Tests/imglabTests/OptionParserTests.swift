@@ -1,5 +1,6 @@
 import Testing
 @testable import imglab
+@testable import CommandLineOptions
 
 /// The option parser and the help text, both generated from the commands' declarations.
 @Suite("Option parser")

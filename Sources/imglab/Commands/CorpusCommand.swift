@@ -1,3 +1,4 @@
+import CommandLineOptions
 import ImageCorpus
 
 /// `imglab corpus`: generate the lab's corpus (sources, oracle images, manifest), verify a

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import ImageCodecs
 
 /// `imglab decode FILE`: reads every row of a file in bounded memory and discards it; the cost

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 
 /// The command-line tool: its verbs and the overview `imglab` prints without one.

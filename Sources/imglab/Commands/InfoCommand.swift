@@ -1,3 +1,4 @@
+import CommandLineOptions
 import ImageCodecs
 
 /// `imglab info FILE...`: what each file is, in Quartz's terms, and whether a bitmap context

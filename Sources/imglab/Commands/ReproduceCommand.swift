@@ -1,3 +1,4 @@
+import CommandLineOptions
 import ImageReports
 import Foundation
 import ImageLab

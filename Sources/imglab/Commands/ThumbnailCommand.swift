@@ -1,3 +1,4 @@
+import CommandLineOptions
 import ImageResize
 
 /// `imglab thumbnail IN --max-pixel-size N -o OUT`: the ImageIO thumbnail contract.

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 
 /// The fault point of `imglab bless` and `imglab run`: with `IMGLAB_FAULT_AFTER_WRITES=N` in the

@@ -3,11 +3,11 @@
 /// Accepts `--name value`, `--name=value`, flags, `-h`/`--help`, and `--` to end options. Every
 /// given value is validated by its declaration before the command runs; a repeatable option keeps
 /// every occurrence in command-line order; any other given twice is a usage error.
-struct Arguments {
+public struct Arguments {
     /// The arguments that are not options, in order.
-    private(set) var positionals: [String] = []
+    public private(set) var positionals: [String] = []
     /// Whether `-h` or `--help` was given (nothing is validated then).
-    private(set) var wantsHelp = false
+    public private(set) var wantsHelp = false
     /// Each option occurrence in command-line order: the option's name and its value (`nil` for a flag).
     private var given: [(name: String, value: String?)] = []
 
@@ -16,7 +16,7 @@ struct Arguments {
     ///   is not repeatable given twice (under any of its spellings), options of an
     ///   `exclusive` group given together, a value its declaration rejects, a missing required
     ///   option, or positionals the command does not take.
-    init(_ argv: [String], options: [any OptionDeclaration], exclusive: [[any OptionDeclaration]] = [],
+    public init(_ argv: [String], options: [any OptionDeclaration], exclusive: [[any OptionDeclaration]] = [],
          positionals expected: Positionals) throws(UsageError) {
         var spelled: [String: any OptionDeclaration] = [:]
         for option in options { for name in option.names + option.aliases { spelled[name] = option } }
@@ -61,13 +61,13 @@ struct Arguments {
     }
 
     /// The option's value: the last occurrence, or its default when not given.
-    func value<V>(_ option: Option<V>) throws(UsageError) -> V {
+    public func value<V>(_ option: Option<V>) throws(UsageError) -> V {
         guard let last = given.last(where: { $0.name == option.name }) else { return option.fallback }
         return try option.convert(last.value)
     }
 
     /// Every occurrence of these options (of one value type), in command-line order.
-    func values<V>(_ options: Option<V>...) throws(UsageError) -> [V] {
+    public func values<V>(_ options: Option<V>...) throws(UsageError) -> [V] {
         var result: [V] = []
         for occurrence in given {
             guard let option = options.first(where: { $0.name == occurrence.name }) else { continue }
@@ -77,24 +77,31 @@ struct Arguments {
     }
 
     /// Whether the option was given at all.
-    func has(_ option: any OptionDeclaration) -> Bool { given.contains { $0.name == option.name } }
+    public func has(_ option: any OptionDeclaration) -> Bool { given.contains { $0.name == option.name } }
 }
 
 /// The positional arguments a command takes: how they read in the usage line, how many, and
 /// what to say when the count is wrong.
-struct Positionals: Sendable {
+public struct Positionals: Sendable {
     /// As in the usage line: `FILE...`, `EXPECTED ACTUAL`, or empty.
-    var synopsis: String
+    public var synopsis: String
     /// How many the command takes.
-    var count: ClosedRange<Int>
+    public var count: ClosedRange<Int>
     /// The usage error when there are too few or too many.
-    var problem: String
+    public var problem: String
+
+    /// Positionals read as `synopsis`, `count` of them, `problem` said when the count is wrong.
+    public init(synopsis: String, count: ClosedRange<Int>, problem: String) {
+        self.synopsis = synopsis
+        self.count = count
+        self.problem = problem
+    }
 
     /// No positional arguments.
-    static let none = Positionals(synopsis: "", count: 0...0, problem: "")
+    public static let none = Positionals(synopsis: "", count: 0...0, problem: "")
 
     /// A usage error when `positionals` does not fit.
-    func check(_ positionals: [String]) throws(UsageError) {
+    public func check(_ positionals: [String]) throws(UsageError) {
         guard !count.contains(positionals.count) else { return }
         if count == 0...0, let first = positionals.first { throw UsageError("unexpected argument '\(first)'") }
         throw UsageError(problem)
@@ -102,12 +109,12 @@ struct Positionals: Sendable {
 }
 
 /// A mistake in how a command was called: printed on one line with where its help is, exit status 2.
-struct UsageError: Error {
-    var message: String
+public struct UsageError: Error {
+    public var message: String
     /// Whether the message ends by pointing at the command's `--help` (a mistake in the command
     /// line), or not (the run itself failed, e.g. a corpus that cannot be written).
-    var pointsToHelp: Bool
-    init(_ message: String, pointsToHelp: Bool = true) {
+    public var pointsToHelp: Bool
+    public init(_ message: String, pointsToHelp: Bool = true) {
         self.message = message
         self.pointsToHelp = pointsToHelp
     }

@@ -1,7 +1,7 @@
 /// The Levenshtein distance (insertions, deletions, substitutions) between two short words.
-enum EditDistance {
+public enum EditDistance {
     /// The word of `words` fewest edits from `typed`, when it is within two (ties: the first in sorted order).
-    static func nearest(to typed: String, among words: [String]) -> String? {
+    public static func nearest(to typed: String, among words: [String]) -> String? {
         var best: (word: String, distance: Int)?
         for word in words.sorted() {
             let d = between(word, typed)

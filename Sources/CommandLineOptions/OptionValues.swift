@@ -13,14 +13,14 @@ fileprivate func valueText(_ given: String?) -> String { given ?? "" }
 
 extension Option where Value == Bool {
     /// A flag: `true` when given.
-    static func flag(_ names: String, _ help: String) -> Option {
+    public static func flag(_ names: String, _ help: String) -> Option {
         Option(names: spellings(names), placeholder: nil, help: help, fallback: false) { _ throws(UsageError) in true }
     }
 }
 
 extension Option where Value == String? {
     /// A text value, `nil` when not given (`default` only describes what the command then does).
-    static func text(_ names: String, _ placeholder: String, _ help: String,
+    public static func text(_ names: String, _ placeholder: String, _ help: String,
         default described: String? = nil) -> Option {
         Option(names: spellings(names), placeholder: placeholder, help: help,
             notes: described.map { ["default: " + $0] } ?? [],
@@ -30,7 +30,7 @@ extension Option where Value == String? {
 
 extension Option where Value == String {
     /// A text value with a default.
-    static func text(_ names: String, _ placeholder: String, _ help: String, default value: String) -> Option {
+    public static func text(_ names: String, _ placeholder: String, _ help: String, default value: String) -> Option {
         Option(names: spellings(names), placeholder: placeholder, help: help, notes: ["default: " + value],
                fallback: value) { given throws(UsageError) in valueText(given) }
     }
@@ -38,7 +38,7 @@ extension Option where Value == String {
 
 extension Option where Value == Int {
     /// An integer in `range`, `value` when not given; `shownAs` describes a default that is not a constant.
-    static func integer(_ names: String, _ placeholder: String, _ help: String, default value: Int,
+    public static func integer(_ names: String, _ placeholder: String, _ help: String, default value: Int,
         shownAs: String? = nil,
                         in range: ClosedRange<Int>) -> Option {
         let spelled = spellings(names)
@@ -59,7 +59,7 @@ extension Option where Value == Int {
 extension Option where Value == Int {
     /// A number of bytes in `range`: digits with an optional binary suffix K, M, G or T
     /// (KiB, MiB, GiB, TiB; `B`/`iB` after it allowed), `value` when not given.
-    static func byteCount(_ names: String, _ placeholder: String, _ help: String, default value: Int,
+    public static func byteCount(_ names: String, _ placeholder: String, _ help: String, default value: Int,
         in range: ClosedRange<Int>) -> Option {
         let spelled = spellings(names)
         let bounds = "\(ByteCountText.text(range.lowerBound))…\(ByteCountText.text(range.upperBound))"
@@ -76,10 +76,10 @@ extension Option where Value == Int {
 }
 
 /// Byte counts as people type them: `1073741824`, `1G`, `512MiB`, `64k`.
-enum ByteCountText {
+public enum ByteCountText {
     /// The byte count `text` names, or `nil` when it is not digits with an optional K/M/G/T suffix
     /// or overflows.
-    static func parse(_ text: String) -> Int? {
+    public static func parse(_ text: String) -> Int? {
         var t = text.trimmingCharacters(in: .whitespaces).uppercased()
         if t.hasSuffix("IB") { t.removeLast(2) } else if t.hasSuffix("B") { t.removeLast() }
         let shifts: [Character: Int] = ["K": 10, "M": 20, "G": 30, "T": 40]
@@ -91,7 +91,7 @@ enum ByteCountText {
     }
 
     /// `n` in the largest binary unit that divides it: `1G`, `512M`, `1000`.
-    static func text(_ n: Int) -> String {
+    public static func text(_ n: Int) -> String {
         for (shift, unit) in [(40, "T"), (30, "G"), (20, "M"), (10,
             "K")] where n >= 1 << shift && n % (1 << shift) == 0 {
             return "\(n >> shift)\(unit)"
@@ -102,7 +102,7 @@ enum ByteCountText {
 
 extension Option where Value == Double {
     /// A finite number ≥ `minimum` (and ≤ `maximum` when given), `value` when not given.
-    static func number(_ names: String, _ placeholder: String, _ help: String, default value: Double,
+    public static func number(_ names: String, _ placeholder: String, _ help: String, default value: Double,
         atLeast minimum: Double,
                        atMost maximum: Double? = nil) -> Option {
         let spelled = spellings(names)
@@ -122,14 +122,14 @@ extension Option where Value == Double {
 extension Option {
     /// One of a list of words: `first` (the default) or one of `others`, each word paired with
     /// its value; `aliases` are accepted too. Words match exactly.
-    static func choice(_ names: String, _ placeholder: String, _ help: String, default first: (String, Value),
+    public static func choice(_ names: String, _ placeholder: String, _ help: String, default first: (String, Value),
                        _ others: [(String, Value)], aliases: [(String, Value)] = []) -> Option {
         choice(names, placeholder, help, [first] + others, aliases: aliases, fallback: first.1, defaultWord: first.0)
     }
 
     /// One of a list of words, each paired with its value; `nil` when not given. Words match
     /// exactly unless `ignoringCase`.
-    static func choice<Wrapped>(_ names: String, _ placeholder: String, _ help: String, _ choices: [(String, Wrapped)],
+    public static func choice<Wrapped>(_ names: String, _ placeholder: String, _ help: String, _ choices: [(String, Wrapped)],
                                 aliases: [(String,
                                     Wrapped)] = [], ignoringCase: Bool = false) -> Option where Value == Wrapped? {
         choice(names, placeholder, help, choices.map { ($0.0, Optional($0.1)) }, aliases: aliases.map { ($0.0,
@@ -158,7 +158,7 @@ extension Option {
     }
 
     /// A value made by `parse`, which throws the usage error; `nil` when not given.
-    static func parsed<Wrapped>(_ names: String, _ placeholder: String, _ help: String,
+    public static func parsed<Wrapped>(_ names: String, _ placeholder: String, _ help: String,
             _ parse: @escaping @Sendable (String) throws(UsageError) -> Wrapped) -> Option where Value == Wrapped? {
         Option(names: spellings(names), placeholder: placeholder, help: help,
             fallback: nil) { given throws(UsageError) in

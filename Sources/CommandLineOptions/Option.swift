@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the parser and the help text know of one option, whatever its value type.
-protocol OptionDeclaration: Sendable {
+public protocol OptionDeclaration: Sendable {
     /// Every spelling, short first (`-o`, `--output`); the last is the option's name in messages.
     var names: [String] { get }
     /// Older spellings, read as the option and named in its help line.
@@ -20,36 +20,36 @@ protocol OptionDeclaration: Sendable {
 
 extension OptionDeclaration {
     /// The name messages use: the long spelling.
-    var name: String { names.last ?? "" }
+    public var name: String { names.last ?? "" }
 }
 
 /// One command-line option declared once: its spellings, placeholder, help line, default and
-/// validation. The parser (``Arguments``), the OPTIONS section of `--help` (``HelpText``) and the
+/// validation. The parser (``Arguments``), the OPTIONS section of `--help` (imglab's `HelpText`) and the
 /// usage errors all come from this value.
-struct Option<Value: Sendable>: OptionDeclaration {
-    var names: [String]
-    var aliases: [String] = []
-    var placeholder: String?
+public struct Option<Value: Sendable>: OptionDeclaration {
+    public var names: [String]
+    public var aliases: [String] = []
+    public var placeholder: String?
     /// The declared help text, without the generated notes.
-    var help: String
+    public var help: String
     /// Generated notes: the accepted values (a range, a choice list) and the default.
-    var notes: [String] = []
-    var repeatable = false
-    var isRequired = false
+    public var notes: [String] = []
+    public var repeatable = false
+    public var isRequired = false
     /// The value when the option is not given.
-    var fallback: Value
+    public var fallback: Value
     /// Turns the given text (`nil` for a flag) into the value, or throws the usage error.
-    var convert: @Sendable (String?) throws(UsageError) -> Value
+    public var convert: @Sendable (String?) throws(UsageError) -> Value
 
-    var helpLine: String { notes.isEmpty ? help : help + " (" + notes.joined(separator: "; ") + ")" }
+    public var helpLine: String { notes.isEmpty ? help : help + " (" + notes.joined(separator: "; ") + ")" }
 
-    func validate(_ text: String?) throws(UsageError) { _ = try convert(text) }
+    public func validate(_ text: String?) throws(UsageError) { _ = try convert(text) }
 
     /// The same option, kept at every occurrence.
-    func repeated() -> Option { var o = self; o.repeatable = true; return o }
+    public func repeated() -> Option { var o = self; o.repeatable = true; return o }
 
     /// The same option without a default: `nil` when not given.
-    func optional() -> Option<Value?> {
+    public func optional() -> Option<Value?> {
         let convert = self.convert
         let notes = self.notes.filter { !$0.hasPrefix("default: ") }
         return Option<Value?>(names: names, aliases: aliases, placeholder: placeholder, help: help, notes: notes,
@@ -58,7 +58,7 @@ struct Option<Value: Sendable>: OptionDeclaration {
     }
 
     /// The same option, also read under these spellings.
-    func alsoSpelled(_ spellings: String...) -> Option {
+    public func alsoSpelled(_ spellings: String...) -> Option {
         var o = self
         o.aliases += spellings
         o.notes.append("also " + spellings.joined(separator: ", "))
@@ -66,5 +66,5 @@ struct Option<Value: Sendable>: OptionDeclaration {
     }
 
     /// The same option, required.
-    func required() -> Option { var o = self; o.isRequired = true; return o }
+    public func required() -> Option { var o = self; o.isRequired = true; return o }
 }
