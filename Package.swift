@@ -79,7 +79,7 @@ let package = Package(
         // JUnit file, and `imglab diff` as one call (FileDiff: decode, judge, report, screen, JSON).
         .target(
             name: "ImageReports",
-            dependencies: ["ImageCore", "ImageCodecs", "ImageMetrics", "ImageCorpus", "ImageLab"],
+            dependencies: ["ImageCore", "ImageCodecs", "ImageMetrics", "ImageCorpus", "ImageLab", "CommandLineOptions"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // expectImage for users' own Swift Testing tests: goldens beside the test file, compared

@@ -6,7 +6,7 @@ wall time, the peak resident memory of the process, and the ratios the issue gat
   imglab diff (all metrics + diagnosis)  ≤ 0.2 × scikit-image SSIM alone
                                           ≤ 1.0 × ImageMagick compare -metric PSNR
                                           peak RSS ≤ 300 MiB
-  imglab diff --report FILE.html         ≤ 0.5 × ImageMagick compare writing its diff image
+  imglab diff --report DIR                ≤ 0.5 × ImageMagick compare writing its diff image
 Peers: ImageMagick `compare`, GraphicsMagick `gm compare` (when installed), scikit-image
 (`pip install scikit-image`). The pair is generated once by benchmarks/make_diff_pair.py
 into $BENCH_DIR (default $TMPDIR/imglab-bench-diff).
@@ -36,7 +36,7 @@ if not imglab:
     imglab = os.path.join(root, ".build/release/imglab")
 baseline = os.environ.get("BENCH_BASELINE")
 compare = "/usr/bin/compare-im6.q16" if os.path.exists("/usr/bin/compare-im6.q16") else "compare"
-report = os.path.join(bench, "report.html")
+report = os.path.join(bench, "report")
 diff_png = os.path.join(bench, "im-diff.png")
 
 commands = [

@@ -10,6 +10,9 @@ public protocol OptionDeclaration: Sendable {
     var placeholder: String? { get }
     /// The help line: the declared text, then the accepted values and the default.
     var helpLine: String { get }
+    /// What the option means in one phrase, the same in every command that takes it (the row of
+    /// the docs' option table, ``OptionTable``).
+    var meaning: String { get }
     /// Whether every occurrence is kept (`--resizer A --resizer B`), not only the last.
     var repeatable: Bool { get }
     /// Whether the command cannot run without it.
@@ -36,6 +39,8 @@ public struct Option<Value: Sendable>: OptionDeclaration {
     public var notes: [String] = []
     public var repeatable = false
     public var isRequired = false
+    /// The meaning declared with ``meaning(_:)``; `nil`: the help text's first clause.
+    public var declaredMeaning: String? = nil
     /// The value when the option is not given.
     public var fallback: Value
     /// Turns the given text (`nil` for a flag) into the value, or throws the usage error.
@@ -45,6 +50,17 @@ public struct Option<Value: Sendable>: OptionDeclaration {
 
     public func validate(_ text: String?) throws(UsageError) { _ = try convert(text) }
 
+    /// The declared meaning, else the help text up to its first `;`, `:` or parenthesis.
+    public var meaning: String {
+        if let declaredMeaning { return declaredMeaning }
+        let stops = ["; ", ": ", " (", ", e.g."].compactMap { help.range(of: $0)?.lowerBound }
+        return String(help[..<(stops.min() ?? help.endIndex)])
+    }
+
+    /// The same option with `text` as its one meaning across commands (when each command words
+    /// its help line differently).
+    public func meaning(_ text: String) -> Option { var o = self; o.declaredMeaning = text; return o }
+
     /// The same option, kept at every occurrence.
     public func repeated() -> Option { var o = self; o.repeatable = true; return o }
 
@@ -53,7 +69,7 @@ public struct Option<Value: Sendable>: OptionDeclaration {
         let convert = self.convert
         let notes = self.notes.filter { !$0.hasPrefix("default: ") }
         return Option<Value?>(names: names, aliases: aliases, placeholder: placeholder, help: help, notes: notes,
-                              repeatable: repeatable, isRequired: isRequired,
+                              repeatable: repeatable, isRequired: isRequired, declaredMeaning: declaredMeaning,
                               fallback: nil) { given throws(UsageError) in try convert(given) }
     }
 

@@ -166,3 +166,28 @@ extension Option {
         }
     }
 }
+
+extension Option {
+    /// A comma-separated list of known words (`--pipeline decode,info`), each paired with its
+    /// value, in the order given and without repeats; `all` (when given) takes every choice;
+    /// `nil` when the option is not given. An unknown word is a usage error listing the known ones.
+    public static func list<Element: Sendable>(_ names: String, _ placeholder: String, _ help: String,
+                                               _ choices: [(String, Element)], all: String? = nil) -> Option
+        where Value == [Element]? {
+        let spelled = spellings(names), known = choices.map(\.0).joined(separator: ", ") + (all.map { " or " + $0 } ?? "")
+        return Option(names: spelled, placeholder: placeholder, help: help, fallback: nil) { given throws(UsageError) in
+            let text = valueText(given)
+            if let all, text == all { return choices.map(\.1) }
+            var chosen: [(String, Element)] = []
+            for word in text.split(separator: ",", omittingEmptySubsequences: false).map({
+                $0.trimmingCharacters(in: .whitespaces)
+            }) {
+                guard let match = choices.first(where: { $0.0 == word }) else {
+                    throw UsageError("\(spelled.last ?? ""): unknown '\(word)'; known: \(known)")
+                }
+                if !chosen.contains(where: { $0.0 == word }) { chosen.append(match) }
+            }
+            return chosen.map(\.1)
+        }
+    }
+}

@@ -30,6 +30,34 @@ public enum FuzzScreen {
         return "\(pipeline.rawValue) input \(top.input): \(String(format: "%.1f", top.growthMiB)) MiB"
     }
 
+    /// Why the fuzz run fails, from each pipeline's report and the process's peak RSS (MiB)
+    /// against `maxRSS` (MiB); `nil` when it passes. Crashes abort and hangs exit 3 before this.
+    public static func failure(_ reports: [(pipeline: FuzzPipeline, report: PipelineFuzz.Report)], limits: DecodeLimits,
+                               peakRSS: Int, maxRSS: Int) -> String? {
+        if reports.contains(where: { $0.report.silent > 0 || $0.report.errorKinds["other"] != nil }) {
+            return "some inputs were refused without a message or with an error of no known kind"
+        }
+        let over = reports.compactMap { overBudget($0.report, pipeline: $0.pipeline, limits: limits) }
+        if !over.isEmpty { return "inputs needed more than the memory budget: \(over.joined(separator: "; "))" }
+        if peakRSS > maxRSS { return "peak RSS \(peakRSS) MiB is over the budget of \(maxRSS) MiB" }
+        return nil
+    }
+
+    /// The first line of a run: inputs, seeds by container, run seed.
+    public static func opening(total: Int, seeds: [MutationFuzzer.Seed], runSeed: Int) -> String {
+        let containers = Dictionary(grouping: seeds, by: { ContainerFormat(sniffing: $0.bytes)?.rawValue ?? "other" })
+            .mapValues(\.count).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        return "imglab fuzz: \(total) inputs from \(seeds.count) seeds (\(containers.joined(separator: ", "))), run seed \(runSeed)"
+    }
+
+    /// `--replay I`: writes input `i` atomically to `path`; the line that describes it.
+    public static func replay(_ fuzzer: MutationFuzzer, input i: Int, to path: String) throws -> String {
+        let input = fuzzer.input(i)
+        try ImageCodecs.writeAtomically(input.bytes, to: path)
+        let crc = input.checksumsRecomputed ? ", PNG chunk CRCs recomputed" : ""
+        return "input \(i): seed \(input.seed), mutations \(input.mutations.map(\.rawValue).joined(separator: ", "))\(crc) → \(path)"
+    }
+
     /// What AddressSanitizer's quarantine keeps resident in this process (MiB; 0 without it).
     static var quarantineMiB: Int { SanitizerQuarantine.residentMiB(options: ProcessInfo.processInfo.environment["ASAN_OPTIONS"]) }
 }

@@ -39,39 +39,46 @@ public enum ResultFiles {
     /// A kill matrix: `json` (schema imglab-selftest/1) and `report/index.html`, each when given.
     public static func write(_ m: KillMatrix, json: String?, report: String?) throws {
         if let json { try ImageCodecs.writeAtomically([UInt8](try m.jsonData()), to: json) }
-        guard let report else { return }
-        let folder = try OutputFolder(report)
-        do {
-            try folder.write(Array(SelftestReport.html(m).utf8), to: "index.html")
-            try folder.publish()
-        } catch {
-            folder.abandon()
-            throw error
-        }
+        if let report { try writeReport([(ReportFolder.index, Array(SelftestReport.html(m).utf8))], to: report) }
     }
 
-    /// A reproduction: the report `report` (a file path; its folder is created) and `json`
-    /// (schema imglab-reproduce/1), each when given.
+    /// A reproduction: `report/index.html` and `json` (schema imglab-reproduce/1), each when given.
     public static func write(_ outcome: Reproduction.Outcome, json: String?, report: String?) throws {
-        if let report {
-            try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: report).deletingLastPathComponent().path, withIntermediateDirectories: true)
-            try ImageCodecs.writeAtomically(Array(ReproduceReport.html(outcome).utf8), to: report)
-        }
+        if let report { try writeReport([(ReportFolder.index, Array(ReproduceReport.html(outcome).utf8))], to: report) }
         if let json { try ImageCodecs.writeAtomically([UInt8](try outcome.results.jsonData()), to: json) }
     }
 
-    /// A league in `folder`: each judged resizer's results (``League/resultsPath(_:)``),
-    /// `league.json` (schema imglab-league/1) and `index.html`.
-    public static func write(_ league: League.Outcome, to folder: String) throws {
+    /// A report folder holding `files` (a path relative to the folder, the bytes), written as
+    /// one generation (``OutputFolder``): whole or not at all, and only over a folder imglab wrote.
+    public static func writeReport(_ files: [(path: String, bytes: [UInt8])], to folder: String) throws {
         let generation = try OutputFolder(folder)
         do {
-            for r in league.results { try generation.write([UInt8](try r.jsonData()), to: League.resultsPath(r.resizer)) }
-            try generation.write([UInt8](try league.table.jsonData()), to: "league.json")
-            try generation.write(Array(LeagueReport.html(league.table).utf8), to: "index.html")
+            for file in files { try generation.write(file.bytes, to: file.path) }
             try generation.publish()
         } catch {
             generation.abandon()
             throw error
         }
+    }
+
+    /// A league in `folder`: each judged resizer's results (``League/resultsPath(_:)``),
+    /// `league.json` (schema imglab-league/1) and `index.html`.
+    public static func write(_ league: League.Outcome, to folder: String) throws {
+        var files: [(path: String, bytes: [UInt8])] = []
+        for r in league.results { files.append((League.resultsPath(r.resizer), [UInt8](try r.jsonData()))) }
+        files.append(("league.json", [UInt8](try league.table.jsonData())))
+        files.append((ReportFolder.index, Array(LeagueReport.html(league.table).utf8)))
+        try writeReport(files, to: folder)
+    }
+}
+
+/// The names every report folder shares.
+public enum ReportFolder {
+    /// The page a report folder opens with.
+    public static let index = "index.html"
+
+    /// The page of a report folder, as a screen names it: `folder/index.html`.
+    public static func page(_ folder: String) -> String {
+        (folder.hasSuffix("/") ? folder : folder + "/") + index
     }
 }

@@ -5,6 +5,13 @@ import ImageLab
 /// skipped and why, the pairs a declared policy changed, where the report is, and after a finding
 /// (exit 1) which gate clauses failed and how a user changes a bound.
 public enum RunScreen {
+    /// The line that says what a resizer declares (its ``ResizerPolicy``); `nil` for the built-in's.
+    public static func declaredPolicy(_ resizer: any Resizer) -> String? {
+        guard resizer.policy != .builtin else { return nil }
+        return "imglab run: \(resizer.name) declares: \(resizer.policy.summary) (the gates honour it; affected pairs are "
+            + "labelled 'policy:')"
+    }
+
     /// The lines, in order.
     /// - Parameters:
     ///   - gatesFile: the gates file that judged the run, named in the finding.

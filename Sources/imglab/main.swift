@@ -4,12 +4,7 @@ import ImageCodecs
 import ImageCore
 
 ImglabBuild.commit = BuildStamp.commit
-// From the raw bytes, not CommandLine.arguments, which replaces bytes that are not UTF-8 and so
-// loses file names (FileSystemName keeps them).
-let argv = (1..<Int(CommandLine.argc)).map { i in
-    FileSystemName.string(fromArgument: CommandLine.unsafeArgv[i].map { Array(UnsafeBufferPointer(start: $0,
-        count: strlen($0))).map { UInt8(bitPattern: $0) } } ?? [])
-}
+let argv = FileSystemName.commandLineArguments
 guard let verb = argv.first, verb != "--help", verb != "-h", verb != "help" else {
     print(Imglab.overview)
     PeakMemory.exit(argv.isEmpty ? ExitStatus.usage.rawValue : ExitStatus.ok.rawValue)
@@ -26,7 +21,7 @@ do {
     let args = try Arguments(Array(argv.dropFirst()), options: command.options, exclusive: command.exclusive,
         positionals: command.positionals)
     if args.wantsHelp {
-        print(HelpText.render(command))
+        print(HelpText.render(command, program: "imglab"))
         PeakMemory.exit(ExitStatus.ok.rawValue)
     }
     PeakMemory.exit(try command.run(args).rawValue)

@@ -1,6 +1,6 @@
 """The report pages under test, each made by imglab itself, and how to drive the viewer on each.
 
-Four pages carry the compare views: `imglab diff A B --report FILE`, a pair page of `imglab run`,
+Four pages carry the compare views: `imglab diff A B --report DIR`, a pair page of `imglab run`,
 a pair page of the folder diff (`imglab diff DIR_A DIR_B --report DIR`) and the reproduce page.
 The first three share the diff viewer (`DiffViewer` in ImageReports: one `#stage`, keys); the
 reproduce page has its own (`ReproduceReport`: one `.viewer` per pair, the stage clicked to toggle).
@@ -59,11 +59,11 @@ def _only(pattern):
 
 
 def make_diff_page(imglab, repo, work):
-    """`imglab diff expected.png actual.png --report diff.html` on the swapped fixture."""
+    """`imglab diff expected.png actual.png --report DIR` on the swapped fixture: DIR/index.html."""
     expected, actual = _write_fixture(os.path.join(work, "diff"), "blocks.png")
-    page = os.path.join(work, "diff.html")
-    _run([imglab, "diff", expected, actual, "--report", page], repo, accept=(1,))  # they differ: exit 1
-    return page
+    report = os.path.join(work, "diff-report")
+    _run([imglab, "diff", expected, actual, "--report", report], repo, accept=(1,))  # they differ: exit 1
+    return os.path.join(report, "index.html")
 
 
 def make_run_page(imglab, repo, work):

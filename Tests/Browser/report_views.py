@@ -483,16 +483,16 @@ def test_golden(page, view, options):
         check(os.path.exists(golden), f"no golden {os.path.relpath(golden, REPO)}: record it with "
               f"'python3 Tests/Browser/report_views.py --record', look at it, and commit it (screenshot: {actual})")
         gate = gate_for(shot.width, shot.height, screen.caption_pixels())
-        report = os.path.join(options.out, f"{page}-{view}.diff.html")
+        report = os.path.join(options.out, f"{page}-{view}.diff")
         done = subprocess.run([options.imglab, "diff", golden, actual, "--gate", gate, "--report", report],
                               capture_output=True, text=True)
         lines = (done.stdout + done.stderr).strip().splitlines()
         summary = [line for line in lines if line.startswith(("verdict", "gate")) or "✗" in line] or lines[-4:]
         if done.returncode != 0:
-            where = f"screenshot {actual}" + (f", diff report {report}" if os.path.exists(report) else "")
+            where = f"screenshot {actual}" + (f", diff report {report}/index.html" if os.path.exists(report) else "")
             raise Failure(f"the stage differs from {os.path.relpath(golden, REPO)} (gate '{gate}', exit {done.returncode}); "
                           f"{where}:\n      " + "\n      ".join(summary))
-        os.remove(report)
+        shutil.rmtree(report, ignore_errors=True)
         return f"within '{gate}'"
     return f"{view}: the stage matches its golden within the gate", run
 

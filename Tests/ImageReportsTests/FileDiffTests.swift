@@ -36,8 +36,10 @@ struct FileDiffTests {
     @Test("swapped channels fail the gate (exit 1) and the report names channel-order; an unreadable file throws")
     func failureAndReport() throws {
         let a = try Self.png(), b = try Self.png(swap: true)
-        let report = URL(fileURLWithPath: b).deletingLastPathComponent().appendingPathComponent("report.html").path
-        let outcome = try FileDiff(expected: a, actual: b, gate: try GateExpression("exact.max <= 1"), reportPath: report).run()
+        let folder = URL(fileURLWithPath: b).deletingLastPathComponent().appendingPathComponent("report-\(UUID().uuidString)").path
+        let report = folder + "/index.html"
+        let outcome = try FileDiff(expected: a, actual: b, gate: try GateExpression("exact.max <= 1"), reportFolder: folder).run()
+        #expect(outcome.reportPath == report && outcome.screen.contains(report), "the screen names the page written")
         #expect(outcome.exitStatus == 1 && outcome.problem == nil)
         #expect(outcome.screen.contains("✗ exact.max 200 > 1: fails"))
         let html = try String(contentsOfFile: report, encoding: .utf8)

@@ -41,8 +41,9 @@ struct NonFiniteSampleDiffTests {
         let tiff = dir.appendingPathComponent("special.tiff").path, png = dir.appendingPathComponent("codes.png").path
         try ImageCodecs.writeAtomically(try ImageCodecs.encode(Image(bitmap: try Bitmap(width: width, height: height, format: format, bytes: floats)), as: .tiff), to: tiff)
         try ImageCodecs.writeAtomically(try ImageCodecs.encode(Image(bitmap: try Bitmap(width: width, height: height, format: .rgb8, bytes: codes)), as: .png), to: png)
-        let report = dir.appendingPathComponent("report.html").path
-        let outcome = try FileDiff(expected: png, actual: tiff, gate: try GateExpression("exact.max <= 0"), reportPath: report).run()
+        let report = dir.appendingPathComponent("report/index.html").path
+        let outcome = try FileDiff(expected: png, actual: tiff, gate: try GateExpression("exact.max <= 0"),
+                                   reportFolder: dir.appendingPathComponent("report").path).run()
         #expect(outcome.problem == nil)
         #expect(outcome.exitStatus == 0, "\(outcome.screen)")
         #expect(FileManager.default.fileExists(atPath: report))

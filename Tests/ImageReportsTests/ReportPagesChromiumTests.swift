@@ -61,8 +61,8 @@ struct ReportPagesChromiumTests {
             let image = Image(bitmap: try Bitmap(width: 32, height: 24, format: .rgba8, bytes: pixels))
             try ImageCodecs.writeAtomically(try ImageCodecs.encode(image, as: .png), to: path)
         }
-        let report = dir.appendingPathComponent("report.html").path
-        let outcome = try FileDiff(expected: expected, actual: actual, reportPath: report).run()
+        let report = dir.appendingPathComponent("report/index.html").path
+        let outcome = try FileDiff(expected: expected, actual: actual, reportFolder: dir.appendingPathComponent("report").path).run()
         #expect(outcome.exitStatus == 1, "R and B swapped must differ")
         let html = try String(contentsOfFile: report, encoding: .utf8)
         #expect(!html.contains("<img src=x"), "the report holds the name as markup")

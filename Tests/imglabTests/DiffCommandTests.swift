@@ -84,13 +84,27 @@ struct DiffCommandTests {
         #expect(metrics["msssim"]?["missingReason"] as? String != nil)
     }
 
-    @Test("--report writes one HTML file")
+    @Test("--report DIR writes DIR/index.html, one self-contained page, and the screen names it")
     func report() throws {
-        let out = Self.temporaryPath("report.html")
+        let out = Self.temporaryPath("report")
         let run = try ImglabRun.run(["diff", try Self.png(), try Self.png(swap: true), "--report", out])
         #expect(run.status == 1)
-        let html = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(run.stdout.contains(out + "/index.html"), "\(run.stdout)")
+        let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("channel-order"))
+        #expect(!html.contains("src=\"http"), "the page loads nothing from outside")
+    }
+
+    @Test("--report means a folder for two files as for two folders: a folder of the user's is refused before any work")
+    func reportFolderOfTheUser() throws {
+        let out = Self.temporaryPath("mine")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: out + "/notes.txt"))
+        let run = try ImglabRun.run(["diff", try Self.png(), try Self.png(swap: true), "--report", out])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("a folder imglab did not write (it holds 'notes.txt')"), "\(run.stderr)")
+        #expect(try String(contentsOfFile: out + "/notes.txt", encoding: .utf8) == "keep me")
+        #expect(!FileManager.default.fileExists(atPath: out + "/index.html"))
     }
 
     @Test("--help teaches: usage, metrics, exit status, examples")

@@ -88,7 +88,7 @@ struct OptionParserTests {
     @Test("--help lists every declared option of every command, with its placeholder")
     func helpListsEveryOption() {
         for command in Imglab.commands {
-            let help = HelpText.render(command)
+            let help = HelpText.render(command, program: "imglab")
             #expect(help.hasPrefix("USAGE: imglab \(command.name)"), "\(command.name)")
             for option in command.options {
                 let entry = option.names.joined(separator: ", ") + (option.placeholder.map { " " + $0 } ?? "")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CommandLineOptions
 @testable import imglab
 
 /// docs/options.md gives every option its one meaning across the commands; this test reads every
@@ -21,7 +22,7 @@ struct OptionTableTests {
         let text = try String(contentsOf: packageRoot.appendingPathComponent("docs/options.md"), encoding: .utf8)
         var rows: [String: Row] = [:]
         for line in text.split(separator: "\n") where line.hasPrefix("| `-") {
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = line.replacingOccurrences(of: "\\|", with: "¦").split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard cells.count >= 4 else { continue }
             let spelled = cells[1].replacingOccurrences(of: "`", with: "").split(separator: " ").map(String.init)
             let commands = Set(cells[3].replacingOccurrences(of: "`", with: "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
@@ -32,7 +33,7 @@ struct OptionTableTests {
 
     /// The options of a command as its `--help` lists them: long name and placeholder.
     static func helpOptions(_ command: any Command.Type) -> [(name: String, placeholder: String)] {
-        let help = HelpText.render(command)
+        let help = HelpText.render(command, program: "imglab")
         guard let start = help.range(of: "OPTIONS:\n") else { return [] }
         var out: [(String, String)] = []
         for line in help[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
@@ -82,5 +83,42 @@ struct OptionTableTests {
             }
             #expect((try? profile.validate("quick")) != nil, "\(command.name) --profile does not take quick")
         }
+    }
+
+    /// The table between the markers of docs/options.md.
+    static let markers = (start: "<!-- options-table: generated from the declarations by OptionTableTests -->\n",
+                          end: "\n<!-- /options-table -->")
+
+    @Test("docs/options.md's table is the one the commands' declarations generate (IMGLAB_RECORD_OPTION_TABLE=1 rewrites it)")
+    func tableIsGenerated() throws {
+        let url = Self.packageRoot.appendingPathComponent("docs/options.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let start = try #require(text.range(of: Self.markers.start), "docs/options.md has no options-table marker")
+        let end = try #require(text.range(of: Self.markers.end, range: start.upperBound..<text.endIndex))
+        let generated = OptionTable.markdown(Imglab.commands)
+        if ProcessInfo.processInfo.environment["IMGLAB_RECORD_OPTION_TABLE"] == "1" {
+            try (String(text[..<start.upperBound]) + generated + String(text[end.lowerBound...])).write(to: url, atomically: true, encoding: .utf8)
+        }
+        #expect(String(text[start.upperBound..<end.lowerBound]) == generated,
+                "docs/options.md's table differs from the declarations: run IMGLAB_RECORD_OPTION_TABLE=1 swift test --filter OptionTableTests, then read the diff")
+    }
+
+    @Test("an option has one meaning and one placeholder in every command that declares it")
+    func oneMeaningPerOption() {
+        let rows = OptionTable.rows(Imglab.commands)
+        let byName = Dictionary(grouping: rows) { $0.option.split(separator: " ")[0] }
+        #expect(byName.count > 40, "\(byName.count) options")
+        for (name, variants) in byName where variants.count > 1 {
+            Issue.record("\(name) has \(variants.count) meanings: \(variants.map { "\($0.option): \($0.meaning) (\($0.commands.joined(separator: ", ")))" })")
+        }
+    }
+
+    @Test("a meaning is the help text's first clause unless declared, and | is escaped in the table")
+    func meaningDerivation() {
+        let plain = Option.flag("--x", "do this; and more")
+        #expect(plain.meaning == "do this")
+        #expect(Option.flag("--y", "one (with a note): more").meaning == "one")
+        #expect(Option.flag("--z", "anything").meaning("said once").meaning == "said once")
+        #expect(Option.integer("--n", "N", "count: how many", default: 1, in: 1...2).optional().meaning("n").meaning == "n")
     }
 }

@@ -22,7 +22,7 @@ struct ReproduceCommandTests {
     func help() throws {
         let run = try ImglabRun.run(["reproduce", "--help"])
         #expect(run.status == 0)
-        for text in ["USAGE: imglab reproduce BUG", "--list", "--report PATH", "EXIT STATUS", "EXAMPLES", "90 %", "channel-swap"] {
+        for text in ["USAGE: imglab reproduce BUG", "--list", "--report DIR", "EXIT STATUS", "EXAMPLES", "90 %", "channel-swap"] {
             #expect(run.stdout.contains(text), "\(text)")
         }
     }

@@ -47,7 +47,7 @@ struct SafeWriteCommandTests {
         defer { try? FileManager.default.removeItem(atPath: f.dir) }
         let run = try ImglabRun.run(["diff", f.input, f.input, "--report", f.input])
         #expect(run.status == 2, "\(run.stderr)")
-        #expect(run.stderr.contains("--report \(f.input) is the same file as the input \(f.input); write it elsewhere"))
+        #expect(run.stderr.contains("refusing to write \(f.input): it is a file, and a report is a folder"), "\(run.stderr)")
         #expect(FileManager.default.contents(atPath: f.input) == f.bytes)
     }
 
@@ -63,8 +63,11 @@ struct SafeWriteCommandTests {
             let resize = try ImglabRun.run(["resize", f.input, "--size", "4x3", "-o", path])
             #expect(resize.status == 2, "\(kind): \(resize.stderr)")
             #expect(resize.stderr.contains("refusing to write \(path): it is \(kind)"), "\(resize.stderr)")
-            let diff = try ImglabRun.run(["diff", f.input, f.input, "--report", path])
-            #expect(diff.status == 2 && diff.stderr.contains("refusing to write \(path): it is \(kind)"), "\(diff.stderr)")
+            // A report is a folder: an empty directory takes one, the other kinds are refused.
+            if kind != "a directory" {
+                let diff = try ImglabRun.run(["diff", f.input, f.input, "--report", path])
+                #expect(diff.status == 2 && diff.stderr.contains("refusing to write \(path): it is \(kind)"), "\(diff.stderr)")
+            }
         }
         var info = stat()
         #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)

@@ -15,6 +15,16 @@ public enum FileSystemName {
     /// The first code point of the escape range; byte `b` is `escapeBase + b`.
     static let escapeBase: UInt32 = 0x10FF00
 
+    /// This process's command-line arguments after the program name, from their raw bytes (not
+    /// `CommandLine.arguments`, which replaces bytes that are not UTF-8 and so loses file names).
+    public static var commandLineArguments: [String] {
+        (1..<Int(CommandLine.argc)).map { i in
+            string(fromArgument: CommandLine.unsafeArgv[i].map { pointer in
+                Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
+            } ?? [])
+        }
+    }
+
     /// The string for a command-line argument's bytes: itself when they are UTF-8, otherwise
     /// with each byte that is not part of a valid sequence escaped.
     public static func string(fromArgument bytes: [UInt8]) -> String {

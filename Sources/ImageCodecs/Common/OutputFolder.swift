@@ -68,7 +68,10 @@ public struct OutputFolder: Sendable {
             throw .io(path: path, reason: String(cString: strerror(errno)))
         }
         let kind = info.st_mode & S_IFMT
-        guard kind == S_IFDIR else { throw .refusedTarget(path: path, found: OutputFile.description(ofKind: kind)) }
+        guard kind == S_IFDIR else {
+            throw .refusedTarget(path: path, found: kind == S_IFREG ? "a file, and a report is a folder (it writes "
+                + "FOLDER/index.html); name a new or empty folder" : OutputFile.description(ofKind: kind))
+        }
         let entries: [String]
         do { entries = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
             throw .io(path: path, reason: "cannot list the folder: \(error.localizedDescription)")

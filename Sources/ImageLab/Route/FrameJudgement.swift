@@ -50,17 +50,11 @@ struct FrameJudgement {
             let expectedSide = ComparedImage(image: wanted.image, name: wanted.name, container: .png)
             let actualSide = actual(k)
             let firstFailure = outcome.judged.map { $0.judgement.passed } ?? true
-            let floors = PairJudge.roundingFloors(kernelJudged: kernelJudged, output: actualSide.image.bitmap.format)
-            let judge = Judge(gate: gate, canaries: .checked(canaries), diagnosing: firstFailure ? .whenFailing : .never,
-                              roundingFloor: floors.visible, straightColourFloor: floors.straightColour, alphaFloor: floors.alpha)
-            let judgement = judge.judge(expected: expectedSide, actual: actualSide, source: source) {
+            let judgement = judge(expected: expectedSide, actual: actualSide, source: source,
+                                  diagnosing: firstFailure ? .whenFailing : .never) {
                 counterfactuals(k, wanted.image, actualSide.image.bitmap)
             }
-            for name in PairResult.headlineMetrics + gate.metricNames {
-                guard let v = judgement.comparison.value(name) else { continue }
-                let similar = MetricCatalog.definition(named: name)?.direction == .similarity
-                if let w = outcome.worst[name] { outcome.worst[name] = similar ? min(w, v) : max(w, v) } else { outcome.worst[name] = v }
-            }
+            outcome.worst = Self.worst(outcome.worst, judgement.comparison, gate: gate)
             if judgement.kind == .error { throw PairStageError(reason: "family '\(family)': " + (judgement.finding ?? "")) }
             if case .differentSizes = judgement.verdict {
                 result.verdict = .fail
@@ -76,5 +70,37 @@ struct FrameJudgement {
             }
         }
         return outcome
+    }
+
+    /// One frame through ``Judge`` with the gate, the run's canaries and the rounding floors of
+    /// the oracle kind (``roundingFloors(kernelJudged:output:)``).
+    func judge(expected: ComparedImage, actual: ComparedImage, source: PixelFormat?, diagnosing: Judge.Diagnosing,
+               counterfactuals: () -> [Counterfactual] = { [] }) -> Judgement {
+        let floors = Self.roundingFloors(kernelJudged: kernelJudged, output: actual.image.bitmap.format)
+        let judge = Judge(gate: gate, canaries: .checked(canaries), diagnosing: diagnosing, roundingFloor: floors.visible,
+                          straightColourFloor: floors.straightColour, alphaFloor: floors.alpha)
+        return judge.judge(expected: expected, actual: actual, source: source, counterfactuals: counterfactuals)
+    }
+
+    /// `worst` with each headline and gate metric of `comparison` folded in: the lowest of a
+    /// similarity, the highest of a difference.
+    static func worst(_ worst: [String: Double], _ comparison: Comparison, gate: GateExpression) -> [String: Double] {
+        var worst = worst
+        for name in PairResult.headlineMetrics + gate.metricNames {
+            guard let v = comparison.value(name) else { continue }
+            let similar = MetricCatalog.definition(named: name)?.direction == .similarity
+            worst[name] = worst[name].map { similar ? min($0, v) : max($0, v) } ?? v
+        }
+        return worst
+    }
+
+    /// What counts as rounding before a diagnosis is attempted (8-bit code units): against the
+    /// kernel-exact oracle, the kernel families' bounds (a 16-bit code for 16-bit and float
+    /// outputs; in 8-bit outputs alpha to its rounding, half a code, and straight colour too in
+    /// straight outputs); otherwise 1 code (`nil` alpha: the visible floor).
+    static func roundingFloors(kernelJudged: Bool, output: PixelFormat) -> (visible: Double, straightColour: Double?, alpha: Double?) {
+        guard kernelJudged else { return (1, nil, nil) }
+        if output.bitsPerComponent >= 16 { return (1.0 / 257, 2.5 / 257, nil) }
+        return (1, output.isPremultiplied ? nil : 0.51, 0.51)
     }
 }

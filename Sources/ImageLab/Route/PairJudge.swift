@@ -123,10 +123,7 @@ struct PairJudge: Sendable {
             result.family = gates.file.families[contract.family].name
             result.verdict = .pass
             result.message = nil
-            judged.worst = [:]
-            for name in PairResult.headlineMetrics + gates.gates[contract.family].metricNames {
-                if let v = contract.judgement.comparison.value(name) { judged.worst[name] = v }
-            }
+            judged.worst = FrameJudgement.worst([:], contract.judgement.comparison, gate: gates.gates[contract.family])
             judged.judged = .init(judgement: contract.judgement, expected: contract.expected, actual: failed.actual, expectedFile: nil)
         }
         result.metrics = judged.worst
@@ -160,15 +157,5 @@ struct PairJudge: Sendable {
         let sourceSide = ComparedImage(image: source, name: "source: \(record.file)", container: ContainerFormat(sniffing: sourceFile))
         return (result, PairEvidence(judgement: frame.judgement, expected: frame.expected, actual: frame.actual, expectedFile: frame.expectedFile,
                                      source: sourceSide, sourceFile: sourceFile, golden: goldenImage))
-    }
-
-    /// What counts as rounding before a diagnosis is attempted (8-bit code units): against the
-    /// kernel-exact oracle, the kernel families' bounds (a 16-bit code for 16-bit and float
-    /// outputs; in 8-bit outputs alpha to its rounding, half a code, and straight colour too in
-    /// straight outputs); otherwise 1 code (`nil` alpha: the visible floor).
-    static func roundingFloors(kernelJudged: Bool, output: PixelFormat) -> (visible: Double, straightColour: Double?, alpha: Double?) {
-        guard kernelJudged else { return (1, nil, nil) }
-        if output.bitsPerComponent >= 16 { return (1.0 / 257, 2.5 / 257, nil) }
-        return (1, output.isPremultiplied ? nil : 0.51, 0.51)
     }
 }

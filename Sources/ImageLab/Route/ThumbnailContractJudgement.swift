@@ -39,10 +39,9 @@ enum ThumbnailContractJudgement {
         let what = oracleKind == .kernel ? "kernel-exact oracle (\(design.kernel.rawValue), \(design.lightSpace.rawValue) light)" : "box oracle"
         let expected = ComparedImage(image: rendered.image, name: "\(what) of \(pair.record.file) decoded at 1/\(rendered.denominator) (the thumbnail contract's DCT scale)",
                                      container: .png)
-        let floors = PairJudge.roundingFloors(kernelJudged: oracleKind == .kernel, output: actual.image.bitmap.format)
-        let judge = Judge(gate: gates.gates[familyIndex], canaries: .checked(canaries), diagnosing: .never,
-                          roundingFloor: floors.visible, straightColourFloor: floors.straightColour, alphaFloor: floors.alpha)
-        let judgement = judge.judge(expected: expected, actual: actual, source: source.format) { [] }
+        let stage = FrameJudgement(family: gates.file.families[familyIndex].name, gate: gates.gates[familyIndex],
+                                   canaries: canaries, kernelJudged: oracleKind == .kernel)
+        let judgement = stage.judge(expected: expected, actual: actual, source: source.format, diagnosing: .never)
         guard judgement.passed else { return nil }
         let label = PolicyLabel(.thumbnailDCTScale, "passes against the \(what) of the file decoded at 1/\(rendered.denominator) in the DCT domain, as the ImageIO thumbnail contract allows; against the full decode's oracle: \(fullDecodeFailure.failedClauses.joined(separator: "; "))")
         return Pass(judgement: judgement, expected: expected, family: familyIndex, label: label)

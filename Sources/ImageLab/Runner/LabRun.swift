@@ -36,7 +36,7 @@ public struct LabRun: Sendable {
     public init(profile: LabProfile, corpus: String, resizer: any Resizer, inputs: String? = nil, operations: [InputOperation]? = nil,
                 filter: String? = nil, shard: (index: Int, count: Int) = (1, 1), threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                 goldens: String? = nil, gatesFile: String? = nil, keepEvidence: Bool = false, keepSources: String? = nil,
-                imglab: String = "", meter: String = "") {
+                imglab: String = LabExecutables.imglab, meter: String = LabExecutables.meter) {
         self.profile = profile
         self.corpus = corpus
         self.resizer = resizer
@@ -62,7 +62,8 @@ public struct LabRun: Sendable {
         if inputs != nil || shard != (1, 1) || goldens != nil || gatesFile != nil {
             return "--profile scale takes none of --inputs, --shard, --goldens, --gates (it is judged by the cost gate of the corpus's gates.json)"
         }
-        return nil
+        return FileManager.default.isExecutableFile(atPath: meter) ? nil
+            : "--profile scale needs \(meter), which measures each call; build it with 'swift build -c release'"
     }
 
     /// Runs the session the request names, handing each judged pair to `sink` in order.

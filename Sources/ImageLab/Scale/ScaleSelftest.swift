@@ -16,7 +16,8 @@ public struct ScaleSelftest: Sendable {
     public var filter: String?
     public var threads: Int
 
-    public init(reference: String, imglab: String, meter: String, filter: String? = nil,
+    public init(reference: String, imglab: String = LabExecutables.imglab, meter: String = LabExecutables.meter,
+                filter: String? = nil,
                 threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.reference = reference
         self.imglab = imglab

@@ -6,25 +6,26 @@ import ImageMetrics
 /// `imglab diff EXPECTED ACTUAL` as one call: decode both files at once (each decoder is
 /// single-threaded) under the decode limits, judge them (``Judge``: the canaries guard a gate,
 /// the diagnosis always runs, since the screen and the JSON show it), write the optional
-/// one-file HTML report atomically, and return the outcome with its screen, JSON and exit status.
+/// HTML report folder (one self-contained `index.html`) as one generation, and return the
+/// outcome with its screen, JSON and exit status.
 public struct FileDiff: Sendable {
     /// The two files and how they are judged (gate, tolerance, decode limits, canaries, masks).
     public var comparison: FileComparison
-    /// Where to write the HTML report (``DiffReport``), if anywhere.
-    public var reportPath: String?
+    /// The folder to write the HTML report (``DiffReport``) into as `index.html`, if any.
+    public var reportFolder: String?
 
     public init(expected: String, actual: String, gate: GateExpression? = nil, tolerance: Double = 0,
-                decode: DecodeOptions = DecodeOptions(), reportPath: String? = nil, canaries: Judge.CanaryCheck = .run,
+                decode: DecodeOptions = DecodeOptions(), reportFolder: String? = nil, canaries: Judge.CanaryCheck = .run,
                 ignored: IgnoredPixels = IgnoredPixels()) {
         comparison = FileComparison(expected: expected, actual: actual, gate: gate, tolerance: tolerance, decode: decode,
                                     canaries: canaries, ignored: ignored)
-        self.reportPath = reportPath
+        self.reportFolder = reportFolder
     }
 
     /// What a diff found.
     public struct Outcome: Sendable {
         public var judgement: Judgement
-        /// The report written, if one was asked for.
+        /// The report page written (`FOLDER/index.html`), if one was asked for.
         public var reportPath: String?
 
         /// The terminal screen (``DiffScreen``).
@@ -73,16 +74,17 @@ public struct FileDiff: Sendable {
             case .ignored(let why): throw .ignored(why)
             }
         }
-        if let reportPath {
+        if let reportFolder {
             do {
                 let images = try DiffReport.Images.make(expected: compared.expected.compared, actual: compared.actual.compared,
                                                         expectedFile: compared.expected.bytes, actualFile: compared.actual.bytes, ignored: compared.ignored)
-                try ImageCodecs.writeAtomically(Array(DiffReport.html(compared.judgement, images: images).utf8), to: reportPath)
+                try ResultFiles.writeReport([(ReportFolder.index, Array(DiffReport.html(compared.judgement, images: images).utf8))],
+                                            to: reportFolder)
             } catch {
-                throw .report(reportPath, "\(error)")
+                throw .report(reportFolder, "\(error)")
             }
         }
-        return Outcome(judgement: compared.judgement, reportPath: reportPath)
+        return Outcome(judgement: compared.judgement, reportPath: reportFolder.map(ReportFolder.page))
     }
 }
 

@@ -49,6 +49,21 @@ public struct FileResizeRequest: Sendable {
     /// The decoders' limits; `maxBytes` is the memory budget of the whole request.
     public var limits: DecodeLimits
 
+    /// Why the box of ``size``, in pixels at ``scale`` (each side rounded half up), is beyond
+    /// ``OutputLimits``; `nil` when it is within them or there is no box.
+    public var boxProblem: String? {
+        let box: (width: Double, height: Double)
+        switch size {
+        case .box(let w, let h, _), .rect(_, let w, let h): box = (w, h)
+        case .original, .maxPixelSize: return nil
+        }
+        // Within the command line's limits (≤ 65535 pt, scale ≤ 1000) the product is finite and exact enough.
+        let width = Int((box.width * scale + 0.5).rounded(.down)), height = Int((box.height * scale + 0.5).rounded(.down))
+        return OutputLimits.problem(width: width, height: height).map {
+            "--size \(Int(box.width))x\(Int(box.height)) at --scale \(scale): \($0)"
+        }
+    }
+
     public init(input: String, output: String, container: ContainerFormat, encoding: EncodeOptions = EncodeOptions(),
                 size: Size = .original, scale: Double = 1, crop: Rect? = nil, border: Int = 0, cornerRadius: Double = 0,
                 addsAlpha: Bool = false, options: ResizeOptions = ResizeOptions(), limits: DecodeLimits = .default) {

@@ -1,6 +1,7 @@
 import CommandLineOptions
 import Foundation
 import ImageLab
+import ImageReports
 
 /// `imglab bless`: accept the resizer's current outputs as goldens.
 enum BlessCommand: Command {
@@ -34,9 +35,9 @@ enum BlessCommand: Command {
                                 afterWrite: try WriteFaultPoint.fromEnvironment())
         do {
             let done = try blessing.run()
+            let failing = done.failing > 0 ? "; \(done.failing) blessed pair(s) fail their gate" : ""
             print("imglab bless: \(done.added) golden(s) added to \(blessing.folder) (\(done.outputs - done.added) "
-                + "already blessed)"
-                  + (done.failing > 0 ? "; \(done.failing) blessed pair(s) fail their gate" : ""))
+                + "already blessed)\(failing)")
             return .ok
         } catch {
             printError("imglab bless: \(error)")

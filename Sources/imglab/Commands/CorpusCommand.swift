@@ -1,5 +1,6 @@
 import CommandLineOptions
 import ImageCorpus
+import ImageReports
 
 /// `imglab corpus`: generate the lab's corpus (sources, oracle images, manifest), verify a
 /// committed one bit for bit, or count its cases.
@@ -12,9 +13,8 @@ enum CorpusCommand: Command {
         print the number of cases per container, pixel format, orientation, scene, encoding, document failure \
         (D1–D13) and bug class (B1–B29), and per container the sources that store hidden colour under α = 0 \
         (read back from the generated files) and their twins; alone, writes nothing
-        """)
-    static let threads = SharedOptions.threads
-    static let options: [any OptionDeclaration] = [SharedOptions.profile, out, check, stats, threads]
+        """).meaning("count the corpus's cases")
+    static let options: [any OptionDeclaration] = [SharedOptions.profile, out, check, stats, SharedOptions.threads]
     static let help = Help(about: """
         Renders every case of the profile from analytic scenes into its container and pixel format
         (palettes, 1–16-bit and float samples, straight and premultiplied alpha, CMYK, eight orientations),
@@ -36,32 +36,16 @@ enum CorpusCommand: Command {
         let folder = try args.value(out), checks = try args.value(check)
         let action: CorpusBuild.Action = checks ? .check : try args.value(stats) && !args.has(out) ? .none : .write
         let build = CorpusBuild(profile: profile, folder: folder, action: action, counts: try args.value(stats),
-            threads: try args.value(threads))
+            threads: try args.value(SharedOptions.threads))
         let outcome: CorpusBuild.Outcome
         do { outcome = try build.run() } catch {
             printError("imglab corpus: \(error)")
             return .failure
         }
-        if let stats = outcome.stats { print(stats.text) }
-        if let report = outcome.check {
-            for path in report.missing { printError("missing:    \(folder)/\(path)") }
-            for d in report.differing { printError("different:  \(folder)/\(d.path) (first difference at byte "
-                + "\(d.offset))") }
-            for path in report.unexpected { printError("unexpected: \(folder)/\(path)") }
-            guard report.passed else {
-                printError("imglab corpus: \(folder) does not match the \(profile.rawValue) profile: "
-                    + "\(report.missing.count) missing, \(report.differing.count) different, "
-                    + "\(report.unexpected.count) unexpected; run 'imglab corpus --profile \(profile.rawValue) --out "
-                    + "\(folder)' to regenerate")
-                return .failure
-            }
-            print("imglab corpus: \(folder) matches the \(profile.rawValue) profile bit for bit (\(report.checked) "
-                + "files)")
-        }
-        if let count = outcome.written {
-            print("imglab corpus: wrote the \(profile.rawValue) profile to \(folder): \(outcome.corpus.cases.count) "
-                + "cases, \(outcome.corpus.pairCount) (case, operation) pairs, \(count) files")
-        }
+        let screen = CorpusScreen.lines(outcome, folder: folder, profile: profile)
+        screen.out.forEach { print($0) }
+        screen.err.forEach(printError)
+        guard screen.passed else { return .failure }
         return .ok
     }
 }

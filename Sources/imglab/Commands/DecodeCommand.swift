@@ -5,8 +5,7 @@ import ImageCodecs
 /// floor the scale profile measures a resizer against.
 enum DecodeCommand: Command {
     static let name = "decode"
-    static let summary = "read every row of an image (streaming where the container allows) and discard it: the decode "
-        + "cost alone"
+    static let summary = "read every row of an image (streaming where it can) and discard it: the decode cost alone"
     static let positionals = Positionals(synopsis: "FILE", count: 1...1, problem: "no file given")
     static let scale = Option.choice("--dct-scale", "1/N", "decode a JPEG at 1/N in the DCT domain, as a "
         + "shrink-on-load thumbnail does (other containers ignore it)",
@@ -21,7 +20,7 @@ enum DecodeCommand: Command {
         }
         return (width: w, height: h)
     }
-    static let options: [any OptionDeclaration] = [scale, averageTo, InfoCommand.maxPixels, SharedOptions.maxMemory]
+    static let options: [any OptionDeclaration] = [scale, averageTo, SharedOptions.maxPixels, SharedOptions.maxMemory]
     static let help = Help(about: """
         Decodes FILE row by row into a small band and throws the rows away, so what it costs (time, peak
         memory) is the decoding alone: JPEG, non-interlaced PNG, uncompressed BMP and TIFF stream from the
@@ -35,7 +34,7 @@ enum DecodeCommand: Command {
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         var options = DecodeOptions()
-        options.limits.maxPixels = try args.value(InfoCommand.maxPixels)
+        options.limits.maxPixels = try args.value(SharedOptions.maxPixels)
         options.limits.maxBytes = try args.value(SharedOptions.maxMemory)
         options.jpegScaleDenominator = try args.value(scale)
         guard let path = args.positionals.first else { throw UsageError("no file given") }

@@ -11,8 +11,8 @@ enum MergeCommand: Command {
         problem: "give the results files of every shard")
     static let json = SharedOptions.json("write the joined results (schema imglab-run/1) to FILE")
     static let junit = SharedOptions.junit("write JUnit XML to FILE")
-    static let report = SharedOptions.report("the report folder: PATH/index.html (no pair pages: only the shards had "
-        + "the images), PATH/results.json and PATH/junit.xml", default: "no report")
+    static let report = SharedOptions.report("DIR/index.html (no pair pages: only the shards had "
+        + "the images), DIR/results.json and DIR/junit.xml", default: "no report")
     static let options: [any OptionDeclaration] = [SharedOptions.corpus, json, junit, report]
     static let help = Help(about: """
         Joins the results files of 'imglab run --shard I/N --json FILE' (any order) as if one unsharded run

@@ -1,18 +1,17 @@
-import CommandLineOptions
 import Foundation
-import ImageReports
 
 /// The `--help` text of a command, generated from its declaration: the usage line from its
 /// positionals and required options, its description, the OPTIONS section from its declared
 /// options, the exit statuses, the examples, and where the full reference is.
-enum HelpText {
+public enum HelpText {
     /// Column where option help lines start, and the width they wrap at.
-    static let column = 24, width = 100
+    public static let column = 24, width = 100
 
-    static func render(_ command: any Command.Type) -> String {
+    /// The whole `--help` page of `command`, a verb of `program`.
+    public static func render(_ command: any Command.Type, program: String) -> String {
         let help = command.help
         let required = command.options.filter(\.isRequired).map { "\($0.name) \($0.placeholder ?? "")" }
-        let usage = (["imglab", command.name,
+        let usage = ([program, command.name,
             command.positionals.synopsis] + required + ["[options]"]).filter { !$0.isEmpty }
         var parts = ["USAGE: " + usage.joined(separator: " "), help.about, "OPTIONS:\n" + optionLines(command.options)]
         if !help.exitStatus.isEmpty { parts.append("EXIT STATUS:\n" + help.exitStatus) }
@@ -25,7 +24,7 @@ enum HelpText {
 
     /// One entry per option (and `-h, --help`): spellings and placeholder, then the help line
     /// wrapped at ``width`` and indented to ``column``.
-    static func optionLines(_ options: [any OptionDeclaration]) -> String {
+    public static func optionLines(_ options: [any OptionDeclaration]) -> String {
         var lines: [String] = []
         for (names, text) in options.map({ ($0.names.joined(separator: ", ") + ($0.placeholder.map { " " + $0 } ?? ""),
             $0.helpLine) })

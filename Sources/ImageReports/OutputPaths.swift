@@ -6,13 +6,13 @@ import ImageCodecs
 /// new path or a regular file (``OutputFile/check(_:)``), or `-` for standard output when that
 /// is not a terminal; none may be the same file as an input (same device and inode) unless
 /// `overwrite`, and no two outputs may be the same file.
-enum OutputPaths {
+public enum OutputPaths {
     /// The options whose output is text, which may be written to a terminal.
-    static let textOptions: Set<String> = ["--json", "--junit"]
+    public static let textOptions: Set<String> = ["--json", "--junit"]
 
     /// Throws the usage error for the first output that breaks a rule; `outputs` pairs each
     /// option's name with its path.
-    static func check(_ outputs: [(option: String, path: String)], inputs: [String], overwrite: Bool = false,
+    public static func check(_ outputs: [(option: String, path: String)], inputs: [String], overwrite: Bool = false,
                       overwriteOption: String? = nil) throws(UsageError) {
         var seen: [(option: String, path: String, identity: OutputFile.Identity?)] = []
         for output in outputs {
@@ -43,10 +43,8 @@ enum OutputPaths {
         }
     }
 
-    /// Throws the usage error when `path` is not a folder a report may be written to
-    /// (``OutputFolder/check(_:)``: new, empty, or written by imglab).
     /// Checks the outputs given to these options (``check(_:inputs:overwrite:overwriteOption:)``).
-    static func check(_ args: Arguments, _ options: [Option<String?>], inputs: [String]) throws(UsageError) {
+    public static func check(_ args: Arguments, _ options: [Option<String?>], inputs: [String]) throws(UsageError) {
         var outputs: [(option: String, path: String)] = []
         for option in options { if let path = try args.value(option) { outputs.append((option.name, path)) } }
         try check(outputs, inputs: inputs)
@@ -54,7 +52,7 @@ enum OutputPaths {
 
     /// The report folder of `--report`: the value given or `fallback`, `nil` for `none`; checked
     /// as a folder imglab may write (``checkFolder(option:_:)``).
-    static func reportFolder(_ args: Arguments, _ option: Option<String?>,
+    public static func reportFolder(_ args: Arguments, _ option: Option<String?>,
                              default fallback: String) throws(UsageError) -> String? {
         let given = try args.value(option) ?? fallback
         guard given != "none" else { return nil }
@@ -62,20 +60,21 @@ enum OutputPaths {
         return given
     }
 
-    static func checkFolder(option: String, _ path: String) throws(UsageError) {
-        do { try OutputFolder.check(path) } catch { throw UsageError("\(option) \(path): \(error)") }
+    /// `text` as the path of a text output (`--json FILE`), refused when it names an image
+    /// (`--json photo.png`, where the option was meant as a flag), so an input is never taken
+    /// for the output.
+    public static func textFile(_ text: String, option: String) throws(UsageError) -> String {
+        let ext = (text as NSString).pathExtension
+        if ContainerFormat(fileExtension: ext) != nil || ["webp", "heic", "heif", "avif"].contains(ext.lowercased()) {
+            throw UsageError("\(option) takes the FILE to write to (or - for standard output), and '\(text)' names an "
+                + "image; write \(option) - to print it")
+        }
+        return text
     }
 
-    /// Writes a text output of `--json FILE` (and the like): printed for `-`, else written
-    /// atomically with a final newline; nothing without a path. False, with the error printed,
-    /// when the file cannot be written.
-    static func writeText(_ text: String, to path: String?, command: String) -> Bool {
-        guard let path else { return true }
-        if path == OutputFile.standardOutput { print(text); return true }
-        do { try ImageCodecs.writeAtomically(Array((text + "\n").utf8), to: path) } catch {
-            printError("imglab \(command): cannot write \(path): \(error)")
-            return false
-        }
-        return true
+    /// Throws the usage error when `path` is not a folder a report may be written to
+    /// (``OutputFolder/check(_:)``: new, empty, or written by imglab).
+    public static func checkFolder(option: String, _ path: String) throws(UsageError) {
+        do { try OutputFolder.check(path) } catch { throw UsageError("\(option) \(path): \(error)") }
     }
 }

@@ -7,13 +7,13 @@ import Foundation
 /// folder's swap), ending exactly as a crash or `kill -9` at that point would. It exists for the
 /// crash-safety tests (`BlessCommandTests`, `ReportGenerationCommandTests`), which pick every
 /// point they check instead of racing a kill from outside; docs/goldens.md describes it.
-enum WriteFaultPoint {
+public enum WriteFaultPoint {
     /// The environment variable that arms it.
-    static let variable = "IMGLAB_FAULT_AFTER_WRITES"
+    public static let variable = "IMGLAB_FAULT_AFTER_WRITES"
 
     /// The hook for ``GoldenStore/afterWrite``: nil when the variable is unset.
     /// - Throws: ``UsageError`` when the variable is not a positive integer.
-    static func fromEnvironment() throws(UsageError) -> (@Sendable (_ writes: Int) -> Void)? {
+    public static func fromEnvironment() throws(UsageError) -> (@Sendable (_ writes: Int) -> Void)? {
         guard let text = ProcessInfo.processInfo.environment[variable] else { return nil }
         guard let limit = Int(text), limit > 0 else { throw UsageError("\(variable) must be a positive integer, not "
             + "'\(text)'") }

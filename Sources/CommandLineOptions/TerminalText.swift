@@ -1,4 +1,4 @@
-/// Plain text for the terminal.
+/// Plain text for the terminal (`--help` pages, listings).
 public enum TerminalText {
     /// Greedy word wrap of `text` into lines of at most `width` characters (a longer word stands alone).
     public static func wrap(_ text: String, width: Int) -> [String] {

@@ -7,34 +7,16 @@ import ImageLab
 /// the corpus pairs that trigger it, shown beside the correct output, measured and named.
 enum ReproduceCommand: Command {
     static let name = "reproduce"
-    static let summary = "reproduce a documented resizer bug (pink-tint, channel-swap, …) beside the correct output; "
-        + "HTML report"
+    static let summary = "reproduce a documented resizer bug (pink-tint, channel-swap, …) beside the correct output"
     static let positionals = Positionals(synopsis: "BUG", count: 0...Int.max, problem: "")
     static let list = Option.flag("--list", "every topic with its mutants, title, history and D/B references")
-    static let report = SharedOptions.report("the report folder: PATH/index.html", default: "Reports/reproduce-BUG")
+    static let report = SharedOptions.report("DIR/index.html, the bug beside the correct output",
+        default: "Reports/reproduce-BUG")
     static let json = SharedOptions.json("write the results (schema imglab-reproduce/1, keys sorted) to FILE")
     static let pairs = Option.integer("--pairs", "N", "pairs to show in all; each mutant gets at least "
         + "3", default: 12, in: 1...200)
     static let options: [any OptionDeclaration] = [list, report, SharedOptions.corpus, json, pairs,
         SharedOptions.threads]
-    static var help: Help {
-        Help(about: """
-            Reproduces one documented resizer bug (D1–D13, B1–B29): the catalogue's mutants of topic BUG run
-            on every corpus pair that triggers them, judged as 'imglab run' does, and up to N pairs are shown
-            beside the built-in resizer's output in ONE self-contained HTML file, with the number that exposes
-            the bug and the diagnosis. It reproduces when every mutant is caught and named on ≥ 90 % of its
-            catches, the 'imglab selftest' rule. BUGS: \(Reproduction.topics.joined(separator: ", "))
-            """, exitStatus: """
-              0  the bug reproduced: caught and named
-              1  it did NOT reproduce: the lab missed it or named something else (news: look at the report)
-              2  bad usage (an unknown BUG lists the known ones), or the corpus cannot be read
-            """, examples: ["imglab reproduce --list",
-                            "imglab reproduce channel-swap                 red and blue swapped; "
-                                + "Reports/reproduce-channel-swap/",
-                            "imglab reproduce pink-tint --report /tmp/pink",
-                            "imglab reproduce orientation --pairs 24 --json orientation.json"],
-            docs: "docs/reproduce.md")
-    }
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         try OutputPaths.check(args, [json], inputs: [])
@@ -55,8 +37,8 @@ enum ReproduceCommand: Command {
             threads: try args.value(SharedOptions.threads)) else {
             throw UsageError("unknown bug '\(topic)'; known: \(known) ('imglab reproduce --list' tells their stories)")
         }
-        let reportArg = try args.value(report) ?? "Reports/reproduce-\(topic)", jsonPath = try args.value(json)
-        let report: String? = reportArg == "none" ? nil : reportArg + "/index.html"
+        let report = try OutputPaths.reportFolder(args, Self.report, default: "Reports/reproduce-\(topic)")
+        let jsonPath = try args.value(json)
 
         let started = Date()
         let outcome: Reproduction.Outcome
@@ -70,7 +52,8 @@ enum ReproduceCommand: Command {
             return .usage
         }
         print(ReproduceReport.summary(r))
-        print("report: \(report ?? "none")  (\(String(format: "%.1f", Date().timeIntervalSince(started))) s)")
+        let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+        print("report: \(report.map(ReportFolder.page) ?? "none")  (\(seconds) s)")
         return r.reproduced ? .ok : .failure
     }
 
