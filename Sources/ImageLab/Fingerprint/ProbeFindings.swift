@@ -1,0 +1,163 @@
+import ImageCore
+import ImageCorpus
+
+/// The findings of the calibration images that are not a resampling fit: alpha, orientation,
+/// 16-bit samples and size rounding.
+enum ProbeFindings {
+    typealias Finding = ContractFingerprint.Finding
+
+    static func codes(_ v: Double) -> String { ResamplingFindings.codes(v) }
+
+    /// Premultiplied, straight (the halo), or dropped: the alpha probe's output against the fitted
+    /// design rendered with and without premultiplication.
+    static func alpha(_ output: Image?, design: DesignFit.Candidate, swapped: Bool) -> Finding {
+        let probe = CalibrationImages.alpha
+        guard let output, let read = DesignFit.Pixels(output) else {
+            return Finding(aspect: "alpha", value: "not found out", kind: .unknown, confidence: 0,
+                           evidence: "the alpha image's output could not be read")
+        }
+        let actual = swapped ? read.swappingRedAndBlue : read
+        // A corner lies under α = 0 in the source: an output opaque there dropped alpha.
+        if !output.format.hasAlpha || actual.values[3] > 0.5 {
+            let g = actual.values[1]
+            return Finding(aspect: "alpha", value: g > 0.5 ? "dropped: the colour hidden under α = 0 shows" : "dropped: flattened",
+                           kind: .defect, confidence: 1,
+                           evidence: "the top-left output pixel, transparent in the source, has α = \(codes(actual.values[3] * 255))")
+        }
+        var straight = design
+        straight.design.premultiplied = false
+        let distances = [design, straight].map { d in
+            DesignFit.render(probe.source, probe.operation, d).flatMap { DesignFit.distance(actual, DesignFit.Pixels($0))?.mean }
+                ?? .infinity
+        }
+        let premultiplied = distances[0] <= distances[1]
+        return Finding(aspect: "alpha", value: premultiplied ? "premultiplied while resampling" : "straight colour averaged (halo)",
+                       kind: premultiplied ? .correct : .defect,
+                       confidence: ResamplingFindings.confidence(distances.min() ?? 0, distances.max()),
+                       evidence: "\(codes(distances[0])) codes from the premultiplied design, \(codes(distances[1])) from straight averaging")
+    }
+
+    /// Applied, ignored or applied twice: the output of the image stored sideways against each.
+    static func orientation(_ output: Image?, swapped: Bool) -> Finding {
+        let probe = CalibrationImages.oriented
+        guard let output, let read = DesignFit.Pixels(output) else {
+            return Finding(aspect: "orientation", value: "not found out", kind: .unknown, confidence: 0,
+                           evidence: "the oriented image's output could not be read")
+        }
+        let actual = swapped ? read.swappingRedAndBlue : read
+        let stored = Image(bitmap: probe.source.bitmap)
+        let applied = probe.source.oriented()
+        // A resizer that turns the picture the wrong way still sizes it to the box: squeezed.
+        let twice = stretched(Image(bitmap: applied.bitmap, orientation: probe.source.orientation).oriented().bitmap,
+                              width: applied.width, height: applied.height)
+        let ignored = stretched(stored.bitmap, width: applied.width, height: applied.height)
+        var scores: [(String, Finding.Kind, Double)] = []
+        for (words, kind, image) in [("applied", Finding.Kind.correct, applied), ("applied twice (and squeezed)", .defect, twice),
+                                     ("ignored (the stored pixels squeezed into the displayed size)", .defect, ignored)] {
+            if let pixels = DesignFit.Pixels(image), let d = DesignFit.distance(actual, pixels) { scores.append((words, kind, d.mean)) }
+        }
+        if actual.width == stored.width && actual.height == stored.height && actual.width != applied.width {
+            return Finding(aspect: "orientation", value: "ignored (the stored size returned)", kind: .defect, confidence: 1,
+                           evidence: "EXIF orientation 6 (display 8×12): the output is \(actual.width)×\(actual.height)")
+        }
+        guard let best = scores.min(by: { $0.2 < $1.2 }) else {
+            return Finding(aspect: "orientation", value: "not found out", kind: .unknown, confidence: 0,
+                           evidence: "the output is \(actual.width)×\(actual.height), not the displayed 8×12")
+        }
+        let next = scores.filter { $0.0 != best.0 }.map(\.2).min()
+        return Finding(aspect: "orientation", value: best.0, kind: best.1, confidence: ResamplingFindings.confidence(best.2, next),
+                       evidence: "EXIF orientation 6: " + scores.map { "\($0.0) \(codes($0.2)) codes" }.joined(separator: ", "))
+    }
+
+    /// `bitmap` resampled to `width × height` by the pixel under each output centre.
+    static func stretched(_ bitmap: Bitmap, width: Int, height: Int) -> Image {
+        let bpp = bitmap.format.bitsPerPixel / 8
+        var bytes: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let sx = (2 * x + 1) * bitmap.width / (2 * width), sy = (2 * y + 1) * bitmap.height / (2 * height)
+                let o = sy * bitmap.bytesPerRow + sx * bpp
+                bytes += bitmap.bytes[o..<(o + bpp)]
+            }
+        }
+        return Image(bitmap: Bitmap(uncheckedWidth: width, height: height, format: bitmap.format, bytesPerRow: width * bpp,
+                                    bytes: bytes))
+    }
+
+    /// The worst of the 16-bit findings of each operation's output (a resize to the same size,
+    /// an orientation), naming the operation that lost the bits.
+    static func deepSamples(_ outputs: [(operation: LabOperation, output: Image?)], design: DesignFit.Candidate,
+                            swapped: Bool) -> Finding {
+        let findings = outputs.filter { $0.output != nil }.map { o in
+            var f = deepSamples(o.output, operation: o.operation, design: design, swapped: swapped)
+            f.evidence = "\(o.operation.name): " + f.evidence
+            return f
+        }
+        let rank: [Finding.Kind: Int] = [.defect: 0, .unknown: 1, .design: 2, .correct: 3]
+        return findings.min { rank[$0.kind] ?? 9 < rank[$1.kind] ?? 9 }
+            ?? deepSamples(nil, operation: .orient, design: design, swapped: swapped)
+    }
+
+    /// Kept, rounded to 8 bits, or lost: the 16-bit ramp through `operation`, which keeps its
+    /// size, against the ramp itself. Judged by the bits, not the values, so a resampling defect
+    /// found elsewhere (a shift) does not read as lost bits: 16-bit samples whose low bytes all
+    /// repeat the high ones are an 8-bit intermediate; an output far from the ramp lost it.
+    static func deepSamples(_ output: Image?, operation: LabOperation, design: DesignFit.Candidate, swapped: Bool) -> Finding {
+        let source = CalibrationImages.deep.source
+        guard let output, let read = DesignFit.Pixels(output), let expected = DesignFit.Pixels(source) else {
+            return Finding(aspect: "16-bit samples", value: "not found out", kind: .unknown, confidence: 0,
+                           evidence: "the 16-bit image's output could not be read")
+        }
+        let actual = swapped ? read.swappingRedAndBlue : read
+        guard actual.width == expected.width, actual.height == expected.height else {
+            return Finding(aspect: "16-bit samples", value: "not found out", kind: .unknown, confidence: 0,
+                           evidence: "the 16-bit image's output is \(actual.width)×\(actual.height), not 16×16")
+        }
+        var total = 0.0, worst = 0.0, eightBit = true, n = 0
+        for i in actual.values.indices where i % 4 != 3 {
+            let d = abs(actual.values[i] - expected.values[i]) * 65535
+            total += d
+            worst = max(worst, d)
+            n += 1
+            if Int((actual.values[i] * 65535).rounded()) % 257 != 0 { eightBit = false }
+        }
+        let mean = total / Double(max(1, n)), bits = output.format.bitsPerComponent
+        let evidence = "\(bits)-bit output; difference from the ramp: mean \(String(format: "%.0f", mean)), largest "
+            + "\(String(format: "%.0f", worst)) in 16-bit units"
+        func finding(_ value: String, _ kind: Finding.Kind) -> Finding {
+            Finding(aspect: "16-bit samples", value: value, kind: kind, confidence: 1, evidence: evidence)
+        }
+        if mean > 8000 { return finding("the picture is lost", .defect) }
+        if bits < 16 { return finding("lost: 8-bit output", .defect) }
+        if eightBit { return finding("an 8-bit intermediate (256 levels in 16 bits)", .defect) }
+        return finding("kept", .correct)
+    }
+
+    /// Half up, to even, down, up, or none of them: the free sides of the three aspect fits.
+    static func sizeRounding(_ outputs: [Image?]) -> (finding: Finding, rule: SizeRounding?) {
+        let sides = outputs.map { $0.map { $0.displaySize.height } }
+        let exact = CalibrationImages.aspect.map(\.exact)
+        let seen = zip(exact, sides).map { e, s in "\(String(format: "%.1f", e)) → \(s.map(String.init) ?? "none")" }
+            .joined(separator: ", ")
+        let evidence = "aspect fits into 9×9 with a free side of " + seen
+        guard sides.allSatisfy({ $0 != nil }) else {
+            return (Finding(aspect: "size rounding", value: "not found out", kind: .unknown, confidence: 0, evidence: evidence), nil)
+        }
+        if sides.allSatisfy({ $0 == 9 }) {
+            return (Finding(aspect: "size rounding", value: "none: every fit filled the 9×9 box (the content mode is not "
+                            + "honoured)", kind: .defect, confidence: 1, evidence: evidence), nil)
+        }
+        for rule in SizeRounding.allCases {
+            let predicted = CalibrationImages.aspect.map { probe in
+                rule.aspectFit(width: probe.source.width, height: probe.source.height, boxWidth: 9, boxHeight: 9).height
+            }
+            if predicted == sides.compactMap({ $0 }) {
+                let words = ["builtin": "half up", "floor": "down", "round": "to the nearest, ties to even", "ceil": "up"][rule.rawValue]
+                return (Finding(aspect: "size rounding", value: words ?? rule.rawValue, kind: rule == .builtin ? .correct : .design,
+                                confidence: 1, evidence: evidence), rule)
+            }
+        }
+        return (Finding(aspect: "size rounding", value: "none of half up, to even, down or up", kind: .defect, confidence: 1,
+                        evidence: evidence), nil)
+    }
+}
