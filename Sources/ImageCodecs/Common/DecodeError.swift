@@ -62,11 +62,17 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The path holds something other than a regular file (`found`: "a FIFO", "a symbolic link",
     /// …), which ``OutputFile`` never replaces.
     case refusedTarget(path: String, found: String)
+    /// The path of a report folder holds something imglab may not replace (``OutputFolder``):
+    /// a file, a FIFO, a folder of the user's.
+    case refusedFolder(path: String, found: String)
 
     public var description: String {
         switch self {
         case .refusedTarget(let p, let found):
             return "refusing to write \(p): it is \(found); imglab writes only new paths and regular files (docs/safe-writes.md)"
+        case .refusedFolder(let p, let found):
+            return "refusing to write \(p): it is \(found); a report goes into a new or empty folder, or one imglab "
+                + "wrote (docs/safe-writes.md)"
         case .unsupportedFormat(let c, let f, let s):
             return "\(c.rawValue.uppercased()) cannot store \(f); \(s)"
         case .invalidOption(let s): return "invalid encoder option: \(s)"

@@ -33,7 +33,7 @@ public struct OutputFolder: Sendable {
 
     /// Checks `path` and creates a fresh staging folder beside it (after removing the stale
     /// ones of killed writers).
-    /// - Throws: ``EncodeError/refusedTarget(path:found:)`` when `path` is not a folder imglab
+    /// - Throws: ``EncodeError/refusedFolder(path:found:)`` when `path` is not a folder imglab
     ///   may replace, ``EncodeError/io(path:reason:)`` when the staging folder cannot be made.
     public init(_ path: String) throws(EncodeError) {
         let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
@@ -60,7 +60,7 @@ public struct OutputFolder: Sendable {
 
     /// Checks that `path` is new, an empty folder, or a folder imglab wrote (commands call it
     /// before their work, so a refused path costs nothing).
-    /// - Throws: ``EncodeError/refusedTarget(path:found:)`` or ``EncodeError/io(path:reason:)``.
+    /// - Throws: ``EncodeError/refusedFolder(path:found:)`` or ``EncodeError/io(path:reason:)``.
     public static func check(_ path: String) throws(EncodeError) {
         var info = stat()
         guard lstat(path, &info) == 0 else {
@@ -69,8 +69,8 @@ public struct OutputFolder: Sendable {
         }
         let kind = info.st_mode & S_IFMT
         guard kind == S_IFDIR else {
-            throw .refusedTarget(path: path, found: kind == S_IFREG ? "a file, and a report is a folder (it writes "
-                + "FOLDER/index.html); name a new or empty folder" : OutputFile.description(ofKind: kind))
+            throw .refusedFolder(path: path, found: kind == S_IFREG ? "a file, and a report is a folder (it writes "
+                + "FOLDER/index.html)" : OutputFile.description(ofKind: kind))
         }
         let entries: [String]
         do { entries = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
@@ -78,7 +78,7 @@ public struct OutputFolder: Sendable {
         }
         guard !entries.contains(marker) else { return }
         if let foreign = entries.sorted().first(where: { !knownEntries.contains($0) }) {
-            throw .refusedTarget(path: path, found: "a folder imglab did not write (it holds '\(foreign)'); name a new or empty folder")
+            throw .refusedFolder(path: path, found: "a folder imglab did not write (it holds '\(foreign)')")
         }
     }
 
