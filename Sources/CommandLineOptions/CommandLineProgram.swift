@@ -63,12 +63,7 @@ public struct CommandLineProgram: Sendable {
             print(HelpText.render(command, program: name))
             return .ok
         }
-        do { return try Self.invoke(command, args) } catch { return usage(verb, error) }
-    }
-
-    /// `C.run(args)`, the existential opened.
-    private static func invoke<C: Command>(_ command: C.Type, _ args: Arguments) throws(UsageError) -> ExitStatus {
-        try C.run(args)
+        do { return try command.run(args) } catch { return usage(verb, error) }
     }
 
     private static func suggestion(_ verb: String, _ names: [String]) -> String {

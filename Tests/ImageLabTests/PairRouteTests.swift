@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The pair route (issue 32): every command that compares images goes through the judge's
+/// The pair route: every command that compares images goes through the judge's
 /// stages. Only the metric core (ImageMetrics) and the route's stages (ImageLab/Route) may call
 /// the core directly — build a ``Comparison``, run a ``Judge``, check the canaries; a command
 /// (imglab), a sink (ImageReports), `expectImage` (ImageLabTesting) or any other layer that does

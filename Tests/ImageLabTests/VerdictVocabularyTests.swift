@@ -3,7 +3,7 @@ import ImageMetrics
 import ImageLab
 import ImageReports
 
-/// The one verdict vocabulary and the one exit rule (issue 32): every command's finer words map
+/// The one verdict vocabulary and the one exit rule: every command's finer words map
 /// onto pass / fail / error as docs/run.md and docs/diff.md state them, and the exit status follows
 /// from those three values alone.
 @Suite("verdict vocabulary and exit rule")

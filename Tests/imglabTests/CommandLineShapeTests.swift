@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The command line stays thin (issue 32): no line of the executable target over 120
+/// The command line stays thin: no line of the executable target over 120
 /// characters, so a reader sees each declaration and call whole.
 @Suite("command-line source shape")
 struct CommandLineShapeTests {

@@ -86,7 +86,7 @@ public struct ContractFingerprint: Sendable, Codable {
         let swapped = findings.contains { $0.aspect == "channel order" && $0.kind == .defect }
         findings.append(ProbeFindings.alpha(alpha, design: design, swapped: swapped))
         findings.append(ProbeFindings.orientation(oriented, swapped: swapped))
-        findings.append(ProbeFindings.deepSamples(deep, design: design, swapped: swapped))
+        findings.append(ProbeFindings.deepSamples(deep, swapped: swapped))
         let rounding = ProbeFindings.sizeRounding(aspects)
         findings.append(rounding.finding)
         if let rule = rounding.rule { policy.rounding = rule }

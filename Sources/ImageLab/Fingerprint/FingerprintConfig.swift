@@ -14,13 +14,11 @@ extension ContractFingerprint {
             "about": "Written by 'imglab fingerprint': the design choices it inferred (" + designs.joined(separator: "; ")
                 + "). Review them before committing: the lab judges the resizer against this contract.",
             "timeout": command.timeout,
+            "template": command.template.text,
             "policy": ["kernel": inferredPolicy.kernel?.rawValue ?? "none", "lightSpace": inferredPolicy.lightSpace.rawValue,
                        "edge": inferredPolicy.edge.rawValue, "rounding": inferredPolicy.rounding.rawValue] as [String: Any],
         ]
-        if command.templates.isEmpty { object["template"] = command.template.text } else {
-            object["template"] = command.template.text
-            object["templates"] = command.templates.mapValues(\.text)
-        }
+        if !command.templates.isEmpty { object["templates"] = command.templates.mapValues(\.text) }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         else { return nil }
         return String(decoding: data, as: UTF8.self)

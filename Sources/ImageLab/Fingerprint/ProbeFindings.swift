@@ -86,23 +86,22 @@ enum ProbeFindings {
 
     /// The worst of the 16-bit findings of each operation's output (a resize to the same size,
     /// an orientation), naming the operation that lost the bits.
-    static func deepSamples(_ outputs: [(operation: LabOperation, output: Image?)], design: DesignFit.Candidate,
-                            swapped: Bool) -> Finding {
+    static func deepSamples(_ outputs: [(operation: LabOperation, output: Image?)], swapped: Bool) -> Finding {
         let findings = outputs.filter { $0.output != nil }.map { o in
-            var f = deepSamples(o.output, operation: o.operation, design: design, swapped: swapped)
+            var f = deepSamples(o.output, swapped: swapped)
             f.evidence = "\(o.operation.name): " + f.evidence
             return f
         }
         let rank: [Finding.Kind: Int] = [.defect: 0, .unknown: 1, .design: 2, .correct: 3]
         return findings.min { rank[$0.kind] ?? 9 < rank[$1.kind] ?? 9 }
-            ?? deepSamples(nil, operation: .orient, design: design, swapped: swapped)
+            ?? deepSamples(nil, swapped: swapped)
     }
 
-    /// Kept, rounded to 8 bits, or lost: the 16-bit ramp through `operation`, which keeps its
+    /// Kept, rounded to 8 bits, or lost: the 16-bit ramp through an operation that keeps its
     /// size, against the ramp itself. Judged by the bits, not the values, so a resampling defect
     /// found elsewhere (a shift) does not read as lost bits: 16-bit samples whose low bytes all
     /// repeat the high ones are an 8-bit intermediate; an output far from the ramp lost it.
-    static func deepSamples(_ output: Image?, operation: LabOperation, design: DesignFit.Candidate, swapped: Bool) -> Finding {
+    static func deepSamples(_ output: Image?, swapped: Bool) -> Finding {
         let source = CalibrationImages.deep.source
         guard let output, let read = DesignFit.Pixels(output), let expected = DesignFit.Pixels(source) else {
             return Finding(aspect: "16-bit samples", value: "not found out", kind: .unknown, confidence: 0,

@@ -20,9 +20,10 @@ public enum LabExecutables {
     /// `imglab-measure`, built beside imglab (`swift build` builds both).
     public static var meter: String { folder + "/imglab-measure" }
 
-    /// Why the scale profile cannot run here (``meter`` is missing); `nil` when it can.
-    public static var meterProblem: String? {
-        LabRun(profile: .scale, corpus: "", resizer: BuiltinResizer()).problem
+    /// Why the scale profile cannot run with `meter` (it is not there); `nil` when it can.
+    public static func meterProblem(_ meter: String = meter) -> String? {
+        guard !FileManager.default.isExecutableFile(atPath: meter) else { return nil }
+        return "--profile scale needs \(meter), which measures each call; build it with 'swift build -c release'"
     }
 
     /// The folder of this binary.

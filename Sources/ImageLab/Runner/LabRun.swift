@@ -62,8 +62,7 @@ public struct LabRun: Sendable {
         if inputs != nil || shard != (1, 1) || goldens != nil || gatesFile != nil {
             return "--profile scale takes none of --inputs, --shard, --goldens, --gates (it is judged by the cost gate of the corpus's gates.json)"
         }
-        return FileManager.default.isExecutableFile(atPath: meter) ? nil
-            : "--profile scale needs \(meter), which measures each call; build it with 'swift build -c release'"
+        return LabExecutables.meterProblem(meter)
     }
 
     /// Runs the session the request names, handing each judged pair to `sink` in order.

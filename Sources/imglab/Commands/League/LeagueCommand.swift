@@ -22,7 +22,7 @@ enum LeagueCommand: Command {
         let specs = try args.values(resizers, configs).compactMap { $0 }
         var field = League.Field.corpus
         if try SharedOptions.profile(args, accepting: [.quick, .scale]) == .scale {
-            if let problem = LabExecutables.meterProblem { throw UsageError(problem) }
+            if let problem = LabExecutables.meterProblem() { throw UsageError(problem) }
             field = .scale(imglab: LabExecutables.imglab, meter: LabExecutables.meter)
         }
         let corpus = try SharedOptions.corpusFolder(args, command: name)

@@ -40,7 +40,7 @@ enum SelftestCommand: Command {
             throw UsageError("--profile scale takes none of --all-pairs, --mutant, --json, --report (it prints its "
                 + "kill matrix)")
         }
-        if let problem = LabExecutables.meterProblem { throw UsageError(problem) }
+        if let problem = LabExecutables.meterProblem() { throw UsageError(problem) }
         let reference = try SharedOptions.corpusFolder(args, command: name)
         let selftest = ScaleSelftest(reference: reference, filter: try args.value(filter),
                                      threads: try args.value(SharedOptions.threads))
