@@ -19,7 +19,7 @@ public enum FingerprintScreen {
         }
         let p = f.inferredPolicy
         guard f.finding("kernel")?.kind != .unknown else {
-            return lines + ["", "contract: not inferred (no output of the shrink or the enlargement could be compared)"]
+            return lines + ["", "contract: not inferred (no output of the shrink or the enlargement could be compared); no config written"]
         }
         lines += ["", "contract: kernel \(p.kernel?.rawValue ?? "none"), \(p.lightSpace.rawValue) light, \(p.edge.rawValue) edges, "
                   + "sizes rounded \(p.rounding.rawValue); defects: "

@@ -18,7 +18,8 @@ struct ContractFingerprintTests {
         let expected: [String: String] = ["kernel": "lanczos3", "light space": "linear light", "edges": "renormalize",
                                           "antialiasing": "the kernel widens when shrinking", "pixel centres": "at i + ½ (centre-aligned)",
                                           "output rounding": "rounded", "channel order": "RGB", "alpha": "premultiplied while resampling",
-                                          "orientation": "applied", "16-bit samples": "kept", "size rounding": "half up"]
+                                          "orientation": "applied", "16-bit samples": "kept", "size rounding": "half up",
+                                          "precision": "no loss between passes", "animation": "every frame resized"]
         for (aspect, value) in expected {
             #expect(f.finding(aspect)?.value == value, "\(aspect): \(f.finding(aspect).map { "\($0.value) (\($0.evidence))" } ?? "none")")
         }

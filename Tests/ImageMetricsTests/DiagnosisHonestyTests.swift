@@ -27,6 +27,21 @@ struct DiagnosisHonestyTests {
         return (b, try Bugs.noisy(inverted, amplitude: 2))
     }
 
+    @Test("an 8-bit output of a 16-bit source within one code of a 16-bit expectation is named 16-bit; without the source, nothing")
+    func sixteenBitsWrittenInEight() throws {
+        var samples: [UInt8] = []
+        for y in 0..<16 { for x in 0..<16 { for c in 0..<3 {
+            let v = UInt16(300 + x * 4000 + y * 77 + c * 999)
+            samples += [UInt8(v >> 8), UInt8(v & 0xFF)]
+        } } }
+        let deep = Bitmap(uncheckedWidth: 16, height: 16, format: .rgb16, bytesPerRow: 96, bytes: samples)
+        let eight = try deep.converted(to: .rgb8)
+        let named = Self.diagnose(deep, eight, source: .rgb16)
+        #expect(named.bugClass == "16-bit", "\(named.summary)")
+        #expect(Self.diagnose(deep, eight).bugClass == nil)
+        #expect(Self.diagnose(deep, eight, source: .rgb8).bugClass == nil)
+    }
+
     @Test("CMYK inversion is named only where CMYK is involved: a CMYK source, not an RGB one")
     func cmykNeedsCMYKSource() throws {
         let (e, a) = try Self.invertedPair()

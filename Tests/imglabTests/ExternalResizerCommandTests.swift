@@ -34,7 +34,14 @@ struct ExternalResizerCommandTests {
         // resize-aspectFit-24x24 is on every case (92), the others on 9 or 10 cases each.
         #expect((summary["pairs"] as? Int ?? 0) > 92)
         #expect(summary["pass"] as? Int == summary["pairs"] as? Int)
-        #expect(r["policy"] == nil && r["skipped"] == nil)
+        // A plain cmd: declares nothing, so it is fingerprinted first: imglab's own resize shows
+        // the built-in design (Lanczos 3 in linear light, no intermediate, every frame).
+        let policy = try #require(r["policy"] as? [String: Any])
+        #expect(policy["inferred"] as? Bool == true && policy["kernel"] as? String == "lanczos3")
+        #expect(policy["lightSpace"] as? String == "linear" && policy["intermediateBits"] == nil)
+        #expect(policy["firstFrameOnly"] as? Bool == false && policy["antialiasing"] as? Bool == true)
+        #expect(r["skipped"] == nil)
+        #expect(run.stdout.contains("declares no policy; its fingerprint gives the contract"))
     }
 
     @Test("a declared sRGB light space judges an sRGB-averaging resizer against the sRGB oracle: labelled, closer, no more failures")

@@ -40,6 +40,9 @@ import ImageMetrics
 /// Storage departures (what the resizer writes, given the output's stored depth):
 /// - `kernel.8bit-intermediate` (16-bit, B9): a 16-bit source's samples rounded to 8 bits before
 ///   resampling, and the result rounded to 8 bits (stored in 16); for a 16-bit source.
+/// - `kernel.8bit-pipeline` (16-bit, B9): a 16-bit source read by its high bytes (as libpng's
+///   `png_set_strip_16` and Pillow's 8-bit modes do) and resampled with the declared intermediate
+///   held in 8 bits: an 8-bit image throughout; for a contract with an intermediate.
 /// - `kernel.premultiplied-8bit` (premultiplied-precision, B5): every pixel held premultiplied in
 ///   8 bits (`p = round(e · α · 255)`, straight again `round(p · 255 / round(α · 255))`), on the
 ///   way in and on the way out; for a source with α < 1 somewhere and an 8-bit output.
@@ -165,6 +168,11 @@ public enum KernelCounterfactuals {
             add("kernel.8bit-intermediate", "16-bit",
                 "a 16-bit source processed in 8 bits: samples rounded to 8 bits on the way in and out (256 levels stored in 16 bits)", ["B9", "D4"],
                 source: replacing(source, frame: frame, with: roundedTo8Bits(rgba)), storage: .rounded8)
+            if design.intermediateBits != nil {
+                add("kernel.8bit-pipeline", "16-bit",
+                    "a 16-bit source read as 8 bits (its high bytes) and resampled as an 8-bit image, between the passes too", ["B9", "D4"],
+                    source: replacing(source, frame: frame, with: highBytes(rgba)), storage: .rounded8) { $0.intermediateBits = 8 }
+            }
         }
         if outputBits == 8, notOpaque, let rgba {
             add("kernel.premultiplied-8bit", "premultiplied-precision",
@@ -236,6 +244,11 @@ public enum KernelCounterfactuals {
     /// A `.rgba16` bitmap with every sample rounded to 8 bits: `round(v · 255 / 65535) · 257`.
     static func roundedTo8Bits(_ rgba16: Bitmap) -> Bitmap {
         mapping(rgba16) { samples in samples.map { rounded8($0) } }
+    }
+
+    /// A `.rgba16` bitmap with every sample cut to its high byte (`(v >> 8) · 257`).
+    static func highBytes(_ rgba16: Bitmap) -> Bitmap {
+        mapping(rgba16) { samples in samples.map { ($0 >> 8) * 257 } }
     }
 
     /// A `.rgba16` bitmap (straight) held premultiplied in 8 bits and read back at 16-bit

@@ -48,6 +48,12 @@ public enum KernelOracle {
         /// Whether α is clamped to 0…1 and colour to 0…α after resampling (`false`: the
         /// overshoot of a negative-lobe kernel is kept, for a storage rule to act on).
         public var clampsOutput = true
+        /// The bits per sample a resizer keeps between its two passes, or `nil` for none lost (the
+        /// oracle's `Double`). With `n` bits, premultiplied values are stored in `n` bits before
+        /// resampling and the horizontal pass's result is clamped to 0…1 and rounded to `n` bits
+        /// before the vertical pass (Pillow's 8-bit modes: `RGBa` storage, then an 8-bit image
+        /// between `ImagingResampleHorizontal` and `…Vertical`, and `RGBa` again after it).
+        public var intermediateBits: Int?
 
         /// A design of `kernel` in `lightSpace` with `edge` taps, otherwise correct.
         public init(kernel: DeclaredKernel, lightSpace: LightSpace = .linear, edge: EdgeRule = .renormalize) {
@@ -59,13 +65,13 @@ public enum KernelOracle {
         public static func == (a: Design, b: Design) -> Bool {
             a.kernel == b.kernel && a.lightSpace == b.lightSpace && a.edge == b.edge && a.premultiplied == b.premultiplied
                 && a.widensWhenShrinking == b.widensWhenShrinking && a.centreOffset == b.centreOffset
-                && a.gamma == b.gamma && a.clampsOutput == b.clampsOutput
+                && a.gamma == b.gamma && a.clampsOutput == b.clampsOutput && a.intermediateBits == b.intermediateBits
         }
 
         public func hash(into hasher: inout Hasher) {
             hasher.combine(kernel); hasher.combine(lightSpace); hasher.combine(edge); hasher.combine(premultiplied)
             hasher.combine(widensWhenShrinking); hasher.combine(centreOffset.x); hasher.combine(centreOffset.y)
-            hasher.combine(gamma); hasher.combine(clampsOutput)
+            hasher.combine(gamma); hasher.combine(clampsOutput); hasher.combine(intermediateBits)
         }
     }
 
@@ -110,6 +116,13 @@ public enum KernelOracle {
                 }
             }
         }
+        // The stored precision of a resizer with an n-bit intermediate: clamped, rounded to a code.
+        let levels = design.intermediateBits.map { Double((1 << min(max($0, 1), 24)) - 1) }
+        func stored(_ v: Double) -> Double {
+            guard let levels else { return v }
+            return (min(max(v, 0), 1) * levels).rounded() / levels
+        }
+        if design.premultiplied && levels != nil { values = values.map(stored) }
 
         let c = placement.content, s = placement.source
         let cx0 = Int(c.x.rounded()), cy0 = Int(c.y.rounded()), cw = Int(c.width.rounded()), ch = Int(c.height.rounded())
@@ -135,6 +148,9 @@ public enum KernelOracle {
                 horizontal[o] = sum.0; horizontal[o + 1] = sum.1; horizontal[o + 2] = sum.2; horizontal[o + 3] = sum.3
             }
         }
+        // An axis at its own size is not resampled, so nothing is stored between passes.
+        let copiesColumns = columns.allSatisfy { $0.count == 1 && $0[0].weight == 1 }
+        if levels != nil && !copiesColumns { horizontal = horizontal.map(stored) }
 
         // Vertical pass into the canvas, with the coverage of the content shape.
         let area = RoundedRectArea(x0: c.x, y0: c.y, x1: c.x + c.width, y1: c.y + c.height, radius: placement.cornerRadius)
@@ -149,6 +165,8 @@ public enum KernelOracle {
                 let x = cx0 + i, y = cy0 + k
                 guard x >= 0, x < placement.width, y >= 0, y < placement.height else { continue }
                 let coverage = area.fraction(x: x, y: y)
+                // A resizer that holds premultiplied values in n bits stores its result so too.
+                if design.premultiplied && levels != nil { sum = sum.map(stored) }
                 let a = design.clampsOutput ? min(max(sum[3], 0), 1) : sum[3]
                 let o = 4 * (y * placement.width + x)
                 for q in 0..<3 {

@@ -32,6 +32,9 @@ public struct CommandResizer: Resizer {
     public var policy: ResizerPolicy
     /// Seconds a call may take before its process group is killed.
     public var timeout: Double
+    /// Whether ``policy`` was declared (a config's `policy` object): `false` for a plain `cmd:`
+    /// or a config without one, whose contract a run infers first (``ContractFingerprint``).
+    public var declaresPolicy = false
     private let workspace: Workspace
 
     /// An adapter running `template` (and `templates` per operation name, keys in either
@@ -125,7 +128,11 @@ public struct CommandResizer: Resizer {
             break
         case .resize(let w, let h, let mode):
             v["width"] = String(w); v["height"] = String(h); v["mode"] = mode.name
-            if case .aspectFill(let ax, let ay) = mode {
+            // Every mode has an anchor (the centre where it crops nothing), so one template serves all.
+            var anchor = (x: 0.5, y: 0.5)
+            if case .aspectFill(let ax, let ay) = mode { anchor = (ax, ay) }
+            do {
+                let (ax, ay) = anchor
                 v["anchorx"] = number(ax); v["anchory"] = number(ay)
                 let horizontal = ["0": "West", "0.5": "", "1": "East"][number(ax)]
                 let vertical = ["0": "North", "0.5": "", "1": "South"][number(ay)]

@@ -49,10 +49,10 @@ public struct CommandTemplate: Sendable, Hashable {
         ("size", "squareThumbnail: side; maxPixelSize: the limit"),
         ("border", "squareThumbnail, roundedCorners, transparentBorder: transparent border width"),
         ("radius", "squareThumbnail, roundedCorners: corner radius (may be fractional)"),
-        ("anchorx", "resize aspectFill only: horizontal anchor, 0 left … 0.5 centre … 1 right"),
-        ("anchory", "resize aspectFill only: vertical anchor, 0 top … 1 bottom"),
-        ("gravity", "resize aspectFill only: the anchor as an ImageMagick gravity (Center, North, SouthEast, …), when it is one"),
-        ("smartcrop", "resize aspectFill only: the anchor as a libvips --smartcrop strategy (low = 0,0; centre; high = 1,1), when it is one"),
+        ("anchorx", "resize: horizontal anchor, 0 left … 0.5 centre … 1 right (0.5 for modes other than aspectFill)"),
+        ("anchory", "resize: vertical anchor, 0 top … 1 bottom (0.5 for modes other than aspectFill)"),
+        ("gravity", "resize: the anchor as an ImageMagick gravity (Center, North, SouthEast, …), when it is one"),
+        ("smartcrop", "resize: the anchor as a libvips --smartcrop strategy (low = 0,0; centre; high = 1,1), when it is one"),
         ("tmp", "the call's own temporary folder, for intermediate files (removed after the call)"),
     ]
 

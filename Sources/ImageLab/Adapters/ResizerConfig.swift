@@ -53,6 +53,10 @@ public struct ResizerConfig: Sendable, Hashable, Decodable {
         /// `nearest`) or `none`.
         public var kernel: String?
         public var edge: EdgeRule?
+        /// Whether the kernel widens when shrinking.
+        public var antialiasing: Bool?
+        /// Bits per sample kept between the two passes.
+        public var intermediateBits: Int?
     }
 
     /// Reads and checks the config at `path` and builds its adapter.
@@ -110,11 +114,14 @@ public struct ResizerConfig: Sendable, Hashable, Decodable {
         let resolved = ResizerPolicy(lightSpace: p?.lightSpace ?? .linear, rounding: p?.rounding ?? .builtin,
                                      appliesOrientation: p?.appliesOrientation ?? true, operations: declared,
                                      containers: p?.containers, firstFrameOnly: p?.firstFrameOnly ?? false,
-                                     kernel: kernel, edge: p?.edge ?? .renormalize)
+                                     kernel: kernel, edge: p?.edge ?? .renormalize, antialiasing: p?.antialiasing ?? true,
+                                     intermediateBits: p?.intermediateBits)
         if let problem = resolved.validationProblem() { throw ResizerConfigError(path: path, reason: "policy: \(problem)") }
         let seconds = timeout ?? 30
         guard seconds > 0, seconds.isFinite else { throw ResizerConfigError(path: path, reason: "timeout must be a positive number of seconds") }
-        return CommandResizer(name: name, template: fallback, templates: perKind, policy: resolved, timeout: seconds)
+        var resizer = CommandResizer(name: name, template: fallback, templates: perKind, policy: resolved, timeout: seconds)
+        resizer.declaresPolicy = policy != nil
+        return resizer
     }
 
     /// The full path of `program`: itself when it contains a `/` and is executable, else the

@@ -58,14 +58,26 @@ public struct ResizerPolicy: Sendable, Hashable, Codable {
     public var kernel: DeclaredKernel?
     /// What happens to kernel taps outside the image (default renormalise).
     public var edge: EdgeRule
+    /// Whether the kernel widens when shrinking (default `true`); `false` for a fixed support,
+    /// which aliases (judged against the kernel oracle of that design).
+    public var antialiasing: Bool
+    /// Whether the policy was inferred from the resizer's fingerprint (``ContractStage``), not
+    /// declared: labels then say `inferred`, and a results file's `policy` has `"inferred": true`.
+    public var inferred = false
+    /// Bits per sample kept between the two resampling passes (`nil`: none lost, the default);
+    /// the kernel oracle rounds there as the resizer does (``KernelOracle/Design/intermediateBits``).
+    public var intermediateBits: Int?
 
     /// Declared policies; `operations` may use the spellings of manifest version 1, which are
     /// stored as the current names.
     public init(lightSpace: LightSpace = .linear, rounding: SizeRounding = .builtin, appliesOrientation: Bool = true,
                 operations: [String]? = nil, containers: [String]? = nil, firstFrameOnly: Bool = false,
-                kernel: DeclaredKernel? = .lanczos3, edge: EdgeRule = .renormalize) {
+                kernel: DeclaredKernel? = .lanczos3, edge: EdgeRule = .renormalize, antialiasing: Bool = true,
+                intermediateBits: Int? = nil) {
         self.kernel = kernel
         self.edge = edge
+        self.antialiasing = antialiasing
+        self.intermediateBits = intermediateBits
         self.lightSpace = lightSpace
         self.rounding = rounding
         self.appliesOrientation = appliesOrientation
@@ -82,7 +94,12 @@ public struct ResizerPolicy: Sendable, Hashable, Codable {
                   appliesOrientation: try c.decode(Bool.self, forKey: .appliesOrientation),
                   operations: try c.decodeIfPresent([String].self, forKey: .operations),
                   containers: try c.decodeIfPresent([String].self, forKey: .containers),
-                  firstFrameOnly: try c.decode(Bool.self, forKey: .firstFrameOnly))
+                  firstFrameOnly: try c.decode(Bool.self, forKey: .firstFrameOnly),
+                  kernel: try c.decodeIfPresent(DeclaredKernel.self, forKey: .kernel),
+                  edge: try c.decodeIfPresent(EdgeRule.self, forKey: .edge) ?? .renormalize,
+                  antialiasing: try c.decodeIfPresent(Bool.self, forKey: .antialiasing) ?? true,
+                  intermediateBits: try c.decodeIfPresent(Int.self, forKey: .intermediateBits))
+        inferred = try c.decodeIfPresent(Bool.self, forKey: .inferred) ?? false
     }
 
     /// The built-in resizer's policies: the ones the committed oracle and gates assume.
@@ -110,6 +127,8 @@ public struct ResizerPolicy: Sendable, Hashable, Codable {
     public var summary: String {
         var parts = ["\(lightSpace.rawValue) light", "rounding \(rounding.rawValue)",
                      kernel.map { "kernel \($0.rawValue), \(edge.rawValue) edges" } ?? "no kernel declared"]
+        if !antialiasing { parts.append("no antialiasing") }
+        if let intermediateBits { parts.append("\(intermediateBits)-bit intermediate") }
         parts.append(appliesOrientation ? "applies orientation" : "no orientation (fed upright)")
         if firstFrameOnly { parts.append("first frame only") }
         if let operations { parts.append("operations: " + operations.joined(separator: ",")) }
@@ -120,6 +139,7 @@ public struct ResizerPolicy: Sendable, Hashable, Codable {
     /// Checks the declared names.
     /// - Returns: the first problem, or `nil`.
     public func validationProblem() -> String? {
+        if let bits = intermediateBits, !(1...16).contains(bits) { return "intermediateBits \(bits) is not 1…16" }
         for k in operations ?? [] where !Self.allOperations.contains(k) && !Self.resizeModes.contains(k) {
             return "unknown operation '\(k)' (kinds: \((Self.allOperations + Self.resizeModes).joined(separator: ", ")))"
         }

@@ -4,17 +4,20 @@ import ImageCorpus
 /// The images the contract fingerprint runs through a resizer, each built to make one part of a
 /// resampler's design visible, and the operation it is run with. Made in code, sRGB-encoded.
 enum CalibrationImages {
+    /// A calibration image and the operation it is run with.
+    typealias Probe = (source: Image, operation: LabOperation)
+
     /// A shrink from 40×40 to 15×15 (scale 8/3) of a scene that tells designs apart: a 1-pixel
     /// black and white checker (the light space: its average is 128 in sRGB, 188 in linear light;
     /// and antialiasing: a support that is not widened aliases it), bars of red, green and blue
     /// (channel order), a dark ramp (the transfer curve, where a power 2.2 and the sRGB curve part)
     /// and a magenta block on the right border only (wrap-around edges carry it to the left).
-    static let shrink = (source: detail(), operation: LabOperation.resize(width: 15, height: 15, mode: .scaleToFill))
+    static let shrink: Probe = (source: detail(), operation: LabOperation.resize(width: 15, height: 15, mode: .scaleToFill))
 
     /// An enlargement from 10×10 to 37×37 of one white and one black pixel on mid-grey: the output
     /// around each is the kernel itself, sampled every 10/37 of a source pixel (its family, its
     /// negative lobes, its support).
-    static let enlarge = (source: impulses(), operation: LabOperation.resize(width: 37, height: 37, mode: .scaleToFill))
+    static let enlarge: Probe = (source: impulses(), operation: LabOperation.resize(width: 37, height: 37, mode: .scaleToFill))
 
     /// A shrink from 24×24 to 9×9 of an opaque red square on pixels of α = 0 that hide bright
     /// green: a premultiplying resampler keeps the edge red; one that averages straight colour
@@ -28,6 +31,10 @@ enum CalibrationImages {
     /// A 16×16 RGB image of 16-bit samples whose low bytes carry detail, resized to its own size:
     /// the output keeps 16 bits, rounds to 8, or loses the picture.
     static let deep = (source: deepRamp(), operation: LabOperation.resize(width: 16, height: 16, mode: .scaleToFill))
+
+    /// A two-frame animation (red, then blue; 12×12, written as APNG) shrunk to 6×6: every frame
+    /// kept, the first one only, or not read.
+    static let animation: Probe = (source: twoFrames(), operation: LabOperation.resize(width: 6, height: 6, mode: .scaleToFill))
 
     /// Three aspect fits into 9×9 whose free side is 4.5, 5.1 and 5.7 pixels: how the resizer
     /// rounds it (half up, to even, down or up).
@@ -100,6 +107,15 @@ enum CalibrationImages {
             }
         }
         return Image(bitmap: Bitmap(uncheckedWidth: 16, height: 16, format: .rgb16, bytesPerRow: 96, bytes: bytes))
+    }
+
+    static func twoFrames() -> Image {
+        let red = rgb(12, 12) { _, _ in (220, 30, 30) }.bitmap, blue = rgb(12, 12) { _, _ in (30, 30, 220) }.bitmap
+        var image = Image(bitmap: red)
+        let whole = PixelRect(x: 0, y: 0, width: 12, height: 12)
+        image.animation = Animation(loopCount: 0, frames: [AnimationFrame(canvas: red, delay: 0.5, region: whole),
+                                                           AnimationFrame(canvas: blue, delay: 0.5, region: whole, blend: .source)])
+        return image
     }
 
     static func flat(width: Int, height: Int) -> Image {

@@ -35,6 +35,8 @@ public struct ContractFingerprint: Sendable, Codable {
     /// The design choices as a policy (kernel, light space, edge rule, size rounding); the other
     /// keys as the resizer declares them.
     public var inferredPolicy: ResizerPolicy
+    /// The policy the resizer came with (the built-in's for a plain `cmd:`).
+    public var declaredPolicy: ResizerPolicy
     /// The calibration images the resizer failed on, with its message.
     public var failures: [String]
 
@@ -65,6 +67,7 @@ public struct ContractFingerprint: Sendable, Codable {
         let oriented = run("oriented", CalibrationImages.oriented.source, CalibrationImages.oriented.operation)
         let deep = [(CalibrationImages.deep.operation, run("deep", CalibrationImages.deep.source, CalibrationImages.deep.operation)),
                     (LabOperation.orient, run("deep-orient", CalibrationImages.deep.source, .orient))]
+        let animated = run("animation", CalibrationImages.animation.source, CalibrationImages.animation.operation)
         let aspects = CalibrationImages.aspect.enumerated().map { i, probe in
             run("aspect-\(i)", probe.source, probe.operation)
         }
@@ -77,6 +80,8 @@ public struct ContractFingerprint: Sendable, Codable {
             policy.kernel = best.design.kernel
             policy.lightSpace = best.design.lightSpace
             policy.edge = best.design.edge
+            policy.antialiasing = best.design.widensWhenShrinking
+            policy.intermediateBits = best.design.intermediateBits
             findings.append(ResamplingFindings.channelOrder(shrink: shrink, best: best.candidate))
         } else {
             findings.append(Finding(aspect: "kernel", value: "not found out", kind: .unknown, confidence: 0,
@@ -87,9 +92,13 @@ public struct ContractFingerprint: Sendable, Codable {
         findings.append(ProbeFindings.alpha(alpha, design: design, swapped: swapped))
         findings.append(ProbeFindings.orientation(oriented, swapped: swapped))
         findings.append(ProbeFindings.deepSamples(deep, swapped: swapped))
+        let animation = ProbeFindings.animation(animated)
+        findings.append(animation)
+        if animation.kind == .design { policy.firstFrameOnly = true }
         let rounding = ProbeFindings.sizeRounding(aspects)
         findings.append(rounding.finding)
         if let rule = rounding.rule { policy.rounding = rule }
-        return ContractFingerprint(resizer: resizer.name, findings: findings, inferredPolicy: policy, failures: failures)
+        return ContractFingerprint(resizer: resizer.name, findings: findings, inferredPolicy: policy, declaredPolicy: resizer.policy,
+                                   failures: failures)
     }
 }

@@ -5,9 +5,10 @@ extension ContractFingerprint {
     /// A resizer config (``ResizerConfig``) for `resizer` that declares the fingerprint's design
     /// choices (kernel, light space, edge rule, size rounding) and nothing that excuses a defect,
     /// to be reviewed and committed: a run then judges the resizer against this contract.
-    /// `nil` for a resizer that is not a command (the built-in and the mutants need no config).
+    /// `nil` for a resizer that is not a command (the built-in and the mutants need no config) or
+    /// when no resampling design could be inferred.
     public func config(for resizer: any Resizer) -> String? {
-        guard let command = resizer as? CommandResizer else { return nil }
+        guard let command = resizer as? CommandResizer, finding("kernel")?.kind != .unknown else { return nil }
         let designs = findings.filter { $0.kind == .design }.map { "\($0.aspect): \($0.value)" }
         var object: [String: Any] = [
             "name": command.name,
@@ -15,13 +16,23 @@ extension ContractFingerprint {
                 + "). Review them before committing: the lab judges the resizer against this contract.",
             "timeout": command.timeout,
             "template": command.template.text,
-            "policy": ["kernel": inferredPolicy.kernel?.rawValue ?? "none", "lightSpace": inferredPolicy.lightSpace.rawValue,
-                       "edge": inferredPolicy.edge.rawValue, "rounding": inferredPolicy.rounding.rawValue] as [String: Any],
+            "policy": policyObject,
         ]
         if !command.templates.isEmpty { object["templates"] = command.templates.mapValues(\.text) }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         else { return nil }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The inferred design choices as a config's `policy` object.
+    var policyObject: [String: Any] {
+        let p = inferredPolicy
+        var object: [String: Any] = ["kernel": p.kernel?.rawValue ?? "none", "lightSpace": p.lightSpace.rawValue,
+                                     "edge": p.edge.rawValue, "rounding": p.rounding.rawValue]
+        if !p.antialiasing { object["antialiasing"] = false }
+        if let bits = p.intermediateBits { object["intermediateBits"] = bits }
+        if p.firstFrameOnly { object["firstFrameOnly"] = true }
+        return object
     }
 
     /// The fingerprint as JSON (schema `imglab-fingerprint/1`), keys sorted.

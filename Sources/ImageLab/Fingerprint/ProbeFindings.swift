@@ -37,6 +37,20 @@ enum ProbeFindings {
                        evidence: "\(codes(distances[0])) codes from the premultiplied design, \(codes(distances[1])) from straight averaging")
     }
 
+    /// Every frame kept, the first one only (a design: the run compares frame 0 and says so), or
+    /// the animation not read.
+    static func animation(_ output: Image?) -> Finding {
+        guard let output else {
+            return Finding(aspect: "animation", value: "not found out", kind: .unknown, confidence: 0,
+                           evidence: "the two-frame animation's output could not be read")
+        }
+        let frames = output.animation?.frames.count ?? 1
+        let evidence = "a two-frame APNG (red, then blue): \(frames) frame\(frames == 1 ? "" : "s") written"
+        if frames == 2 { return Finding(aspect: "animation", value: "every frame resized", kind: .correct, confidence: 1, evidence: evidence) }
+        if frames == 1 { return Finding(aspect: "animation", value: "first frame only", kind: .design, confidence: 1, evidence: evidence) }
+        return Finding(aspect: "animation", value: "\(frames) frames from 2", kind: .defect, confidence: 1, evidence: evidence)
+    }
+
     /// Applied, ignored or applied twice: the output of the image stored sideways against each.
     static func orientation(_ output: Image?, swapped: Bool) -> Finding {
         let probe = CalibrationImages.oriented

@@ -44,6 +44,10 @@ enum ResamplingFindings {
                                d.widensWhenShrinking ? .correct : .design))
         }
         out.append(finding("edges", \.design.edge, d.edge.rawValue, d.edge == .wrap ? .defect : d.edge == .clamp ? .design : .correct))
+        let bits = d.intermediateBits
+        out.append(finding("precision", \.design.intermediateBits,
+                           bits.map { "\($0)-bit values between the two passes (rounding adds up to a few codes)" } ?? "no loss between passes",
+                           bits == nil ? .correct : .design))
         let centres = best.candidate.centres
         out.append(finding("pixel centres", \.centres, centres == .aligned ? "at i + ½ (centre-aligned)"
                            : centres == .halfPixel ? "at i (shifted by half a pixel)" : "at i across, i + ½ down (shifted across)",

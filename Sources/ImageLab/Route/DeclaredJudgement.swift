@@ -100,7 +100,11 @@ struct DeclaredJudgement {
             labels.append(PolicyLabel(.rounding(policy.rounding), "expected \(placement.width)×\(placement.height), built-in rule \(pair.entry.outputWidth)×\(pair.entry.outputHeight)"))
             expectedSize = [placement.width, placement.height]
         }
-        let design = KernelOracle.Design(kernel: kernel, lightSpace: policy.lightSpace, edge: policy.edge)
+        var design = KernelOracle.Design(kernel: kernel, lightSpace: policy.lightSpace, edge: policy.edge)
+        design.widensWhenShrinking = policy.antialiasing
+        // A deeper source keeps its own depth between the passes (Pillow's I;16 mode); a float one loses nothing.
+        let depth = source.bitmap.format
+        design.intermediateBits = depth.isFloat ? nil : policy.intermediateBits.map { max($0, depth.bitsPerComponent) }
         var bitmaps: [Bitmap] = []
         for k in 0..<frames {
             do {
@@ -109,7 +113,8 @@ struct DeclaredJudgement {
         }
         rendered = bitmaps
         kernelPlan = (placement, design)
-        kernelOracle = "kernel-exact oracle (\(kernel.rawValue), \(policy.lightSpace.rawValue) light, \(policy.edge.rawValue) edges) rendered from \(pair.record.file) as decoded"
+        let precision = (policy.antialiasing ? "" : ", no antialiasing") + (policy.intermediateBits.map { ", \($0)-bit intermediate" } ?? "")
+        kernelOracle = "kernel-exact oracle (\(kernel.rawValue), \(policy.lightSpace.rawValue) light, \(policy.edge.rawValue) edges\(precision)) rendered from \(pair.record.file) as decoded"
     }
 
     /// Whether the expected images are rendered for the declared policies (no committed oracle file).

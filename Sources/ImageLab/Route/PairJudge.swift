@@ -55,7 +55,13 @@ struct PairJudge: Sendable {
         }
         // Declared policies (ResizerPolicy): what is fed, which oracle, how many frames.
         let declared = try DeclaredJudgement(pair, source: source, operation: operation, policy: resizer.policy, corpus: corpus)
-        if !declared.labels.isEmpty { result.policy = declared.labels }
+        if !declared.labels.isEmpty {
+            result.policy = declared.labels.map { label in
+                var label = label
+                label.inferred = resizer.policy.inferred && label.kind != .thumbnailDCTScale
+                return label
+            }
+        }
         // The gate.
         guard let familyIndex = gates.family(of: pair, oracle: declared.oracleKind) else {
             throw PairStageError(reason: "no gate family takes this pair judged against the \(declared.oracleKind.rawValue) oracle "

@@ -29,6 +29,9 @@ public struct LabRun: Sendable {
     public var keepEvidence: Bool
     /// Where the scale profile keeps its generated sources (`--keep-sources`).
     public var keepSources: String?
+    /// What the resizer must do as the built-in design does whatever its fingerprint shows
+    /// (``ContractStage``); `builtinDesign` skips the fingerprint.
+    public var requirements: Set<ContractStage.Requirement> = []
     /// The imglab executable and `imglab-measure`, which the scale profile runs as children.
     public var imglab: String, meter: String
 
@@ -36,7 +39,9 @@ public struct LabRun: Sendable {
     public init(profile: LabProfile, corpus: String, resizer: any Resizer, inputs: String? = nil, operations: [InputOperation]? = nil,
                 filter: String? = nil, shard: (index: Int, count: Int) = (1, 1), threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                 goldens: String? = nil, gatesFile: String? = nil, keepEvidence: Bool = false, keepSources: String? = nil,
+                requirements: Set<ContractStage.Requirement> = [],
                 imglab: String = LabExecutables.imglab, meter: String = LabExecutables.meter) {
+        self.requirements = requirements
         self.profile = profile
         self.corpus = corpus
         self.resizer = resizer
@@ -65,8 +70,10 @@ public struct LabRun: Sendable {
         return LabExecutables.meterProblem(meter)
     }
 
-    /// Runs the session the request names, handing each judged pair to `sink` in order.
-    /// - Parameter status: one line per phase of the scale profile (sources, oracles).
+    /// Runs the session the request names, handing each judged pair to `sink` in order. A
+    /// resizer that declares no policy is fingerprinted first (``ContractStage``; not in the
+    /// scale profile, which judges by the box families) and judged against its contract.
+    /// - Parameter status: one line per phase: the contract inferred; the scale profile's sources and oracles.
     /// - Throws: ``RunError`` when the run cannot judge the resizer.
     public func run<Sink: PairSink>(status: @escaping @Sendable (String) -> Void = { _ in },
                                     progress: @escaping @Sendable (LabRunner.Progress) -> Void = { _ in },
@@ -79,6 +86,8 @@ public struct LabRun: Sendable {
                                        keepSources: keepSources)
             return try session.run(status: status, progress: progress, into: sink)
         }
+        let (resizer, fingerprint) = ContractStage.prepare(resizer, requiring: requirements)
+        if let fingerprint { status(ContractStage.summary(fingerprint, judgedBy: resizer.policy)) }
         if let inputs {
             var session = InputsSession(inputs: inputs, reference: corpus, resizer: resizer, operations: operations ?? InputOperation.defaults,
                                         filter: filter, threads: threads, keepEvidence: keepEvidence)

@@ -3,7 +3,7 @@ import ImageCorpus
 /// One way a resizer's declared policies (``ResizerPolicy``), or a contract every resizer may
 /// keep, changed the judgement of a pair (``PairResult/policy``): which policy, and what it
 /// changed. In results files it is its ``text``, `policy: NAME (ORIGIN): DETAIL`, the origin
-/// `declared` or `contract`.
+/// `declared`, `inferred` (by the fingerprint) or `contract`.
 public struct PolicyLabel: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The declared policy that changed the judgement.
     public enum Kind: Sendable, Hashable, Comparable {
@@ -44,6 +44,9 @@ public struct PolicyLabel: Sendable, Hashable, Codable, CustomStringConvertible 
     public var kind: Kind
     /// What the policy changed, in words.
     public var detail: String
+    /// Whether the policy was inferred by the resizer's fingerprint (``ContractStage``) rather
+    /// than declared; the origin then reads `inferred`.
+    public var inferred = false
 
     public init(_ kind: Kind, _ detail: String) {
         self.kind = kind
@@ -51,15 +54,19 @@ public struct PolicyLabel: Sendable, Hashable, Codable, CustomStringConvertible 
     }
 
     /// `policy: NAME (ORIGIN): DETAIL`.
-    public var text: String { "policy: \(kind.name) (\(kind.origin)): \(detail)" }
+    public var text: String { "policy: \(kind.name) (\(inferred ? "inferred" : kind.origin)): \(detail)" }
     public var description: String { text }
 
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
-        guard let kind = Kind.all.first(where: { text.hasPrefix("policy: \($0.name) (\($0.origin)): ") }) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a policy label: \(text)"))
+        for kind in Kind.all {
+            for origin in [kind.origin, "inferred"] where text.hasPrefix("policy: \(kind.name) (\(origin)): ") {
+                self.init(kind, String(text.dropFirst("policy: \(kind.name) (\(origin)): ".count)))
+                inferred = origin == "inferred"
+                return
+            }
         }
-        self.init(kind, String(text.dropFirst("policy: \(kind.name) (\(kind.origin)): ".count)))
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a policy label: \(text)"))
     }
 
     public func encode(to encoder: any Encoder) throws {

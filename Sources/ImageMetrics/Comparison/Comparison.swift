@@ -250,6 +250,16 @@ public struct Comparison: Sendable, Hashable, Codable {
                                   summary: String(format: "premultiplication: the output stores premultiplied alpha, so translucent colours lose precision (straight colour off by up to %.3g codes, composited within %.3g)",
                                                   stats.translucentMax, options.roundingFloor),
                                   ranking: [], sampledPixels: 0)
+        } else if let source, source.bitsPerComponent == 16, !source.isFloat, a.image.format.bitsPerComponent <= 8,
+                  e.image.format.bitsPerComponent >= 16, (stats.visible.map(\.maxAbs).max() ?? 0) <= 1,
+                  stats.maxAbs[3] <= 1 {
+            // A 16-bit source, a 16-bit expectation judged to 16-bit precision, an 8-bit output
+            // within one code of it: the samples were cut to 8 bits, and that is all.
+            diagnosis = Diagnosis(bugClass: "16-bit", candidate: "storage.8bit-output", name: "16-bit samples written in 8 bits",
+                                  references: ["B9", "D4"], confidence: 1, explained: nil,
+                                  summary: String(format: "16-bit: the source has 16-bit samples and the output 8 (every difference within one 8-bit code: %.3g)",
+                                                  stats.visible.map(\.maxAbs).max() ?? 0),
+                                  ranking: [], sampledPixels: 0)
         } else if (stats.visible.map(\.maxAbs).max() ?? 0) <= options.roundingFloor && stats.maxAbs[3] <= options.alphaFloor ?? options.roundingFloor
                     && stats.translucentMax <= (options.straightColourFloor ?? .infinity) {
             diagnosis = .none(options.roundingFloor == 1 ? "no diagnosis: every difference is within 1 code value (rounding, 8↔16-bit conversion)"

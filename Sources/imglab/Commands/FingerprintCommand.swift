@@ -36,8 +36,9 @@ enum FingerprintCommand: Command {
         let fingerprint = ContractFingerprint.infer(chosen)
         let config = fingerprint.config(for: chosen), json = try args.value(json)
         let text = (try? fingerprint.jsonData()).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let configPath = config == nil ? nil : try args.value(writeConfig)
         guard OutputPaths.writeText(text, to: json, command: name),
-              OutputPaths.writeText(config ?? "", to: try args.value(writeConfig), command: name) else { return .usage }
+              OutputPaths.writeText(config ?? "", to: configPath, command: name) else { return .usage }
         if json != "-" { FingerprintScreen.lines(fingerprint).forEach { print($0) } }
         return fingerprint.findings.contains { $0.kind != .unknown } ? .ok : .failure
     }

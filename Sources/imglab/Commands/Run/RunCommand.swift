@@ -12,7 +12,7 @@ enum RunCommand: Command {
         [inputs, SharedOptions.goldens]]
     static let options: [any OptionDeclaration] = [resizer, SharedOptions.resizerConfig, SharedOptions.profile,
         SharedOptions.corpus, SharedOptions.gates, SharedOptions.filter, shard, report, json, junit,
-        SharedOptions.threads, SharedOptions.goldens, inputs, ops, keepSources]
+        SharedOptions.threads, SharedOptions.goldens, inputs, ops, keepSources, require]
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         let jsonPath = try args.value(json), junitPath = try args.value(junit)
@@ -26,31 +26,25 @@ enum RunCommand: Command {
             operations: try args.value(ops), filter: try args.value(SharedOptions.filter),
             shard: try args.value(shard) ?? (1, 1), threads: try args.value(SharedOptions.threads),
             goldens: try args.value(SharedOptions.goldens), gatesFile: try args.value(SharedOptions.gates),
-            keepEvidence: reportFolder != nil, keepSources: try args.value(keepSources))
+            keepEvidence: reportFolder != nil, keepSources: try args.value(keepSources),
+            requirements: try args.value(require) ?? [])
         if let problem = lab.problem { throw UsageError(problem) }
         lab.corpus = try SharedOptions.corpusFolder(args, command: name, profile: profile.corpus ?? .quick)
         RunScreen.declaredPolicy(adapter).map { print($0) }
-        let terminal = isatty(STDOUT_FILENO) == 1
+        let tty = isatty(STDOUT_FILENO) == 1
         let files = LabRun.Files(json: jsonPath, junit: junitPath, report: reportFolder,
                                  afterWrite: try WriteFaultPoint.fromEnvironment())
         let outcome: RunSession.StreamedOutcome
         do {
-            outcome = try lab.run(writing: files, status: { Console.line("imglab run: \($0)") }, progress: { p in
-                if profile == .scale { p.costLine.map(Console.line) } else {
-                    Console.raw(p.terminalLine(onTerminal: terminal))
-                }
-            })
-        } catch { return failed("\(error)") }
-        if terminal { Console.raw("\r\u{1B}[K") }
+            outcome = try lab.run(writing: files, status: { Console.line("imglab run: \($0)") }) { p in
+                _ = profile == .scale ? p.costLine.map(Console.line) : Console.raw(p.terminalLine(onTerminal: tty))
+            }
+        } catch { printError("imglab run: \(error)"); return .usage }
+        if tty { Console.raw("\r\u{1B}[K") }
         for w in outcome.results.warnings { printError("warning: \(w)") }
         let gatesFile = try args.value(SharedOptions.gates) ?? "\(outcome.results.corpus)/\(GateBook.fileName)"
         for line in RunScreen.lines(outcome, gatesFile: gatesFile, report: reportFolder) { print(line) }
         return outcome.tally.exitStatus == 0 ? .ok : .failure
     }
 
-    /// Prints why the run failed; exit status 2.
-    static func failed(_ why: String) -> ExitStatus {
-        printError("imglab run: \(why)")
-        return .usage
-    }
 }

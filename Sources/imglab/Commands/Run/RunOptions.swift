@@ -45,20 +45,26 @@ extension RunCommand {
         thumbnail' or 'imglab resize'
         """).meaning("keep the scale profile's generated sources")
 
+    static let require = Option.parsed("--require", "LIST", """
+        judge these properties as the built-in design has them, whatever a resizer's fingerprint shows: \
+        linear-light, antialiasing, full-precision, every-frame, or builtin-design (no fingerprint at all)
+        """) { text throws(UsageError) in
+        guard let list = ContractStage.Requirement.parseList(text) else {
+            throw UsageError("--require " + ContractStage.Requirement.listProblem(text))
+        }
+        return list
+    }
+
     static let help = Help(about: """
         The lab's main job: corpus → resizer → metrics → verdict → report → exit status. Each output is
-        compared by value with its analytic oracle and judged by the first gate family of gates.json that
-        takes the pair: pass, fail (with the diagnosis naming the bug class) or error; with goldens, an
-        output equal to none is changed-closer or changed-further. Fail closed: the metric canaries and the
-        canary pairs (a broken resizer that must FAIL) run first, or the run stops with status 2.
-        With --inputs DIR, the lab runs on your own images instead: every image of the folder becomes a case
-        (display size, format and orientation from its header) with the operations of --ops, judged against
-        the box oracle rendered from the decoded file (or the kernel-exact one of a resizer that declares
-        its kernel), by the gates of --corpus after its canaries. Files that hold an image that cannot be
-        decoded are listed as skipped with the decoder's error.
-        --profile scale streams sources of 24 to 96 megapixels into a temporary folder and measures each
-        resizer call's peak memory and CPU time in a child process against a decode-only floor, gated by the
-        cost gate of gates.json; it takes none of --inputs, --shard, --goldens, --gates.
+        compared with its oracle and judged by the first gate family of gates.json that takes the pair: pass,
+        fail (the diagnosis names the bug class) or error; with goldens, changed-closer or changed-further.
+        Fail closed: the metric canaries and canary pairs run first, or the run stops with status 2.
+        A cmd: resizer (or a config without a policy) is fingerprinted first: its design choices (kernel,
+        light space, precision, …) become the contract it is judged against, printed once; defects still fail.
+        --inputs DIR: every image of the folder becomes a case with the operations of --ops, judged against
+        the oracle rendered from the decoded file. --profile scale measures each call's peak memory and CPU
+        time on 24 to 96 megapixels against a decode-only floor (none of --inputs, --shard, --goldens, --gates).
         """, exitStatus: """
           0  every pair passed (or changed closer to the oracle than a golden)
           1  a pair failed its gate, erred, or changed further from the oracle than every golden
@@ -66,11 +72,10 @@ extension RunCommand {
         """, examples: [
             "imglab run                                      the CI gate: quick corpus, built-in resizer",
             "imglab run --filter '*/resize-aspectFit-24x24,*/orient' --json out.json --junit junit.xml",
-            "imglab run --shard 2/3 --json shard2.json --report none",
             "imglab run --resizer swap-rb --filter colorPatches   see what a pink-tint bug looks like",
             "imglab run --inputs photos/ --report Reports/photos   your own images, the four default operations",
-            "imglab run --inputs photos/ --ops fit-half --resizer mutant:argb-as-rgba --report none",
             "imglab run --resizer vipsthumbnail --json vips.json   a config built into imglab (benchmarks/resizers/)",
-            "imglab run --resizer cmd:'imglab resize {in} -o {out} --size {width}x{height} --mode {mode}'"],
+            "imglab run --resizer cmd:'python3 mine.py {in} {out} {mode} {width} {height}'   fingerprinted first",
+            "imglab run --resizer cmd:'…' --require linear-light   sRGB averaging fails (named) where it costs"],
         docs: "docs/run.md (resizers, verdicts, outputs), docs/external-resizers.md (cmd: placeholders, configs)")
 }
