@@ -88,7 +88,9 @@ public struct League: Sendable {
         var entries: [LeagueTable.Entry] = []
         var results: [RunResults] = []
         for spec in specs {
-            guard let resizer = try Self.adapter(spec, entries: &entries, progress: progress) else { continue }
+            guard let declared = try Self.adapter(spec, entries: &entries, progress: progress) else { continue }
+            // A resizer that declares no policy is judged against its fingerprint's contract, as in a run.
+            let resizer = ContractStage.prepare(declared).resizer
             progress(.started(resizer: resizer.name, policy: resizer.policy))
             let started = Date()
             do {
