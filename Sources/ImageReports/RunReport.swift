@@ -204,7 +204,8 @@ public enum RunReport {
         }
         h += "</p>"
         if let policy = r.policy {
-            h += "<p class=\"small\">declared policies: <code>\(e(policy.summary))</code>; \(figures.pairsUnderPolicy) pairs judged under them (labelled below), \(r.skipped?.count ?? 0) skipped</p>"
+            let origin = policy.inferred ? "contract inferred from the resizer's fingerprint (it declares no policy)" : "declared policies"
+            h += "<p class=\"small\">\(origin): <code>\(e(policy.summary))</code>; \(figures.pairsUnderPolicy) pairs judged under them (labelled below), \(r.skipped?.count ?? 0) skipped</p>"
         }
         h += "<p class=\"small\">beside this page: <a href=\"\(resultsFile)\">\(resultsFile)</a> (every pair\u{2019}s metrics and verdict) · <a href=\"\(junitFile)\">\(junitFile)</a> (for CI)</p>"
         h += "</header>\n"

@@ -26,7 +26,7 @@ public enum RunScreen {
         if let skipped = r.skipped { lines += skippedLines(skipped) }
         let counts = tally.policyCounts
         if !counts.isEmpty {
-            lines.append("imglab run: \(tally.pairsUnderPolicy) pairs judged under a declared policy or the thumbnail contract "
+            lines.append("imglab run: \(tally.pairsUnderPolicy) pairs judged under a declared or inferred policy or the thumbnail contract "
                          + "(JSON 'policy' per pair): " + counts.map { "\($0.kind.name) ×\($0.count)" }.joined(separator: ", "))
         }
         if let report { lines.append("report: \(report)/index.html (results.json and junit.xml beside it)") }
