@@ -161,6 +161,7 @@ public enum RunReport {
         var byEncoding = Matrix()
         var families: Set<String> = []
         var pairsUnderPolicy = 0
+        var causes = FailureCauses()
 
         public init() {}
 
@@ -170,6 +171,7 @@ public enum RunReport {
             Self.add(p, to: &byEncoding, row: p.encoding, column: p.operation)
             if let family = p.family { families.insert(family) }
             if p.policy != nil { pairsUnderPolicy += 1 }
+            causes.add(p)
         }
 
         private static func add(_ p: PairResult, to matrix: inout Matrix, row: String, column: String) {
@@ -210,6 +212,14 @@ public enum RunReport {
         h += "<p class=\"small\">beside this page: <a href=\"\(resultsFile)\">\(resultsFile)</a> (every pair\u{2019}s metrics and verdict) · <a href=\"\(junitFile)\">\(junitFile)</a> (for CI)</p>"
         h += "</header>\n"
         if !r.warnings.isEmpty { h += HTMLBlocks.section("Warnings", HTMLBlocks.list(r.warnings)) }
+        if !figures.causes.lines.isEmpty {
+            let rows = figures.causes.byCount.map { g in
+                [String(g.count), e(g.bugClass ?? ""), e(g.name ?? ""), e(g.examples.joined(separator: ", "))]
+            } + (figures.causes.undiagnosed.map { u in [[String(u.count), "undiagnosed", "no cause explains half of the difference", e(u.examples.joined(separator: ", "))]] } ?? [])
+            h += HTMLBlocks.section("Failures by cause", "<p class=\"small\">Each row: the failures one diagnosed cause explains (the bug hypothesis whose prediction matches them); the undiagnosed apart.</p><table id=\"causes\"><thead>"
+                + HTMLBlocks.headerRow(["failures", "bug class", "cause", "e.g."]) + "</thead><tbody>"
+                + rows.map { "<tr>" + $0.map { "<td>\($0)</td>" }.joined() + "</tr>" }.joined() + "</tbody></table>")
+        }
         h += HTMLBlocks.section("Matrix", "<p class=\"small\">Each cell: the pairs of that combination, coloured by the worst verdict (a passing cell is darker the larger its worst <code>deltaE00.p99</code>); click to filter the list.</p><div class=\"matrices\">"
             + matrix(figures.byContainer, title: "container × EXIF orientation", row: "container", column: "orientation")
             + matrix(figures.byEncoding, title: "encoding (pixel format) × operation", row: "encoding", column: "operation")

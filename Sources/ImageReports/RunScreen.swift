@@ -30,7 +30,11 @@ public enum RunScreen {
                          + "(JSON 'policy' per pair): " + counts.map { "\($0.kind.name) ×\($0.count)" }.joined(separator: ", "))
         }
         if let report { lines.append("report: \(report)/index.html (results.json and junit.xml beside it)") }
-        if tally.exitStatus != 0 { lines += finding(tally, gatesFile: gatesFile, report: report) }
+        if tally.exitStatus != 0 {
+            let causes = tally.causes.lines
+            if !causes.isEmpty { lines += ["imglab run: the failures by cause:"] + causes.map { "  " + $0 } }
+            lines += finding(tally, gatesFile: gatesFile, report: report)
+        }
         return lines
     }
 

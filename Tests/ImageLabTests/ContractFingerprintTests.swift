@@ -32,7 +32,8 @@ struct ContractFingerprintTests {
     static let departures: [(mutant: String, aspect: String, value: String)] = [
         ("srgb-averaging", "light space", "sRGB-encoded values (fine detail darkens)"),
         ("power-gamma", "light space", "linear light through a pure power 2.2 curve, not the sRGB curve"),
-        ("nearest-neighbour", "kernel", "nearest"),
+        // It point-samples only when shrinking; an enlargement is the base resizer's (SamplingMutants).
+        ("nearest-neighbour", "kernel", "nearest to shrink, lanczos3 to enlarge"),
         ("fixed-support", "antialiasing", "none: a fixed support aliases"),
         ("wrap-edges", "edges", "wrap"),
         ("half-pixel", "pixel centres", "at i (shifted by half a pixel)"),

@@ -21,14 +21,23 @@ public enum DeclaredKernel: String, Sendable, Hashable, Codable, CaseIterable {
     case mitchell
     /// Lanczos windowed sinc with 3 lobes: `sinc(x) · sinc(x / 3)` on `|x| < 3`.
     case lanczos3
+    /// Keys' cubic convolution with a = −¾ (Mitchell–Netravali B = 0, C = ¾), support 2: OpenCV's
+    /// `INTER_CUBIC` and many "bicubic" filters.
+    case keysCubic = "keys-cubic"
+    /// Pixel area: each source pixel weighted by how much of its square lies in the output pixel's
+    /// footprint (`scale` source pixels wide when shrinking, one when enlarging): OpenCV's
+    /// `INTER_AREA` when shrinking, an exact box filter over pixel squares. Its weights depend on
+    /// the scale, so ``KernelOracle`` computes them from the overlap (``weight(_:)`` is the unit case).
+    case area
 
     /// The half-width where the weight becomes 0, in source pixels at scale 1.
     public var support: Double {
         switch self {
         case .nearest, .box: return 0.5
         case .triangle: return 1
-        case .catmullRom, .mitchell: return 2
+        case .catmullRom, .mitchell, .keysCubic: return 2
         case .lanczos3: return 3
+        case .area: return 1
         }
     }
 
@@ -48,7 +57,17 @@ public enum DeclaredKernel: String, Sendable, Hashable, Codable, CaseIterable {
         case .lanczos3:
             guard a < 3 else { return 0 }
             return Self.sinc(x) * Self.sinc(x / 3)
+        case .keysCubic:
+            return Self.mitchellNetravali(a, b: 0, c: 0.75)
+        case .area:
+            return Self.overlap(x, footprint: 1)
         }
+    }
+
+    /// The length of `[x − ½, x + ½]` (a source pixel's square, centred `x` from the output
+    /// pixel's centre, in source pixels) inside the footprint `[−footprint/2, footprint/2]`.
+    public static func overlap(_ x: Double, footprint: Double) -> Double {
+        max(0, min(x + 0.5, footprint / 2) - max(x - 0.5, -footprint / 2))
     }
 
     /// `sin(πx) / (πx)`, 1 at 0.

@@ -48,6 +48,9 @@ public enum KernelOracle {
         /// Whether α is clamped to 0…1 and colour to 0…α after resampling (`false`: the
         /// overshoot of a negative-lobe kernel is kept, for a storage rule to act on).
         public var clampsOutput = true
+        /// The kernel used when the resample enlarges on both axes, or `nil` for ``kernel``
+        /// (OpenCV's documented choice: `INTER_AREA` to shrink, `INTER_CUBIC` to enlarge).
+        public var enlargingKernel: DeclaredKernel?
         /// The bits per sample a resizer keeps between its two passes, or `nil` for none lost (the
         /// oracle's `Double`). With `n` bits, premultiplied values are stored in `n` bits before
         /// resampling and the horizontal pass's result is clamped to 0…1 and rounded to `n` bits
@@ -66,12 +69,13 @@ public enum KernelOracle {
             a.kernel == b.kernel && a.lightSpace == b.lightSpace && a.edge == b.edge && a.premultiplied == b.premultiplied
                 && a.widensWhenShrinking == b.widensWhenShrinking && a.centreOffset == b.centreOffset
                 && a.gamma == b.gamma && a.clampsOutput == b.clampsOutput && a.intermediateBits == b.intermediateBits
+                && a.enlargingKernel == b.enlargingKernel
         }
 
         public func hash(into hasher: inout Hasher) {
             hasher.combine(kernel); hasher.combine(lightSpace); hasher.combine(edge); hasher.combine(premultiplied)
             hasher.combine(widensWhenShrinking); hasher.combine(centreOffset.x); hasher.combine(centreOffset.y)
-            hasher.combine(gamma); hasher.combine(clampsOutput); hasher.combine(intermediateBits)
+            hasher.combine(gamma); hasher.combine(clampsOutput); hasher.combine(intermediateBits); hasher.combine(enlargingKernel)
         }
     }
 
@@ -86,7 +90,9 @@ public enum KernelOracle {
 
     /// Renders frame `frame` of `source` under `placement` with `design` (see ``render(source:frame:placement:kernel:lightSpace:edge:)``).
     public static func render(source: Image, frame: Int = 0, placement: OraclePlacement, design: Design) throws -> OracleImage {
-        let kernel = design.kernel, lightSpace = design.lightSpace, edge = design.edge
+        let enlarges = placement.source.width <= placement.content.width && placement.source.height <= placement.content.height
+        let kernel = enlarges ? design.enlargingKernel ?? design.kernel : design.kernel
+        let lightSpace = design.lightSpace, edge = design.edge
         var still = source
         if let animation = source.animation, frame < animation.frames.count { still.bitmap = animation.frames[frame].canvas }
         still.animation = nil
@@ -203,7 +209,8 @@ public enum KernelOracle {
             if kernel == .nearest { return [(nearest, 1.0)] }
             var taps: [Int: Double] = [:]
             for j in Int((centre - support).rounded(.down))...Int((centre + support).rounded(.up)) {
-                let weight = kernel.weight((Double(j) + 0.5 - centre) / widen)
+                let weight = kernel == .area ? DeclaredKernel.overlap(Double(j) + 0.5 - centre, footprint: widen)
+                    : kernel.weight((Double(j) + 0.5 - centre) / widen)
                 guard weight != 0 else { continue }
                 if j >= 0 && j < n {
                     taps[j, default: 0] += weight

@@ -57,6 +57,8 @@ public struct ResizerConfig: Sendable, Hashable, Decodable {
         public var antialiasing: Bool?
         /// Bits per sample kept between the two passes.
         public var intermediateBits: Int?
+        /// A ``DeclaredKernel`` name for enlargements, when they use another kernel.
+        public var enlargingKernel: String?
     }
 
     /// Reads and checks the config at `path` and builds its adapter.
@@ -111,11 +113,18 @@ public struct ResizerConfig: Sendable, Hashable, Decodable {
             }
             kernel = DeclaredKernel(rawValue: name)
         }
+        var enlarging: DeclaredKernel?
+        if let name = p?.enlargingKernel {
+            guard let k = DeclaredKernel(rawValue: name) else {
+                throw ResizerConfigError(path: path, reason: "policy: unknown enlargingKernel '\(name)' (kernels: \(DeclaredKernel.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            enlarging = k
+        }
         let resolved = ResizerPolicy(lightSpace: p?.lightSpace ?? .linear, rounding: p?.rounding ?? .builtin,
                                      appliesOrientation: p?.appliesOrientation ?? true, operations: declared,
                                      containers: p?.containers, firstFrameOnly: p?.firstFrameOnly ?? false,
                                      kernel: kernel, edge: p?.edge ?? .renormalize, antialiasing: p?.antialiasing ?? true,
-                                     intermediateBits: p?.intermediateBits)
+                                     intermediateBits: p?.intermediateBits, enlargingKernel: enlarging)
         if let problem = resolved.validationProblem() { throw ResizerConfigError(path: path, reason: "policy: \(problem)") }
         let seconds = timeout ?? 30
         guard seconds > 0, seconds.isFinite else { throw ResizerConfigError(path: path, reason: "timeout must be a positive number of seconds") }

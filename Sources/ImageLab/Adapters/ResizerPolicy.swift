@@ -67,13 +67,16 @@ public struct ResizerPolicy: Sendable, Hashable, Codable {
     /// Bits per sample kept between the two resampling passes (`nil`: none lost, the default);
     /// the kernel oracle rounds there as the resizer does (``KernelOracle/Design/intermediateBits``).
     public var intermediateBits: Int?
+    /// The kernel used when enlarging, when it is not ``kernel`` (`nil`: the same).
+    public var enlargingKernel: DeclaredKernel?
 
     /// Declared policies; `operations` may use the spellings of manifest version 1, which are
     /// stored as the current names.
     public init(lightSpace: LightSpace = .linear, rounding: SizeRounding = .builtin, appliesOrientation: Bool = true,
                 operations: [String]? = nil, containers: [String]? = nil, firstFrameOnly: Bool = false,
                 kernel: DeclaredKernel? = .lanczos3, edge: EdgeRule = .renormalize, antialiasing: Bool = true,
-                intermediateBits: Int? = nil) {
+                intermediateBits: Int? = nil, enlargingKernel: DeclaredKernel? = nil) {
+        self.enlargingKernel = enlargingKernel
         self.kernel = kernel
         self.edge = edge
         self.antialiasing = antialiasing
@@ -98,7 +101,8 @@ public struct ResizerPolicy: Sendable, Hashable, Codable {
                   kernel: try c.decodeIfPresent(DeclaredKernel.self, forKey: .kernel),
                   edge: try c.decodeIfPresent(EdgeRule.self, forKey: .edge) ?? .renormalize,
                   antialiasing: try c.decodeIfPresent(Bool.self, forKey: .antialiasing) ?? true,
-                  intermediateBits: try c.decodeIfPresent(Int.self, forKey: .intermediateBits))
+                  intermediateBits: try c.decodeIfPresent(Int.self, forKey: .intermediateBits),
+                  enlargingKernel: try c.decodeIfPresent(DeclaredKernel.self, forKey: .enlargingKernel))
         inferred = try c.decodeIfPresent(Bool.self, forKey: .inferred) ?? false
     }
 
@@ -129,6 +133,7 @@ public struct ResizerPolicy: Sendable, Hashable, Codable {
                      kernel.map { "kernel \($0.rawValue), \(edge.rawValue) edges" } ?? "no kernel declared"]
         if !antialiasing { parts.append("no antialiasing") }
         if let intermediateBits { parts.append("\(intermediateBits)-bit intermediate") }
+        if let enlargingKernel { parts.append("kernel \(enlargingKernel.rawValue) when enlarging") }
         parts.append(appliesOrientation ? "applies orientation" : "no orientation (fed upright)")
         if firstFrameOnly { parts.append("first frame only") }
         if let operations { parts.append("operations: " + operations.joined(separator: ",")) }

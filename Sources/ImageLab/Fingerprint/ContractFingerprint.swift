@@ -82,6 +82,7 @@ public struct ContractFingerprint: Sendable, Codable {
             policy.edge = best.design.edge
             policy.antialiasing = best.design.widensWhenShrinking
             policy.intermediateBits = best.design.intermediateBits
+            policy.enlargingKernel = best.design.enlargingKernel
             findings.append(ResamplingFindings.channelOrder(shrink: shrink, best: best.candidate))
         } else {
             findings.append(Finding(aspect: "kernel", value: "not found out", kind: .unknown, confidence: 0,

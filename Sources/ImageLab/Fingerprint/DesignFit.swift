@@ -130,8 +130,8 @@ struct DesignFit {
 
     /// Every candidate scored against the outputs of the shrink and the enlargement (the sum of
     /// their distances), best first; empty when neither output can be compared. The best design
-    /// is tried again with an 8-bit intermediate (``KernelOracle/Design/intermediateBits``) and
-    /// that variant leads when it fits a quarter better.
+    /// is tried again with one kernel to shrink and another to enlarge, then with an 8-bit intermediate (``KernelOracle/Design/intermediateBits``) and
+    /// each variant leads when it fits a quarter better.
     static func rank(shrink: Image?, enlarge: Image?) -> [Scored] {
         let probes = [(CalibrationImages.shrink, shrink), (CalibrationImages.enlarge, enlarge)].compactMap { probe, output in
             output.flatMap(Pixels.init).map { (probe, $0) }
@@ -143,6 +143,19 @@ struct DesignFit {
         }
         // Ties go to the earlier candidate: the plainer design.
         var ranked = scored.sorted { ($0.1.distance, $0.0) < ($1.1.distance, $1.0) }.map(\.1)
+        // One kernel to shrink and another to enlarge (OpenCV's documented INTER_AREA / INTER_CUBIC).
+        if let best = ranked.first, probes.count == 2 {
+            var split: Scored?
+            for shrinking in DeclaredKernel.allCases {
+                for enlarging in DeclaredKernel.allCases where enlarging != shrinking {
+                    var c = best.candidate
+                    c.design.kernel = shrinking
+                    c.design.enlargingKernel = enlarging
+                    if let s = score(c, probes), s.distance < (split?.distance ?? .infinity) { split = s }
+                }
+            }
+            if let split, split.distance < 0.75 * best.distance { ranked.insert(split, at: 0) }
+        }
         if var stored = ranked.first?.candidate {
             stored.design.intermediateBits = 8
             if let s = score(stored, probes), s.distance < 0.75 * ranked[0].distance { ranked.insert(s, at: 0) }

@@ -32,7 +32,8 @@ enum ResamplingFindings {
         case (.linear, let g?): ("linear light through a pure power \(g) curve, not the sRGB curve", .defect)
         }
         var out = [
-            finding("kernel", \.design.kernel, d.kernel.rawValue, .design),
+            finding("kernel", \.design.kernel, d.enlargingKernel.map { "\(d.kernel.rawValue) to shrink, \($0.rawValue) to enlarge" }
+                    ?? d.kernel.rawValue, .design),
             finding("light space", \.design.lightSpace, light.0, light.1),
         ]
         if d.lightSpace == .linear {

@@ -102,6 +102,7 @@ struct DeclaredJudgement {
         }
         var design = KernelOracle.Design(kernel: kernel, lightSpace: policy.lightSpace, edge: policy.edge)
         design.widensWhenShrinking = policy.antialiasing
+        design.enlargingKernel = policy.enlargingKernel
         // A deeper source keeps its own depth between the passes (Pillow's I;16 mode); a float one loses nothing.
         let depth = source.bitmap.format
         design.intermediateBits = depth.isFloat ? nil : policy.intermediateBits.map { max($0, depth.bitsPerComponent) }
@@ -114,6 +115,7 @@ struct DeclaredJudgement {
         rendered = bitmaps
         kernelPlan = (placement, design)
         let precision = (policy.antialiasing ? "" : ", no antialiasing") + (policy.intermediateBits.map { ", \($0)-bit intermediate" } ?? "")
+            + (policy.enlargingKernel.map { ", \($0.rawValue) when enlarging" } ?? "")
         kernelOracle = "kernel-exact oracle (\(kernel.rawValue), \(policy.lightSpace.rawValue) light, \(policy.edge.rawValue) edges\(precision)) rendered from \(pair.record.file) as decoded"
     }
 

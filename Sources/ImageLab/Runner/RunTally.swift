@@ -17,6 +17,8 @@ public struct RunTally: Sendable {
     /// What failed, grouped by gate family and failing metric, in order of first appearance
     /// (at most ``maxFailureGroups``): what `imglab run` tells a user about a finding.
     public private(set) var failureGroups: [FailureGroup] = []
+    /// The failures grouped by the cause the diagnosis names (``FailureCauses``).
+    public private(set) var causes = FailureCauses()
     /// The most failure groups kept.
     public static let maxFailureGroups = 64
 
@@ -81,6 +83,7 @@ public struct RunTally: Sendable {
         }
         addDefinitions(of: p)
         if p.verdict.kind.fails { addFailure(p) }
+        causes.add(p)
         if let labels = p.policy {
             pairsUnderPolicy += 1
             for label in labels { policyLabels[label.kind, default: 0] += 1 }
