@@ -16,9 +16,9 @@ enum FingerprintCommand: Command {
     static let help = Help(about: """
         Runs calibration images through the resizer (a fine checker, colour bars and a dark ramp shrunk;
         two impulses enlarged; a red square over hidden green; a picture stored sideways with EXIF
-        orientation 6; a 16-bit ramp; three aspect fits) and infers what it does: the kernel, light space,
-        antialiasing, edge rule and pixel-centre convention fitted among every design the kernel oracle
-        renders, then output rounding, channel order, alpha, orientation, 16-bit samples and size rounding,
+        orientation 6; a 16-bit ramp; a two-frame APNG; three aspect fits) and infers what it does: the kernel,
+        light space, antialiasing, edges, precision and pixel centres fitted among the kernel oracle's designs,
+        then output rounding, channel order, alpha, orientation, 16-bit samples, animation and size rounding,
         each with its evidence and a confidence. Design choices are what a resizer may choose (judged
         against, reported once); defects fail whatever the design.
         """, exitStatus: "  0 fingerprinted, 1 no calibration image could be judged, 2 usage",
