@@ -214,10 +214,11 @@ public enum RunReport {
         if !r.warnings.isEmpty { h += HTMLBlocks.section("Warnings", HTMLBlocks.list(r.warnings)) }
         if !figures.causes.lines.isEmpty {
             let rows = figures.causes.byCount.map { g in
-                [String(g.count), e(g.bugClass ?? ""), e(g.name ?? ""), e(g.examples.joined(separator: ", "))]
+                [String(g.count), e(g.bugClass ?? ""), g.forms.map { "\($0.count) × " + e($0.name) }.joined(separator: "<br>"),
+                 e(g.examples.joined(separator: ", "))]
             } + (figures.causes.undiagnosed.map { u in [[String(u.count), "undiagnosed", "no cause explains half of the difference", e(u.examples.joined(separator: ", "))]] } ?? [])
-            h += HTMLBlocks.section("Failures by cause", "<p class=\"small\">Each row: the failures one diagnosed cause explains (the bug hypothesis whose prediction matches them); the undiagnosed apart.</p><table id=\"causes\"><thead>"
-                + HTMLBlocks.headerRow(["failures", "bug class", "cause", "e.g."]) + "</thead><tbody>"
+            h += HTMLBlocks.section("Failures by cause", "<p class=\"small\">Each row: the failures one diagnosed bug class explains, with each form it took (the bug hypothesis whose prediction matches them) and its count; the undiagnosed apart.</p><table id=\"causes\"><thead>"
+                + HTMLBlocks.headerRow(["failures", "bug class", "forms", "e.g."]) + "</thead><tbody>"
                 + rows.map { "<tr>" + $0.map { "<td>\($0)</td>" }.joined() + "</tr>" }.joined() + "</tbody></table>")
         }
         h += HTMLBlocks.section("Matrix", "<p class=\"small\">Each cell: the pairs of that combination, coloured by the worst verdict (a passing cell is darker the larger its worst <code>deltaE00.p99</code>); click to filter the list.</p><div class=\"matrices\">"

@@ -26,7 +26,7 @@ struct FailureCausesTests {
     func grouped() {
         var causes = FailureCauses()
         Self.pairs.forEach { causes.add($0) }
-        #expect(causes.byCount.map(\.count) == [5, 2] && causes.byCount.map(\.name) == ["halo", "swap"])
+        #expect(causes.byCount.map(\.count) == [5, 2] && causes.byCount.map { $0.forms.map(\.name) } == [["halo"], ["swap"]])
         #expect(causes.byCount[0].examples == ["a", "e", "g"] && causes.byCount[1].examples == ["c", "h"])
         #expect(causes.undiagnosed?.count == 3 && causes.undiagnosed?.examples == ["d", "i", "l"])
         #expect(causes.lines == [
@@ -36,6 +36,17 @@ struct FailureCausesTests {
         ])
     }
 
+    @Test("one bug class in several forms is one cause: counted once, its most frequent form named, the others counted")
+    func forms() {
+        var causes = FailureCauses()
+        let names = ["orientation 2", "orientation 3", "orientation 3", "orientation 5", "orientation 3", "orientation 2"]
+        for (i, name) in names.enumerated() { causes.add(Self.pair("p\(i)", .fail, bugClass: "orientation", name: name)) }
+        let g = causes.byCount[0]
+        #expect(causes.byCount.count == 1 && g.count == 6)
+        #expect(g.forms.map(\.name) == ["orientation 3", "orientation 2", "orientation 5"] && g.forms.map(\.count) == [3, 2, 1])
+        #expect(causes.lines == ["6 failures, one cause: orientation — orientation 3 (and 2 other forms), e.g. p0, p1, p2"])
+    }
+
     @Test("the run's index has a 'Failures by cause' table with a row per cause and the undiagnosed row last")
     func onTheIndex() {
         let r = RunResults(resizer: "r", profile: "quick", corpus: "C", filter: [], shard: [1, 1], gatesFile: "gates.json",
@@ -43,8 +54,8 @@ struct FailureCausesTests {
                            summary: RunResults.summarize(Self.pairs), warnings: [])
         let html = RunReport.index(r, links: [:])
         #expect(html.contains("Failures by cause"))
-        let rows = ["<tr><td>5</td><td>premultiplication</td><td>halo</td><td>a, e, g</td></tr>",
-                    "<tr><td>2</td><td>channel-order</td><td>swap</td><td>c, h</td></tr>",
+        let rows = ["<tr><td>5</td><td>premultiplication</td><td>5 × halo</td><td>a, e, g</td></tr>",
+                    "<tr><td>2</td><td>channel-order</td><td>2 × swap</td><td>c, h</td></tr>",
                     "<tr><td>3</td><td>undiagnosed</td><td>no cause explains half of the difference</td><td>d, i, l</td></tr>"]
         let positions = rows.compactMap { html.range(of: $0)?.lowerBound }
         #expect(positions.count == 3 && positions == positions.sorted(), "\(rows.filter { !html.contains($0) })")
