@@ -46,6 +46,9 @@ public enum ContractStage {
         return (command, fingerprint)
     }
 
+    /// `phrases` joined by semicolons, or `none`.
+    static func listed(_ phrases: [String]) -> String { phrases.isEmpty ? "none" : phrases.joined(separator: "; ") }
+
     /// What a run says before its pairs: the contract inferred, the design choices it excuses and
     /// the defects it found, and how to see more or require more.
     public static func summary(_ fingerprint: ContractFingerprint, judgedBy policy: ResizerPolicy) -> String {
@@ -54,17 +57,13 @@ public enum ContractStage {
                 + "could be compared); judged against the built-in design. 'imglab fingerprint' shows why."
         }
         return "\(fingerprint.resizer) declares no policy; its fingerprint gives the contract it is judged against: \(policy.summary)."
-            + "\n  design choices (reported here once): " + (fingerprint.designChoices.joined(separator: "; ").nonEmpty ?? "none")
-            + "\n  defects found (their pairs fail): " + (fingerprint.defects.joined(separator: "; ").nonEmpty ?? "none")
+            + "\n  design choices (reported here once): " + listed(fingerprint.designChoices)
+            + "\n  defects found (their pairs fail): " + listed(fingerprint.defects)
             + "\n  evidence: imglab fingerprint --resizer …; to require the built-in design: --require linear-light,antialiasing,"
             + "full-precision,every-frame or builtin-design"
     }
 }
 
-extension String {
-    /// `nil` for the empty string.
-    fileprivate var nonEmpty: String? { isEmpty ? nil : self }
-}
 
 extension ContractFingerprint {
     /// The policy a run judges the resizer against: the inferred design choices (kernel, light

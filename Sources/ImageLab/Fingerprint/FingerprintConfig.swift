@@ -9,10 +9,9 @@ extension ContractFingerprint {
     /// when no resampling design could be inferred.
     public func config(for resizer: any Resizer) -> String? {
         guard let command = resizer as? CommandResizer, finding("kernel")?.kind != .unknown else { return nil }
-        let designs = findings.filter { $0.kind == .design }.map { "\($0.aspect): \($0.value)" }
         var object: [String: Any] = [
             "name": command.name,
-            "about": "Written by 'imglab fingerprint': the design choices it inferred (" + designs.joined(separator: "; ")
+            "about": "Written by 'imglab fingerprint': the design choices it inferred (" + designChoices.joined(separator: "; ")
                 + "). Review them before committing: the lab judges the resizer against this contract.",
             "timeout": command.timeout,
             "template": command.template.text,
