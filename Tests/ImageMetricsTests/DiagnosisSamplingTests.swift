@@ -85,8 +85,8 @@ struct DiagnosisSamplingTests {
             #expect(hoods.actual.indices.allSatisfy { hoods.actual[$0] == ExpectedView(Self.actual).pixel(samples[$0].x, samples[$0].y) })
         }
         // 5 channel orders, 2 alpha placements, 2 + 4 alpha ones, light, 4 one-pixel and 6 half-pixel shifts, CMYK, nearest,
-        // 4 widenings, 4 value-range scalings.
-        #expect(compared == 34 * samples.count)
+        // 4 widenings, 4 value-range scalings and float samples read as linear light.
+        #expect(compared == 35 * samples.count)
     }
 
     @Test("a candidate whose scoring stops is below five scored candidates of at least two classes, so it cannot be shown, named or the rival")

@@ -80,7 +80,7 @@ def main():
         policy = results.get("policy") or {}
         contracts.append(f"- {name}: " + ", ".join(f"{k} {v}" for k, v in sorted(policy.items())
                                                    if k in ("kernel", "lightSpace", "edge", "rounding", "antialiasing",
-                                                            "intermediateBits", "firstFrameOnly", "enlargingKernel")))
+                                                            "intermediateBits", "firstFrameOnly", "enlargingKernel", "arithmetic")))
     text = "\n".join(lines + ["", "The contracts the fingerprints inferred (what each was judged against):", ""] + contracts)
     print(text)
     if args.write:

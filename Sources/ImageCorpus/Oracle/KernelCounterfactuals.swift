@@ -164,6 +164,14 @@ public enum KernelCounterfactuals {
                 "floating-point samples of full scale 1 read as if their full scale were 255: everything near black (and near transparent)", ["B9"],
                 source: replacing(source, frame: frame, with: misread))
         }
+        if let rgba, let fields = fieldWidths(rgba) {
+            let widths = fields.map(String.init).joined(separator: "/")
+            for rule in WideningRule.allCases {
+                add("kernel.widening-\(rule.rawValue)", "bit-depth",
+                    "\(widths)-bit samples widened to 8 bits by \(rule.words) instead of scaling (c · 255 / (2ⁿ − 1), rounded): up to a code or more off", ["D4"],
+                    source: replacing(source, frame: frame, with: widened(rgba, fields: fields, rule: rule)))
+            }
+        }
         if bitmap.format.bitsPerComponent == 16, !bitmap.format.isFloat, let rgba {
             add("kernel.8bit-intermediate", "16-bit",
                 "a 16-bit source processed in 8 bits: samples rounded to 8 bits on the way in and out (256 levels stored in 16 bits)", ["B9", "D4"],
@@ -199,8 +207,12 @@ public enum KernelCounterfactuals {
     }
 
     /// `source` with frame `frame`'s pixels (or the still image's) replaced by `bitmap`.
-    static func replacing(_ source: Image, frame: Int, with bitmap: Bitmap) -> Image {
+    static func replacing(_ source: Image, frame: Int, with replacement: Bitmap) -> Image {
         var image = source
+        // A source without alpha stays without it (a library's arithmetic may take another path with alpha).
+        let original = source.animation.flatMap { frame < $0.frames.count ? $0.frames[frame].canvas : nil } ?? source.bitmap
+        let bitmap = replacement.format == .rgba16 && !original.format.hasAlpha
+            ? (try? replacement.converted(to: .rgb16)) ?? replacement : replacement
         if var animation = image.animation, frame < animation.frames.count {
             animation.frames[frame].canvas = bitmap
             image.animation = animation
@@ -341,5 +353,71 @@ public enum KernelCounterfactuals {
             bytes[2 * i + 1] = UInt8(s & 0xFF)
         }
         return Bitmap(uncheckedWidth: width, height: height, format: .rgba16, bytesPerRow: width * 8, bytes: bytes)
+    }
+
+    /// How a decoder widens an n-bit field `c` (n = 5 or 6) to 8 bits, other than the exact scaling.
+    enum WideningRule: String, CaseIterable {
+        /// Bit replication: `c << (8 − n) | c >> (2n − 8)`.
+        case replicated
+        /// Scaling with the quotient truncated: `⌊c · 255 / (2ⁿ − 1)⌋` (Pillow's BMP unpackers).
+        case truncated
+        /// A bare shift: `c << (8 − n)` (white becomes 248 or 252).
+        case shifted
+
+        var words: String {
+            switch self {
+            case .replicated: return "bit replication (c << (8 − n) | c >> (2n − 8))"
+            case .truncated: return "a truncating scale (⌊c · 255 / (2ⁿ − 1)⌋)"
+            case .shifted: return "a bare shift (c << (8 − n))"
+            }
+        }
+
+        func widen(_ c: Int, bits n: Int) -> Int {
+            switch self {
+            case .replicated: return c << (8 - n) | c >> (2 * n - 8)
+            case .truncated: return c * 255 / ((1 << n) - 1)
+            case .shifted: return c << (8 - n)
+            }
+        }
+    }
+
+    /// The field widths (5 or 6 bits) of R, G and B when every 8-bit colour value of `rgba16`
+    /// (`round(v · 255 / 65535)`) lies on the exact scaling grid of such a field
+    /// (`round(c · 255 / (2ⁿ − 1))`) and some lie off the 0/255 ends: a 16-bit-per-pixel BMP or
+    /// TIFF source (555, 565) decoded exactly. `nil` otherwise.
+    static func fieldWidths(_ rgba16: Bitmap) -> [Int]? {
+        var values = [Set<Int>](repeating: [], count: 3)
+        for y in 0..<rgba16.height {
+            for x in 0..<rgba16.width {
+                let o = y * rgba16.bytesPerRow + x * 8
+                for k in 0..<3 {
+                    values[k].insert(Int(rounded8(UInt16(rgba16.bytes[o + 2 * k]) << 8 | UInt16(rgba16.bytes[o + 2 * k + 1])) / 257))
+                }
+                if values.contains(where: { $0.count > 64 }) { return nil }
+            }
+        }
+        guard values.contains(where: { !$0.isSubset(of: [0, 255]) }) else { return nil }
+        var widths: [Int] = []
+        for set in values {
+            guard let n = [5, 6].first(where: { n in
+                let m = (1 << n) - 1
+                return set.allSatisfy { v in ((v * m + 127) / 255 * 255 + m / 2) / m == v }
+            }) else { return nil }
+            widths.append(n)
+        }
+        return widths
+    }
+
+    /// `rgba16` with each colour value re-widened from its n-bit field by `rule`.
+    static func widened(_ rgba16: Bitmap, fields: [Int], rule: WideningRule) -> Bitmap {
+        mapping(rgba16) { s in
+            var out = s
+            for k in 0..<3 {
+                let n = fields[k], m = (1 << n) - 1
+                let v = Int(rounded8(s[k]) / 257)
+                out[k] = UInt16(rule.widen((v * m + 127) / 255, bits: n)) * 257
+            }
+            return out
+        }
     }
 }

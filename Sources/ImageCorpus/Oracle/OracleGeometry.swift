@@ -17,6 +17,11 @@ public enum OracleGeometry {
     /// - Throws: ``OracleGeometryError`` for an empty box or a crop outside the canvas.
     public static func placement(of operation: LabOperation, width w: Int, height h: Int) throws(OracleGeometryError) -> OraclePlacement {
         let whole = (x: 0.0, y: 0.0, width: Double(w), height: Double(h))
+        func aspect(_ p: OraclePlacement, _ scale: Double) -> OraclePlacement {
+            var p = p
+            p.aspectScale = scale
+            return p
+        }
         func filling(_ ow: Int, _ oh: Int, _ source: (x: Double, y: Double, width: Double, height: Double)) -> OraclePlacement {
             OraclePlacement(width: ow, height: oh, content: (0, 0, Double(ow), Double(oh)), source: source)
         }
@@ -30,13 +35,13 @@ public enum OracleGeometry {
                 return filling(bw, bh, whole)
             case .aspectFit:
                 let s = OutputGeometry.aspectFit(width: w, height: h, boxWidth: bw, boxHeight: bh)
-                return filling(s.width, s.height, whole)
+                return aspect(filling(s.width, s.height, whole), min(Double(bw) / Double(w), Double(bh) / Double(h)))
             case .aspectFillWithoutCrop:
                 let s = OutputGeometry.aspectCover(width: w, height: h, boxWidth: bw, boxHeight: bh)
-                return filling(s.width, s.height, whole)
+                return aspect(filling(s.width, s.height, whole), max(Double(bw) / Double(w), Double(bh) / Double(h)))
             case .aspectFill(let ax, let ay):
                 let r = OutputGeometry.aspectFillSource(width: w, height: h, boxWidth: bw, boxHeight: bh, anchor: (ax, ay))
-                return filling(bw, bh, (r.x, r.y, r.width, r.height))
+                return aspect(filling(bw, bh, (r.x, r.y, r.width, r.height)), max(Double(bw) / Double(w), Double(bh) / Double(h)))
             }
         case .crop(let x, let y, let cw, let ch):
             let x0 = max(Int(x.rounded(.down)), 0), y0 = max(Int(y.rounded(.down)), 0)

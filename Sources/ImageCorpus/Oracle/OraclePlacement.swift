@@ -17,6 +17,10 @@ public struct OraclePlacement: Hashable, Sendable {
     public var source: (x: Double, y: Double, width: Double, height: Double) { (sourceX, sourceY, sourceWidth, sourceHeight) }
     /// Corner radius of the covered shape, output pixels; 0 for a plain rectangle.
     public var cornerRadius: Double
+    /// The one scale (output pixels per canvas pixel) an aspect-preserving operation intends
+    /// before its sizes are rounded, or `nil` for a stretch, a crop or an identity: a resizer
+    /// that applies it to both axes (``LibvipsReduce``) maps a rounded axis slightly differently.
+    public var aspectScale: Double?
 
     var contentX: Double, contentY: Double, contentWidth: Double, contentHeight: Double
     var sourceX: Double, sourceY: Double, sourceWidth: Double, sourceHeight: Double

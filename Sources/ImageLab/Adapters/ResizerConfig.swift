@@ -59,6 +59,8 @@ public struct ResizerConfig: Sendable, Hashable, Decodable {
         public var intermediateBits: Int?
         /// A ``DeclaredKernel`` name for enlargements, when they use another kernel.
         public var enlargingKernel: String?
+        /// A ``ResampleArithmetic`` name: `exact` or `libvips-reduce`.
+        public var arithmetic: String?
     }
 
     /// Reads and checks the config at `path` and builds its adapter.
@@ -120,11 +122,18 @@ public struct ResizerConfig: Sendable, Hashable, Decodable {
             }
             enlarging = k
         }
+        var arithmetic: ResampleArithmetic?
+        if let name = p?.arithmetic {
+            guard let a = ResampleArithmetic(rawValue: name) else {
+                throw ResizerConfigError(path: path, reason: "policy: unknown arithmetic '\(name)' (\(ResampleArithmetic.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            arithmetic = a
+        }
         let resolved = ResizerPolicy(lightSpace: p?.lightSpace ?? .linear, rounding: p?.rounding ?? .builtin,
                                      appliesOrientation: p?.appliesOrientation ?? true, operations: declared,
                                      containers: p?.containers, firstFrameOnly: p?.firstFrameOnly ?? false,
                                      kernel: kernel, edge: p?.edge ?? .renormalize, antialiasing: p?.antialiasing ?? true,
-                                     intermediateBits: p?.intermediateBits, enlargingKernel: enlarging)
+                                     intermediateBits: p?.intermediateBits, enlargingKernel: enlarging, arithmetic: arithmetic)
         if let problem = resolved.validationProblem() { throw ResizerConfigError(path: path, reason: "policy: \(problem)") }
         let seconds = timeout ?? 30
         guard seconds > 0, seconds.isFinite else { throw ResizerConfigError(path: path, reason: "timeout must be a positive number of seconds") }

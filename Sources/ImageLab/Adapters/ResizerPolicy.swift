@@ -69,14 +69,18 @@ public struct ResizerPolicy: Sendable, Hashable, Codable {
     public var intermediateBits: Int?
     /// The kernel used when enlarging, when it is not ``kernel`` (`nil`: the same).
     public var enlargingKernel: DeclaredKernel?
+    /// How a shrink's sums are done (`nil`: exactly, the default); `libvips-reduce` judges
+    /// against libvips' own fixed-point reduce (``ResampleArithmetic``).
+    public var arithmetic: ResampleArithmetic?
 
     /// Declared policies; `operations` may use the spellings of manifest version 1, which are
     /// stored as the current names.
     public init(lightSpace: LightSpace = .linear, rounding: SizeRounding = .builtin, appliesOrientation: Bool = true,
                 operations: [String]? = nil, containers: [String]? = nil, firstFrameOnly: Bool = false,
                 kernel: DeclaredKernel? = .lanczos3, edge: EdgeRule = .renormalize, antialiasing: Bool = true,
-                intermediateBits: Int? = nil, enlargingKernel: DeclaredKernel? = nil) {
+                intermediateBits: Int? = nil, enlargingKernel: DeclaredKernel? = nil, arithmetic: ResampleArithmetic? = nil) {
         self.enlargingKernel = enlargingKernel
+        self.arithmetic = arithmetic == .exact ? nil : arithmetic
         self.kernel = kernel
         self.edge = edge
         self.antialiasing = antialiasing
@@ -102,7 +106,8 @@ public struct ResizerPolicy: Sendable, Hashable, Codable {
                   edge: try c.decodeIfPresent(EdgeRule.self, forKey: .edge) ?? .renormalize,
                   antialiasing: try c.decodeIfPresent(Bool.self, forKey: .antialiasing) ?? true,
                   intermediateBits: try c.decodeIfPresent(Int.self, forKey: .intermediateBits),
-                  enlargingKernel: try c.decodeIfPresent(DeclaredKernel.self, forKey: .enlargingKernel))
+                  enlargingKernel: try c.decodeIfPresent(DeclaredKernel.self, forKey: .enlargingKernel),
+                  arithmetic: try c.decodeIfPresent(ResampleArithmetic.self, forKey: .arithmetic))
         inferred = try c.decodeIfPresent(Bool.self, forKey: .inferred) ?? false
     }
 
@@ -134,6 +139,7 @@ public struct ResizerPolicy: Sendable, Hashable, Codable {
         if !antialiasing { parts.append("no antialiasing") }
         if let intermediateBits { parts.append("\(intermediateBits)-bit intermediate") }
         if let enlargingKernel { parts.append("kernel \(enlargingKernel.rawValue) when enlarging") }
+        if let arithmetic { parts.append("\(arithmetic.rawValue) arithmetic") }
         parts.append(appliesOrientation ? "applies orientation" : "no orientation (fed upright)")
         if firstFrameOnly { parts.append("first frame only") }
         if let operations { parts.append("operations: " + operations.joined(separator: ",")) }

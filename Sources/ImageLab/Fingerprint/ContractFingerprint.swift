@@ -83,6 +83,7 @@ public struct ContractFingerprint: Sendable, Codable {
             policy.antialiasing = best.design.widensWhenShrinking
             policy.intermediateBits = best.design.intermediateBits
             policy.enlargingKernel = best.design.enlargingKernel
+            policy.arithmetic = best.design.arithmetic == .exact ? nil : best.design.arithmetic
             findings.append(ResamplingFindings.channelOrder(shrink: shrink, best: best.candidate))
         } else {
             findings.append(Finding(aspect: "kernel", value: "not found out", kind: .unknown, confidence: 0,

@@ -67,7 +67,7 @@ public enum ContractStage {
 
 extension ContractFingerprint {
     /// The policy a run judges the resizer against: the inferred design choices (kernel, light
-    /// space, edge rule unless it wraps, antialiasing, intermediate precision, size rounding,
+    /// space, edge rule unless it wraps, antialiasing, intermediate precision or a library's arithmetic, size rounding,
     /// first frame only), less what `requiring` keeps as the built-in design. When no resampling
     /// design could be inferred, the resizer's own policy.
     public func contractPolicy(requiring: Set<ContractStage.Requirement> = []) -> ResizerPolicy {
@@ -77,7 +77,7 @@ extension ContractFingerprint {
         if p.edge == .wrap { p.edge = .renormalize }
         if requiring.contains(.linearLight) { p.lightSpace = .linear }
         if requiring.contains(.antialiasing) { p.antialiasing = true }
-        if requiring.contains(.fullPrecision) { p.intermediateBits = nil }
+        if requiring.contains(.fullPrecision) { p.intermediateBits = nil; p.arithmetic = nil }
         if requiring.contains(.everyFrame) { p.firstFrameOnly = false }
         return p
     }

@@ -160,6 +160,19 @@ struct DesignFit {
             stored.design.intermediateBits = 8
             if let s = score(stored, probes), s.distance < 0.75 * ranked[0].distance { ranked.insert(s, at: 0) }
         }
+        // A known library's own arithmetic (libvips' fixed-point reduce) for the best kernel and light
+        // space: it changes shrinks only, so it leads when it fits the shrink far better and the whole no worse.
+        if var library = ranked.first?.candidate, library.centres == .aligned,
+           ResampleArithmetic.libvipsReduce.models(library.design.kernel) {
+            library.design.intermediateBits = nil
+            library.design.arithmetic = .libvipsReduce
+            let shrinks = probes.filter { $0.0.operation == CalibrationImages.shrink.operation }
+            if let s = score(library, probes), s.distance <= ranked[0].distance,
+               let fitted = score(library, shrinks)?.distance, let plain = score(ranked[0].candidate, shrinks)?.distance,
+               fitted < 0.5 * plain {
+                ranked.insert(s, at: 0)
+            }
+        }
         return ranked
     }
 

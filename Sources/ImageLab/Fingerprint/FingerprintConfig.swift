@@ -31,6 +31,7 @@ extension ContractFingerprint {
         if !p.antialiasing { object["antialiasing"] = false }
         if let bits = p.intermediateBits { object["intermediateBits"] = bits }
         if let k = p.enlargingKernel { object["enlargingKernel"] = k.rawValue }
+        if let a = p.arithmetic { object["arithmetic"] = a.rawValue }
         if p.firstFrameOnly { object["firstFrameOnly"] = true }
         return object
     }

@@ -46,9 +46,14 @@ enum ResamplingFindings {
         }
         out.append(finding("edges", \.design.edge, d.edge.rawValue, d.edge == .wrap ? .defect : d.edge == .clamp ? .design : .correct))
         let bits = d.intermediateBits
-        out.append(finding("precision", \.design.intermediateBits,
-                           bits.map { "\($0)-bit values between the two passes (rounding adds up to a few codes)" } ?? "no loss between passes",
-                           bits == nil ? .correct : .design))
+        if d.arithmetic == .libvipsReduce {
+            out.append(finding("precision", \.design.arithmetic, "libvips' fixed-point reduce (6-bit vertical and 12-bit horizontal "
+                               + "weights on 8-bit samples, positions in 1/64 pixel, a box pre-shrink, one factor for both axes)", .design))
+        } else {
+            out.append(finding("precision", \.design.intermediateBits,
+                               bits.map { "\($0)-bit values between the two passes (rounding adds up to a few codes)" } ?? "no loss between passes",
+                               bits == nil ? .correct : .design))
+        }
         let centres = best.candidate.centres
         out.append(finding("pixel centres", \.centres, centres == .aligned ? "at i + ½ (centre-aligned)"
                            : centres == .halfPixel ? "at i (shifted by half a pixel)" : "at i across, i + ½ down (shifted across)",

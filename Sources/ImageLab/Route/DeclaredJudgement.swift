@@ -103,6 +103,7 @@ struct DeclaredJudgement {
         var design = KernelOracle.Design(kernel: kernel, lightSpace: policy.lightSpace, edge: policy.edge)
         design.widensWhenShrinking = policy.antialiasing
         design.enlargingKernel = policy.enlargingKernel
+        design.arithmetic = policy.arithmetic ?? .exact
         // A deeper source keeps its own depth between the passes (Pillow's I;16 mode); a float one loses nothing.
         let depth = source.bitmap.format
         design.intermediateBits = depth.isFloat ? nil : policy.intermediateBits.map { max($0, depth.bitsPerComponent) }
@@ -116,6 +117,7 @@ struct DeclaredJudgement {
         kernelPlan = (placement, design)
         let precision = (policy.antialiasing ? "" : ", no antialiasing") + (policy.intermediateBits.map { ", \($0)-bit intermediate" } ?? "")
             + (policy.enlargingKernel.map { ", \($0.rawValue) when enlarging" } ?? "")
+            + (policy.arithmetic.map { ", \($0.rawValue) arithmetic" } ?? "")
         kernelOracle = "kernel-exact oracle (\(kernel.rawValue), \(policy.lightSpace.rawValue) light, \(policy.edge.rawValue) edges\(precision)) rendered from \(pair.record.file) as decoded"
     }
 

@@ -1,3 +1,5 @@
+import ImageCore
+
 /// Candidates for samples converted between value ranges without the right scale (class
 /// `value-range`): every colour value of the expected image multiplied by the ratio of the two
 /// ranges, clipped to 0…1. Alpha is left alone (tools that convert the range of colour often
@@ -12,6 +14,8 @@
 ///   near black.
 /// - 8-bit codes stored in 16-bit samples without scaling (the code in the low byte, `v` instead
 ///   of `v·257`): `e / 257`, near black.
+/// - Float samples of encoded values taken as linear light (scRGB, as libvips reads a float RGB
+///   TIFF) and encoded again for an integer output: `fromLinear(e)`, every mid-tone lighter.
 ///
 /// Which are offered follows the files and, in the lab, the source (``DiagnosisContext``): the
 /// 16-bit clip when 16-bit samples can have been narrowed to the actual's 8 bits
@@ -22,7 +26,7 @@
 /// the files (two 8-bit outputs of a float source show no trace of it), but never with a 16-bit
 /// actual, where ÷ 257 is.
 enum ValueRangeCandidates {
-    static let all: [Candidate] = [clippedSixteen, floatTimes255, floatOver255, eightInSixteen]
+    static let all: [Candidate] = [clippedSixteen, floatTimes255, floatOver255, eightInSixteen, floatEncodedTwice]
 
     /// The candidate that multiplies every colour value by `gain`, clipped to 0…1.
     static func scaled(id: String, name: String, gain: Double, applies: @escaping @Sendable (DiagnosisContext) -> Bool) -> Candidate {
@@ -49,4 +53,13 @@ enum ValueRangeCandidates {
     static let eightInSixteen = scaled(
         id: "range.8-bit-in-16-bit-unscaled", name: "8-bit codes stored in 16-bit samples without scaling (v instead of v·257): every value ÷ 257 (near black)",
         gain: 1.0 / 257, applies: { $0.actualFormat.bitsPerComponent == 16 })
+
+    static let floatEncodedTwice = Candidate(
+        id: "range.float-read-as-linear-light", bugClass: "value-range",
+        name: "float samples of encoded values read as linear light (scRGB) and sRGB-encoded again: every mid-tone lighter",
+        references: ["D4"], applies: { $0.floatSamples }) { (n: Neighbourhood) in
+        let v = n.centre
+        return SIMD4(SRGBTransfer.fromLinear(min(max(v.x, 0), 1)), SRGBTransfer.fromLinear(min(max(v.y, 0), 1)),
+                     SRGBTransfer.fromLinear(min(max(v.z, 0), 1)), v.w)
+    }
 }
