@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ImageCore
+import ImageMetrics
 import ImageCodecs
 @testable import ImageLab
 @testable import ImageCorpus
@@ -48,6 +49,25 @@ struct InputsSessionTests {
         #expect(r.skipped?.map(\.pair) == ["broken.png"])
         #expect(r.skipped?.first?.reason.hasPrefix("decode: png that cannot be decoded") == true)
         #expect(r.canaries.count == 4, "the four canaries of Corpus/gates.json ran first")
+    }
+
+    @Test("--gate judges every pair by the one expression: ssim ≤ 1 by definition, so 'ssim >= 2' fails every pair (canaries included, so the run proceeds); 'ssim >= -1' passes the canaries and stops the run; with --gates it is refused")
+    func oneGateForEveryPair() throws {
+        let dir = try Self.makeInputs()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func lab(_ gate: String, gatesFile: String? = nil) throws -> LabRun {
+            LabRun(profile: .quick, corpus: Self.corpus, resizer: BuiltinResizer(), inputs: dir.path, filter: "patches.png/*",
+                   threads: 2, gatesFile: gatesFile, gate: try GateExpression(gate))
+        }
+        let kept = KeptPairs()
+        _ = try lab("ssim >= 2").run(into: kept)
+        #expect(kept.results.count == 4)
+        for p in kept.results {
+            #expect(p.verdict == .fail, "\(p.pair)")
+            #expect(p.gate?.expression == "ssim >= 2")
+        }
+        #expect(throws: RunError.self) { try lab("ssim >= -1").run(into: KeptPairs()) }
+        #expect(try lab("ssim >= 2", gatesFile: "\(Self.corpus)/gates.json").problem?.contains("--gate") == true)
     }
 
     @Test("mutants fail on a folder with the diagnosis the gates file's canaries name: swap-rb channel order, argb-as-rgba alpha position")

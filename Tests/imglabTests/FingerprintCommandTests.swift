@@ -50,6 +50,38 @@ struct FingerprintCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: tmp).isEmpty, "left behind in TMPDIR")
     }
 
+    @Test("--write-config of a config: resizer keeps what the config says (programs, operations, orientation feeding, about) and rewrites {dir} so its script is found from the new folder")
+    func writeConfigOfConfig() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: dir + "/adapter", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: dir + "/reviewed", withIntermediateDirectories: true)
+        try Data("exec \"$@\"\n".utf8).write(to: URL(fileURLWithPath: dir + "/adapter/pass.sh"))
+        let original: [String: Any] = [
+            "name": "wrapped", "about": "imglab behind a shell script.",
+            "programs": ["imglab": [ImglabRun.executable]],
+            "templates": ["resize": "sh {dir}/pass.sh {imglab} resize {in} -o {out} --size {width}x{height} --mode {mode} --srgb"],
+            "policy": ["appliesOrientation": false, "containers": ["png", "jpeg"]],
+        ]
+        try JSONSerialization.data(withJSONObject: original).write(to: URL(fileURLWithPath: dir + "/adapter/wrapped.json"))
+        let written = dir + "/reviewed/wrapped.json"
+        let run = try ImglabRun.run(["fingerprint", "--resizer", "config:\(dir)/adapter/wrapped.json", "--write-config", written])
+        #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+        let config = try JSONDecoder().decode(ResizerConfig.self, from: Data(contentsOf: URL(fileURLWithPath: written)))
+        #expect(config.programs == ["imglab": [ImglabRun.executable]])
+        #expect(config.templates?["resize"]?.hasPrefix("sh {dir}/../adapter/pass.sh {imglab} resize") == true, "\(config.templates ?? [:])")
+        #expect(config.template == nil)
+        #expect(config.policy?.appliesOrientation == false && config.policy?.containers == ["png", "jpeg"])
+        #expect(config.policy?.lightSpace == .srgb && config.policy?.kernel == "lanczos3")
+        #expect(config.about?.hasPrefix("imglab behind a shell script. Contract inferred by 'imglab fingerprint'") == true)
+        // The reviewed config runs from its own folder: a run through it passes a resize pair.
+        let judged = try ImglabRun.run(["run", "--resizer", "config:" + written, "--filter", "png-rgb8-colorPatches-48x32/resize-aspectFit-24x24",
+                                        "--report", "none"])
+        #expect(judged.status == 0, "\(judged.stdout) \(judged.stderr)")
+        #expect(judged.stdout.contains("1 pass"), "\(judged.stdout)")
+    }
+
     @Test("--write-config of the built-in resizer is a usage error: it needs no config")
     func writeConfigOfBuiltin() throws {
         let run = try ImglabRun.run(["fingerprint", "--write-config", "/tmp/never-written-\(UUID().uuidString).json"])

@@ -35,6 +35,9 @@ public struct CommandResizer: Resizer {
     /// Whether ``policy`` was declared (a config's `policy` object): `false` for a plain `cmd:`
     /// or a config without one, whose contract a run infers first (``ContractFingerprint``).
     public var declaresPolicy = false
+    /// The config file it was read from, as written, and that file's folder (`{dir}`); `nil`
+    /// for a plain `cmd:`. A config the fingerprint writes keeps what this one says.
+    public var config: (file: ResizerConfig, folder: String)?
     private let workspace: Workspace
 
     /// An adapter running `template` (and `templates` per operation name, keys in either

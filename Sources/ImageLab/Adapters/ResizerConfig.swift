@@ -32,7 +32,7 @@ import Foundation
 /// - `timeout`: seconds per call (default 30).
 /// - `policy`: ``ResizerPolicy``; every field optional, defaults are the built-in's. When
 ///   `operations` is absent, the kinds with a template are declared.
-public struct ResizerConfig: Sendable, Hashable, Decodable {
+public struct ResizerConfig: Sendable, Hashable, Codable {
     public var name: String
     public var about: String?
     public var programs: [String: [String]]?
@@ -42,7 +42,7 @@ public struct ResizerConfig: Sendable, Hashable, Decodable {
     public var policy: PolicyFields?
 
     /// The `policy` object as written (every field optional).
-    public struct PolicyFields: Sendable, Hashable, Decodable {
+    public struct PolicyFields: Sendable, Hashable, Codable {
         public var lightSpace: ResizerPolicy.LightSpace?
         public var rounding: SizeRounding?
         public var appliesOrientation: Bool?
@@ -139,6 +139,7 @@ public struct ResizerConfig: Sendable, Hashable, Decodable {
         guard seconds > 0, seconds.isFinite else { throw ResizerConfigError(path: path, reason: "timeout must be a positive number of seconds") }
         var resizer = CommandResizer(name: name, template: fallback, templates: perKind, policy: resolved, timeout: seconds)
         resizer.declaresPolicy = policy != nil
+        resizer.config = (self, folder)
         return resizer
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ImageMetrics
 import ImageCorpus
 
 /// `imglab run --inputs DIR`: the lab on a folder of one's own images. Each image becomes a
@@ -23,6 +24,8 @@ public struct InputsSession: Sendable {
     public var keepEvidence: Bool
     /// A gates file to judge by instead of the reference corpus's `gates.json` (`--gates FILE`).
     public var gatesFile: String? = nil
+    /// One gate for every family instead of the gates file's (`--gate EXPR`); canaries still run.
+    public var gate: GateExpression? = nil
 
     public init(inputs: String, reference: String, resizer: any Resizer, operations: [InputOperation] = InputOperation.defaults,
                 filter: String? = nil, threads: Int = ProcessInfo.processInfo.activeProcessorCount, keepEvidence: Bool = false) {
@@ -75,7 +78,9 @@ public struct InputsSession: Sendable {
         guard !corpus.inputCases.isEmpty else {
             throw .nothingSelected("no decodable image in \(inputs) (\(corpus.skipped.count) undecodable, \(corpus.notImages) not images)")
         }
-        var runner = LabRunner(corpus: folder, resizer: resizer, gates: try GateBook.load(corpus: folder), selection: selection,
+        var gates = try GateBook.load(corpus: folder)
+        if let gate { gates = gates.judging(every: gate) }
+        var runner = LabRunner(corpus: folder, resizer: resizer, gates: gates, selection: selection,
                                threads: threads, keepEvidence: keepEvidence)
         runner.judgedCases = Set(corpus.inputCases)
         var results = try body(runner)

@@ -162,6 +162,15 @@ public struct GateBook: Sendable {
         return try load(corpus: folder)
     }
 
+    /// The book with every family judged by `gate` instead of its own (`imglab run --gate EXPR`);
+    /// canaries stay, so a gate too lax to fail them still stops the run.
+    public func judging(every gate: GateExpression) -> GateBook {
+        var book = self
+        for i in book.file.families.indices { book.file.families[i].gate = gate.text }
+        book.gates = book.gates.map { _ in gate }
+        return book
+    }
+
     /// The reviewed gates built into imglab (``ReviewedGates``).
     public static var builtIn: GateBook {
         // The built-in text is held to Corpus/gates.json by BuiltInFilesTests and by every corpus --check.

@@ -1,4 +1,5 @@
 import Foundation
+import ImageMetrics
 
 /// `imglab run` as one call: the request names the profile, where the pairs come from (the
 /// corpus, or a folder of one's own images with `inputs`), the resizer and the selection; ``run``
@@ -25,6 +26,9 @@ public struct LabRun: Sendable {
     public var goldens: String?
     /// A gates file to judge by instead of the corpus's (`--gates`).
     public var gatesFile: String?
+    /// One gate for every family instead of the gates file's (`--gate EXPR`); the canaries still
+    /// run, and a gate that passes one stops the run.
+    public var gate: GateExpression?
     /// Whether each pair's evidence is kept for the report's pages.
     public var keepEvidence: Bool
     /// Where the scale profile keeps its generated sources (`--keep-sources`).
@@ -38,7 +42,7 @@ public struct LabRun: Sendable {
     /// A request; ``problem`` says whether its settings go together.
     public init(profile: LabProfile, corpus: String, resizer: any Resizer, inputs: String? = nil, operations: [InputOperation]? = nil,
                 filter: String? = nil, shard: (index: Int, count: Int) = (1, 1), threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                goldens: String? = nil, gatesFile: String? = nil, keepEvidence: Bool = false, keepSources: String? = nil,
+                goldens: String? = nil, gatesFile: String? = nil, gate: GateExpression? = nil, keepEvidence: Bool = false, keepSources: String? = nil,
                 requirements: Set<ContractStage.Requirement> = [],
                 imglab: String = LabExecutables.imglab, meter: String = LabExecutables.meter) {
         self.requirements = requirements
@@ -52,6 +56,7 @@ public struct LabRun: Sendable {
         self.threads = threads
         self.goldens = goldens
         self.gatesFile = gatesFile
+        self.gate = gate
         self.keepEvidence = keepEvidence
         self.keepSources = keepSources
         self.imglab = imglab
@@ -61,11 +66,12 @@ public struct LabRun: Sendable {
     /// What is wrong with the request's combination of settings, in one line; `nil` when it can run.
     public var problem: String? {
         if inputs == nil, operations != nil { return "--ops needs --inputs DIR" }
+        if gate != nil, gatesFile != nil { return "--gate and --gates both name the gates: give one" }
         if profile != .scale {
             return keepSources == nil ? nil : "--keep-sources needs --profile scale"
         }
-        if inputs != nil || shard != (1, 1) || goldens != nil || gatesFile != nil {
-            return "--profile scale takes none of --inputs, --shard, --goldens, --gates (it is judged by the cost gate of the corpus's gates.json)"
+        if inputs != nil || shard != (1, 1) || goldens != nil || gatesFile != nil || gate != nil {
+            return "--profile scale takes none of --inputs, --shard, --goldens, --gates, --gate (it is judged by the cost gate of the corpus's gates.json)"
         }
         return LabExecutables.meterProblem(meter)
     }
@@ -92,11 +98,13 @@ public struct LabRun: Sendable {
             var session = InputsSession(inputs: inputs, reference: corpus, resizer: resizer, operations: operations ?? InputOperation.defaults,
                                         filter: filter, threads: threads, keepEvidence: keepEvidence)
             session.gatesFile = gatesFile
+            session.gate = gate
             return try session.run(progress: progress, into: sink)
         }
         var session = RunSession(corpus: corpus, resizer: resizer, profile: profile.corpus ?? .quick, filter: filter, shard: shard,
                                  threads: threads, goldens: goldens, keepEvidence: keepEvidence)
         session.gatesFile = gatesFile
+        session.gate = gate
         return try session.run(progress: progress, into: sink)
     }
 }

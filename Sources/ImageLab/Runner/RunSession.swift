@@ -1,4 +1,5 @@
 import ImageCorpus
+import ImageMetrics
 import Foundation
 
 /// `imglab run`: one resizer over the selected pairs of a corpus that must hold a given profile,
@@ -22,6 +23,8 @@ public struct RunSession: Sendable {
     public var keepEvidence: Bool
     /// A gates file to judge by instead of the corpus's `gates.json` (`--gates FILE`).
     public var gatesFile: String? = nil
+    /// One gate for every family instead of the gates file's (`--gate EXPR`); canaries still run.
+    public var gate: GateExpression? = nil
 
     public init(corpus: String, resizer: any Resizer, profile: CorpusProfile = .quick, filter: String? = nil,
                 shard: (index: Int, count: Int) = (1, 1), threads: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -77,7 +80,8 @@ public struct RunSession: Sendable {
     /// The runner of this session, once the corpus's profile is checked and the goldens loaded.
     private func runner() throws(RunError) -> LabRunner {
         let selection = try RunSelection(filter: filter, shardIndex: shard.index, shardCount: shard.count)
-        let gates = try GateBook.load(corpus: corpus, override: gatesFile)
+        var gates = try GateBook.load(corpus: corpus, override: gatesFile)
+        if let gate { gates = gates.judging(every: gate) }
         let manifest = try LabRunner.manifest(corpus: corpus)
         guard manifest.profile == profile.rawValue else {
             throw .corpusProfile("\(corpus) holds the \(manifest.profile) profile, not \(profile.rawValue); generate it with 'imglab corpus --profile \(profile.rawValue) --out DIR' and pass --corpus DIR")

@@ -34,11 +34,11 @@ enum FingerprintCommand: Command {
             throw UsageError("--write-config writes the config of a cmd: or config: resizer, not of \(chosen.name)")
         }
         let fingerprint = ContractFingerprint.infer(chosen)
-        let config = fingerprint.config(for: chosen), json = try args.value(json)
+        let json = try args.value(json), configPath = try args.value(writeConfig)
+        let config = configPath.flatMap { p in fingerprint.config(for: chosen, writtenTo: p).map { (path: p, text: $0) } }
         let text = (try? fingerprint.jsonData()).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        let configPath = config == nil ? nil : try args.value(writeConfig)
         guard OutputPaths.writeText(text, to: json, command: name),
-              OutputPaths.writeText(config ?? "", to: configPath, command: name) else { return .usage }
+              OutputPaths.writeText(config?.text ?? "", to: config?.path, command: name) else { return .usage }
         if json != "-" { FingerprintScreen.lines(fingerprint).forEach { print($0) } }
         return fingerprint.findings.contains { $0.kind != .unknown } ? .ok : .failure
     }

@@ -9,10 +9,10 @@ enum RunCommand: Command {
     static let name = "run"
     static let summary = "run a resizer through the lab: every corpus case vs its oracle, gated; JSON, JUnit, report"
     static let exclusive: [[any OptionDeclaration]] = [[resizer, SharedOptions.resizerConfig], [inputs, shard],
-        [inputs, SharedOptions.goldens]]
+        [inputs, SharedOptions.goldens], [SharedOptions.gates, DiffCommand.gate]]
     static let options: [any OptionDeclaration] = [resizer, SharedOptions.resizerConfig, SharedOptions.profile,
         SharedOptions.corpus, SharedOptions.gates, SharedOptions.filter, shard, report, json, junit,
-        SharedOptions.threads, SharedOptions.goldens, inputs, ops, keepSources, require]
+        SharedOptions.threads, SharedOptions.goldens, inputs, ops, keepSources, require, DiffCommand.gate]
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         let jsonPath = try args.value(json), junitPath = try args.value(junit)
@@ -26,8 +26,8 @@ enum RunCommand: Command {
             operations: try args.value(ops), filter: try args.value(SharedOptions.filter),
             shard: try args.value(shard) ?? (1, 1), threads: try args.value(SharedOptions.threads),
             goldens: try args.value(SharedOptions.goldens), gatesFile: try args.value(SharedOptions.gates),
-            keepEvidence: reportFolder != nil, keepSources: try args.value(keepSources),
-            requirements: try args.value(require) ?? [])
+            gate: try args.value(DiffCommand.gate), keepEvidence: reportFolder != nil,
+            keepSources: try args.value(keepSources), requirements: try args.value(require) ?? [])
         if let problem = lab.problem { throw UsageError(problem) }
         lab.corpus = try SharedOptions.corpusFolder(args, command: name, profile: profile.corpus ?? .quick)
         RunScreen.declaredPolicy(adapter).map { print($0) }

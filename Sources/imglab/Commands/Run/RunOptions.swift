@@ -64,7 +64,7 @@ extension RunCommand {
         light space, precision, …) become the contract it is judged against, printed once; defects still fail.
         --inputs DIR: every image of the folder becomes a case with the operations of --ops, judged against
         the oracle rendered from the decoded file. --profile scale measures each call's peak memory and CPU
-        time on 24 to 96 megapixels against a decode-only floor (none of --inputs, --shard, --goldens, --gates).
+        time on 24 to 96 megapixels against a decode-only floor (none of --inputs, --shard, --goldens, --gate[s]).
         """, exitStatus: """
           0  every pair passed (or changed closer to the oracle than a golden)
           1  a pair failed its gate, erred, or changed further from the oracle than every golden
@@ -73,7 +73,7 @@ extension RunCommand {
             "imglab run                                      the CI gate: quick corpus, built-in resizer",
             "imglab run --filter '*/resize-aspectFit-24x24,*/orient' --json out.json --junit junit.xml",
             "imglab run --resizer swap-rb --filter colorPatches   see what a pink-tint bug looks like",
-            "imglab run --inputs photos/ --report Reports/photos   your own images, the four default operations",
+            "imglab run --inputs photos/ --gate 'deltaE00.p99 <= 2'   your own images, one gate for every pair",
             "imglab run --resizer vipsthumbnail --json vips.json   a config built into imglab (benchmarks/resizers/)",
             "imglab run --resizer cmd:'python3 mine.py {in} {out} {mode} {width} {height}'   fingerprinted first",
             "imglab run --resizer cmd:'…' --require linear-light   sRGB averaging fails (named) where it costs"],
