@@ -50,11 +50,13 @@ public struct ContractFingerprint: Sendable, Codable {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var failures: [String] = []
-        func run(_ name: String, _ source: Image, _ operation: LabOperation) -> Image? {
-            let file = folder + "/\(name).png"
+        func run(_ name: String, _ source: Image, _ operation: LabOperation, as container: ContainerFormat = .png) -> Image? {
+            let file = folder + "/\(name).\(container == .jpeg ? "jpg" : container.rawValue)"
             var options = EncodeOptions()
             options.writeOrientation = true
-            let written = (try? ImageCodecs.encode(source, as: .png, options: options))
+            options.jpegQuality = 100
+            options.jpegSubsampling = .s444
+            let written = (try? ImageCodecs.encode(source, as: container, options: options))
                 .flatMap { bytes in (try? ImageCodecs.writeAtomically(bytes, to: file)).map { file } }
             do { return try resizer.apply(operation, to: source, file: written) } catch {
                 failures.append("\(name): \(error)")
@@ -64,7 +66,9 @@ public struct ContractFingerprint: Sendable, Codable {
         let shrink = run("shrink", CalibrationImages.shrink.source, CalibrationImages.shrink.operation)
         let enlarge = run("enlarge", CalibrationImages.enlarge.source, CalibrationImages.enlarge.operation)
         let alpha = run("alpha", CalibrationImages.alpha.source, CalibrationImages.alpha.operation)
-        let oriented = run("oriented", CalibrationImages.oriented.source, CalibrationImages.oriented.operation)
+        let oriented = [ContainerFormat.png, .jpeg].map { container in
+            (container, run("oriented-\(container.rawValue)", CalibrationImages.oriented.source, CalibrationImages.oriented.operation, as: container))
+        }
         let deep = [(CalibrationImages.deep.operation, run("deep", CalibrationImages.deep.source, CalibrationImages.deep.operation)),
                     (LabOperation.orient, run("deep-orient", CalibrationImages.deep.source, .orient))]
         let animated = run("animation", CalibrationImages.animation.source, CalibrationImages.animation.operation)
@@ -92,7 +96,8 @@ public struct ContractFingerprint: Sendable, Codable {
         let design = ranked.first?.candidate ?? DesignFit.Candidate(design: KernelOracle.Design(kernel: .lanczos3), centres: .aligned)
         let swapped = findings.contains { $0.aspect == "channel order" && $0.kind == .defect }
         findings.append(ProbeFindings.alpha(alpha, design: design, swapped: swapped))
-        findings.append(ProbeFindings.orientation(oriented, swapped: swapped))
+        let orientation = ProbeFindings.orientation(byContainer: oriented, swapped: swapped)
+        findings.append(resizer.policy.appliesOrientation ? orientation : ProbeFindings.fedUpright(orientation))
         findings.append(ProbeFindings.deepSamples(deep, swapped: swapped))
         let animation = ProbeFindings.animation(animated)
         findings.append(animation)

@@ -15,9 +15,11 @@ extension ContractFingerprint {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var config = command.config?.file ?? ResizerConfig(name: command.name, template: command.template.text, timeout: command.timeout)
         let origin = command.config?.folder ?? folder
-        let inferred = "Contract inferred by 'imglab fingerprint' (" + designChoices.joined(separator: "; ")
-            + "): review it before committing; the lab judges the resizer against it."
-        config.about = config.about.map { $0 + " " + inferred } ?? inferred
+        let marker = "Contract inferred by 'imglab fingerprint' ("
+        let inferred = marker + designChoices.joined(separator: "; ") + "): review it before committing; the lab judges the resizer against it."
+        // A config written before says what was inferred then: that sentence is replaced, not repeated.
+        let kept = config.about.map { about in about.range(of: marker).map { String(about[..<$0.lowerBound]) } ?? about + " " }
+        config.about = (kept ?? "") + inferred
         let dir = Self.path(of: origin, from: folder)
         let moved: (String) -> String = { dir == "." ? $0 : $0.replacingOccurrences(of: "{dir}", with: "{dir}/" + dir) }
         config.template = config.template.map(moved)

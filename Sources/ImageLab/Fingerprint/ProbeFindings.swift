@@ -1,4 +1,5 @@
 import ImageCore
+import ImageCodecs
 import ImageCorpus
 
 /// The findings of the calibration images that are not a resampling fit: alpha, orientation,
@@ -49,6 +50,33 @@ enum ProbeFindings {
         if frames == 2 { return Finding(aspect: "animation", value: "every frame resized", kind: .correct, confidence: 1, evidence: evidence) }
         if frames == 1 { return Finding(aspect: "animation", value: "first frame only", kind: .design, confidence: 1, evidence: evidence) }
         return Finding(aspect: "animation", value: "\(frames) frames from 2", kind: .defect, confidence: 1, evidence: evidence)
+    }
+
+    /// The orientation finding of each container's file (the EXIF of a JPEG, the eXIf chunk of a
+    /// PNG): one finding when they agree, else each container's own, the worst kind first (a
+    /// resizer may honour EXIF in JPEG and not in PNG).
+    static func orientation(byContainer outputs: [(ContainerFormat, Image?)], swapped: Bool) -> Finding {
+        let each = outputs.map { ($0.0 == .jpeg ? "JPEG (EXIF)" : "PNG (eXIf)", orientation($0.1, swapped: swapped)) }
+        let known = each.filter { $0.1.kind != .unknown }
+        guard let first = known.first ?? each.first else {
+            return Finding(aspect: "orientation", value: "not found out", kind: .unknown, confidence: 0, evidence: "no oriented image")
+        }
+        if known.allSatisfy({ $0.1.value == first.1.value }) {
+            var finding = first.1
+            finding.evidence = known.map(\.0).joined(separator: " and ") + ": " + finding.evidence
+            return finding
+        }
+        let worst = known.first { $0.1.kind == .defect } ?? first
+        return Finding(aspect: "orientation", value: known.map { "\($0.1.value) in \($0.0)" }.joined(separator: "; "), kind: worst.1.kind,
+                       confidence: known.map(\.1.confidence).min() ?? 0,
+                       evidence: known.map { "\($0.0): \($0.1.evidence)" }.joined(separator: "; "))
+    }
+
+    /// The orientation finding of a resizer whose config declares it is fed upright pixels
+    /// (`appliesOrientation: false`): not its job, a declared design; the probe's result kept as evidence.
+    static func fedUpright(_ probed: Finding) -> Finding {
+        Finding(aspect: "orientation", value: "fed upright pixels (declared: appliesOrientation false)", kind: .design, confidence: 1,
+                evidence: "given the oriented file itself: \(probed.value); \(probed.evidence)")
     }
 
     /// Applied, ignored or applied twice: the output of the image stored sideways against each.
