@@ -8,7 +8,7 @@ public enum FingerprintScreen {
         var lines = ["imglab fingerprint: \(f.resizer)", ""]
         let width = max(16, (f.findings.map(\.aspect.count).max() ?? 0) + 2)
         for finding in f.findings {
-            let kind = ["design": "design", "defect": "DEFECT", "correct": "ok", "unknown": "?"][finding.kind.rawValue] ?? ""
+            let kind = finding.kind.label
             lines.append("  " + finding.aspect.padding(toLength: width, withPad: " ", startingAt: 0)
                 + kind.padding(toLength: 8, withPad: " ", startingAt: 0) + finding.value
                 + " (confidence \(Int((finding.confidence * 100).rounded())) %)")

@@ -206,12 +206,13 @@ public enum RunReport {
         }
         h += "</p>"
         if let policy = r.policy {
-            let origin = policy.inferred ? "contract inferred from the resizer's fingerprint (it declares no policy)" : "declared policies"
+            let origin = policy.inferred ? "contract inferred from the resizer's fingerprint (it declares no policy; <a href=\"#contract\">the contract table</a>)" : "declared policies"
             h += "<p class=\"small\">\(origin): <code>\(e(policy.summary))</code>; \(figures.pairsUnderPolicy) pairs judged under them (labelled below), \(r.skipped?.count ?? 0) skipped</p>"
         }
         h += "<p class=\"small\">beside this page: <a href=\"\(resultsFile)\">\(resultsFile)</a> (every pair\u{2019}s metrics and verdict) · <a href=\"\(junitFile)\">\(junitFile)</a> (for CI)</p>"
         h += "</header>\n"
         if !r.warnings.isEmpty { h += HTMLBlocks.section("Warnings", HTMLBlocks.list(r.warnings)) }
+        if let contract = r.contract { h += ContractTable.html(contract) }
         if !figures.causes.lines.isEmpty {
             let rows = figures.causes.byCount.map { g in
                 [String(g.count), e(g.bugClass ?? ""), g.forms.map { "\($0.count) × " + e($0.name) }.joined(separator: "<br>"),

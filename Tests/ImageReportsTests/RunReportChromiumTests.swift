@@ -146,4 +146,29 @@ struct RunReportChromiumTests {
             #expect(page.errors.isEmpty, "\(f.path): \(page.errors)")
         }
     }
+
+    @Test("a run whose contract was fingerprinted shows the contract table in Chromium: one row per finding, sRGB averaging as a design choice, the header linking to it",
+          .enabled(if: HeadlessChromium.testsRun, "needs chromium on PATH (apt-get install chromium, or set IMGLAB_CHROMIUM)"))
+    func contractTableRenders() throws {
+        let chromium = try #require(HeadlessChromium.found, "chromium is not installed (apt-get install chromium, or set IMGLAB_CHROMIUM)")
+        let dir = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mutant = try #require(MutantCatalogue.mutant("srgb-averaging")).make(BuiltinResizer())
+        var runner = try LabRuns.runner(mutant, filter: "png-rgb8-colorPatches-48x32/resize-aspectFit-24x24")
+        runner.keepEvidence = true
+        let outcome = try runner.run()
+        var results = outcome.results
+        let fingerprint = ContractFingerprint.infer(mutant)
+        results.contract = fingerprint
+        results.policy = fingerprint.contractPolicy(requiring: [])
+        let report = dir.appendingPathComponent("report")
+        try Self.write(RunReport.files(results, evidence: outcome.evidence, threads: 2), to: report)
+        let index = try chromium.render(report.appendingPathComponent("index.html"))
+        #expect(index.errors.isEmpty, "\(index.errors)")
+        #expect(index.dom.contains("id=\"contract-table\""))
+        #expect(index.dom.components(separatedBy: "<tr class=\"k-").count - 1 == fingerprint.findings.count)
+        let light = try #require(index.dom.components(separatedBy: "<tr class=\"k-design\"><td>light space</td>").dropFirst().first)
+        #expect(light.prefix(400).contains("sRGB-encoded values"), "\(light.prefix(400))")
+        #expect(index.dom.contains("href=\"#contract\""), "the header does not link to the table")
+    }
 }

@@ -9,7 +9,7 @@ import ImageCorpus
 /// orientation, 16-bit samples and size rounding. Each finding carries its evidence and a
 /// confidence; the design choices make the policy a run judges the resizer against
 /// (``inferredPolicy``), while the defects stay defects.
-public struct ContractFingerprint: Sendable, Codable {
+public struct ContractFingerprint: Sendable, Hashable, Codable {
     /// One inferred property of the resizer.
     public struct Finding: Sendable, Codable, Hashable {
         /// What kind of finding: a design choice (judged against, reported once), a defect (always

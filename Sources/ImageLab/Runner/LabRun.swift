@@ -99,12 +99,16 @@ public struct LabRun: Sendable {
                                         filter: filter, threads: threads, keepEvidence: keepEvidence)
             session.gatesFile = gatesFile
             session.gate = gate
-            return try session.run(progress: progress, into: sink)
+            var outcome = try session.run(progress: progress, into: sink)
+            outcome.results.contract = fingerprint
+            return outcome
         }
         var session = RunSession(corpus: corpus, resizer: resizer, profile: profile.corpus ?? .quick, filter: filter, shard: shard,
                                  threads: threads, goldens: goldens, keepEvidence: keepEvidence)
         session.gatesFile = gatesFile
         session.gate = gate
-        return try session.run(progress: progress, into: sink)
+        var outcome = try session.run(progress: progress, into: sink)
+        outcome.results.contract = fingerprint
+        return outcome
     }
 }

@@ -126,6 +126,9 @@ public struct RunResults: Sendable, Hashable, Codable {
     public var policy: ResizerPolicy? = nil
     /// The pairs skipped by the declared policies, in manifest order; absent when none.
     public var skipped: [SkippedPair]? = nil
+    /// The fingerprint the run inferred its contract from (``ContractStage``), every finding with
+    /// its evidence and confidence; absent when the resizer declares its policy or is not a command.
+    public var contract: ContractFingerprint? = nil
 
     /// The exit status this result means (``ExitRule``): 0 every pair passed (or changed closer
     /// to the oracle), 1 a pair failed, erred or changed further from the oracle.
