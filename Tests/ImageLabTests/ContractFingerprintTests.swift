@@ -19,7 +19,8 @@ struct ContractFingerprintTests {
                                           "antialiasing": "the kernel widens when shrinking", "pixel centres": "at i + ½ (centre-aligned)",
                                           "output rounding": "rounded", "channel order": "RGB", "alpha": "premultiplied while resampling",
                                           "orientation": "applied", "16-bit samples": "kept", "size rounding": "half up",
-                                          "precision": "no loss between passes", "animation": "every frame resized"]
+                                          "precision": "no loss between passes", "animation": "every frame resized",
+                                          "value range": "clamped", "calls": "every call answered"]
         for (aspect, value) in expected {
             #expect(f.finding(aspect)?.value == value, "\(aspect): \(f.finding(aspect).map { "\($0.value) (\($0.evidence))" } ?? "none")")
         }
@@ -48,7 +49,55 @@ struct ContractFingerprintTests {
         ("16bit-low-byte", "16-bit samples", "the picture is lost"),
         ("8bit-intermediate", "16-bit samples", "an 8-bit intermediate (256 levels in 16 bits)"),
         ("size-overshoot", "size rounding", "none of half up, to even, down or up"),
+        ("overshoot-wrap", "value range", "overshoot wraps around (white next to an edge turns black, black turns white)"),
+        ("context-from-source", "calls", "fails on 22 of 22 calibration images"),
+        // Tags 2 and 4 mirrored the wrong way, 5 and 7 each drawn as the other (OrientationMutants).
+        ("mirror-mixup", "orientation", "wrong for some tags: tag 2 drawn as tag 4 (resize), tag 4 drawn as tag 2 (resize), "
+            + "tag 5 drawn as tag 7 (resize), tag 5 drawn as tag 7 (orient), tag 7 drawn as tag 5 (resize), tag 7 drawn as tag 5 (orient)"),
+        ("transpose-transverse", "orientation", "wrong for some tags: tag 5 drawn as tag 7 (resize), tag 5 drawn as tag 7 (orient), "
+            + "tag 7 drawn as tag 5 (resize), tag 7 drawn as tag 5 (orient)"),
+        // Only its orient operation keeps the stored 12 × 8 canvas for the tags that swap width and height.
+        ("transpose-no-swap", "orientation", "wrong for some tags: tag 5 sized wrong (orient: 12×8 returned, not the displayed 8×12), "
+            + "tag 6 sized wrong (orient: 12×8 returned, not the displayed 8×12), tag 7 sized wrong (orient: 12×8 returned, not the "
+            + "displayed 8×12), tag 8 sized wrong (orient: 12×8 returned, not the displayed 8×12)"),
     ]
+
+    /// The mutants whose departure lies where no calibration image reaches: a pixel format or
+    /// container the calibration does not write (their trigger in the catalogue), an operation it
+    /// does not call, or a file name. Their fingerprint is the built-in design; a run names their
+    /// defect on the corpus pairs they trigger on (the kill matrix, `imglab selftest`).
+    static let outsideCalibration: [(mutant: String, reach: String)] = [
+        ("argb-as-rgba", "32-bit BMP/TIFF sources with the alpha or skip byte first"),
+        ("straight-as-premultiplied", "sources whose alpha is stored straight but read as associated (TIFF ExtraSamples)"),
+        ("premultiplied-as-straight", "outputs written premultiplied (associated-alpha TIFF)"),
+        ("premultiplied-8bit", "8-bit premultiplied intermediates: colour at α of a few codes, which the α-weighted fit does not see"),
+        ("black-border", "the transparentBorder and rounded-corner operations"),
+        ("crop-off-centre", "aspectFill crops"),
+        ("retina-scale-ignored", "@2x sources (a scale in the file name)"),
+        ("depth-shift", "1-, 2-, 4- and 5-bit sources"),
+        ("palette-trns-ignored", "palette sources with tRNS transparency"),
+        ("float-as-255", "floating-point TIFF sources"),
+        ("adobe-cmyk-plain", "Adobe-inverted CMYK JPEGs"),
+    ]
+
+    @Test("every catalogued mutant is either shown by its fingerprint or listed with the inputs that reach it")
+    func everyMutantClassified() {
+        let shown = Set(Self.departures.map(\.mutant)), outside = Set(Self.outsideCalibration.map(\.mutant))
+        #expect(shown.isDisjoint(with: outside))
+        #expect(shown.union(outside) == Set(MutantCatalogue.all.map(\.id)), "unclassified: \(Set(MutantCatalogue.all.map(\.id)).subtracting(shown.union(outside)))")
+    }
+
+    @Test("a mutant whose departure no calibration image reaches shows the built-in design: Lanczos 3, linear light, premultiplied alpha, rounded output, orientation applied, clamped values",
+          arguments: outsideCalibration.indices)
+    func outsideCalibrationShowsTheBuiltinDesign(_ i: Int) throws {
+        let f = try Self.fingerprint("mutant:" + Self.outsideCalibration[i].mutant)
+        let expected = ["kernel": "lanczos3", "light space": "linear light", "alpha": "premultiplied while resampling",
+                        "output rounding": "rounded", "orientation": "applied", "value range": "clamped", "size rounding": "half up"]
+        for (aspect, value) in expected {
+            #expect(f.finding(aspect)?.value == value, "\(Self.outsideCalibration[i].mutant) \(aspect): \(f.finding(aspect).map(\.value) ?? "none")")
+        }
+        #expect(!f.findings.contains { $0.kind == .defect }, "\(f.findings.filter { $0.kind == .defect })")
+    }
 
     @Test("each mutant's fingerprint shows its departure from the built-in design", arguments: departures.indices)
     func mutant(_ i: Int) throws {

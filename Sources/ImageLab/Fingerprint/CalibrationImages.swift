@@ -28,6 +28,18 @@ enum CalibrationImages {
     /// (`right`, displayed 8×12), resized to its displayed size (no resampling).
     static let oriented = (source: quadrants(), operation: LabOperation.resize(width: 8, height: 12, mode: .scaleToFill))
 
+    /// The same picture stored under each other EXIF orientation (2–8, 6 included for the
+    /// `orient` operation), each resized to its displayed size and, for the tags that swap width
+    /// and height, also run through `orient`: every one of the eight transforms of a 2×2 grid of
+    /// four colours is a different picture, so the output names the transform drawn.
+    static let everyOrientation: [Probe] = Orientation.allCases.filter { $0 != .up }.flatMap { tag -> [Probe] in
+        var image = quadrants()
+        image.orientation = tag
+        let display = image.displaySize
+        let resize: Probe = (image, .resize(width: display.width, height: display.height, mode: .scaleToFill))
+        return tag.swapsDimensions ? [resize, (image, .orient)] : [resize]
+    }
+
     /// A 16×16 RGB image of 16-bit samples whose low bytes carry detail, resized to its own size:
     /// the output keeps 16 bits, rounds to 8, or loses the picture.
     static let deep = (source: deepRamp(), operation: LabOperation.resize(width: 16, height: 16, mode: .scaleToFill))

@@ -43,6 +43,9 @@ public struct ContractFingerprint: Sendable, Hashable, Codable {
     /// The finding of `aspect`, if made.
     public func finding(_ aspect: String) -> Finding? { findings.first { $0.aspect == aspect } }
 
+    /// Whether any output could be judged: a finding other than the account of the calls is known.
+    public var inferredAnything: Bool { findings.contains { $0.kind != .unknown && $0.aspect != "calls" } }
+
     /// Runs every calibration image through `resizer` (each written as a PNG file in a temporary
     /// folder the run removes, so a command-line resizer reads a real file) and infers its contract.
     public static func infer(_ resizer: any Resizer) -> ContractFingerprint {
@@ -50,6 +53,7 @@ public struct ContractFingerprint: Sendable, Hashable, Codable {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var failures: [String] = []
+        var calls = 0, declined = 0
         func run(_ name: String, _ source: Image, _ operation: LabOperation, as container: ContainerFormat = .png) -> Image? {
             let file = folder + "/\(name).\(container == .jpeg ? "jpg" : container.rawValue)"
             var options = EncodeOptions()
@@ -58,7 +62,9 @@ public struct ContractFingerprint: Sendable, Hashable, Codable {
             options.jpegSubsampling = .s444
             let written = (try? ImageCodecs.encode(source, as: container, options: options))
                 .flatMap { bytes in (try? ImageCodecs.writeAtomically(bytes, to: file)).map { file } }
+            calls += 1
             do { return try resizer.apply(operation, to: source, file: written) } catch {
+                if case .unsupported = error { declined += 1 }
                 failures.append("\(name): \(error)")
                 return nil
             }
@@ -95,13 +101,21 @@ public struct ContractFingerprint: Sendable, Hashable, Codable {
         }
         let design = ranked.first?.candidate ?? DesignFit.Candidate(design: KernelOracle.Design(kernel: .lanczos3), centres: .aligned)
         let swapped = findings.contains { $0.aspect == "channel order" && $0.kind == .defect }
+        if ranked.first != nil {
+            findings.append(ProbeFindings.valueRange([(CalibrationImages.shrink, shrink), (CalibrationImages.enlarge, enlarge)],
+                                                     best: design, swapped: swapped))
+        }
         findings.append(ProbeFindings.alpha(alpha, design: design, swapped: swapped))
-        let orientation = ProbeFindings.orientation(byContainer: oriented, swapped: swapped)
+        let tags = CalibrationImages.everyOrientation.enumerated().map { i, probe in
+            (probe, run("orientation-\(i)", probe.source, probe.operation))
+        }
+        let orientation = ProbeFindings.everyTag(ProbeFindings.orientation(byContainer: oriented, swapped: swapped), tags, swapped: swapped)
         findings.append(resizer.policy.appliesOrientation ? orientation : ProbeFindings.fedUpright(orientation))
         findings.append(ProbeFindings.deepSamples(deep, swapped: swapped))
         let animation = ProbeFindings.animation(animated)
         findings.append(animation)
         if animation.kind == .design { policy.firstFrameOnly = true }
+        findings.append(ProbeFindings.calls(calls, failures: failures, declined: declined))
         let rounding = ProbeFindings.sizeRounding(aspects)
         findings.append(rounding.finding)
         if let rule = rounding.rule { policy.rounding = rule }

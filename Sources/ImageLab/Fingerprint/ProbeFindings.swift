@@ -52,6 +52,49 @@ enum ProbeFindings {
         return Finding(aspect: "animation", value: "\(frames) frames from 2", kind: .defect, confidence: 1, evidence: evidence)
     }
 
+    /// Clamped, or wrapping around: the shrink's and the enlargement's outputs against the fitted
+    /// design, counting the samples more than half the range away from a design value near either
+    /// end (a negative-lobe kernel's overshoot kept modulo 2⁸ turns white next to an edge black).
+    static func valueRange(_ outputs: [(CalibrationImages.Probe, Image?)], best: DesignFit.Candidate, swapped: Bool) -> Finding {
+        var wrapped = 0, compared = 0
+        for (probe, output) in outputs {
+            guard let output, let read = DesignFit.Pixels(output), let oracle = DesignFit.render(probe.source, probe.operation, best)
+            else { continue }
+            let actual = swapped ? read.swappingRedAndBlue : read, expected = DesignFit.Pixels(oracle)
+            guard actual.width == expected.width, actual.height == expected.height else { continue }
+            for i in stride(from: 0, to: actual.values.count, by: 4) where actual.values[i + 3] > 0.999 && expected.values[i + 3] > 0.999 {
+                for c in 0..<3 {
+                    let a = actual.values[i + c], e = expected.values[i + c]
+                    compared += 1
+                    if abs(a - e) > 0.5 && (e > 0.8 || e < 0.2) { wrapped += 1 }
+                }
+            }
+        }
+        guard compared > 0 else {
+            return Finding(aspect: "value range", value: "not found out", kind: .unknown, confidence: 0, evidence: "no output to compare")
+        }
+        let evidence = "\(wrapped) of \(compared) opaque samples of the shrink and the enlargement more than half the range from a design "
+            + "value near black or white"
+        return wrapped > 0
+            ? Finding(aspect: "value range", value: "overshoot wraps around (white next to an edge turns black, black turns white)",
+                      kind: .defect, confidence: 1, evidence: evidence)
+            : Finding(aspect: "value range", value: "clamped", kind: .correct, confidence: 1, evidence: evidence)
+    }
+
+    /// Whether the resizer answered every calibration call: calls it declines (an operation its
+    /// template does not offer) are its design; calls it fails on (an error, a crash, a timeout,
+    /// no or undecodable output) are defects, named one by one in the evidence.
+    static func calls(_ total: Int, failures: [String], declined: Int) -> Finding {
+        let evidence = failures.isEmpty ? "\(total) calibration calls, each answered" : failures.joined(separator: "; ")
+        if failures.isEmpty { return Finding(aspect: "calls", value: "every call answered", kind: .correct, confidence: 1, evidence: evidence) }
+        if declined == failures.count {
+            return Finding(aspect: "calls", value: "declines \(declined) of \(total) (an operation it does not offer)", kind: .design,
+                           confidence: 1, evidence: evidence)
+        }
+        return Finding(aspect: "calls", value: "fails on \(failures.count - declined) of \(total) calibration images", kind: .defect,
+                       confidence: 1, evidence: evidence)
+    }
+
     /// The orientation finding of each container's file (the EXIF of a JPEG, the eXIf chunk of a
     /// PNG): one finding when they agree, else each container's own, the worst kind first (a
     /// resizer may honour EXIF in JPEG and not in PNG).
@@ -70,6 +113,44 @@ enum ProbeFindings {
         return Finding(aspect: "orientation", value: known.map { "\($0.1.value) in \($0.0)" }.joined(separator: "; "), kind: worst.1.kind,
                        confidence: known.map(\.1.confidence).min() ?? 0,
                        evidence: known.map { "\($0.0): \($0.1.evidence)" }.joined(separator: "; "))
+    }
+
+    /// The tag-6 finding, made a defect when the tag is applied but another one is not: each of the
+    /// other tags' outputs is matched against the stored picture drawn by each of the eight
+    /// transforms (squeezed into the displayed size), and the nearest names what was drawn.
+    static func everyTag(_ tagSix: Finding, _ outputs: [(CalibrationImages.Probe, Image?)], swapped: Bool) -> Finding {
+        guard tagSix.kind == .correct else { return tagSix }
+        var wrong: [String] = []
+        var drawn: [String] = []
+        for (probe, output) in outputs {
+            guard let output, let read = DesignFit.Pixels(output) else { continue }
+            let actual = swapped ? read.swappingRedAndBlue : read
+            let tag = probe.source.orientation
+            let display = probe.source.displaySize
+            let call = probe.operation == .orient ? "orient" : "resize"
+            guard actual.width == display.width && actual.height == display.height else {
+                let size = "\(actual.width)×\(actual.height) returned, not the displayed \(display.width)×\(display.height)"
+                drawn.append("tag \(tag.exifValue) (\(call)): \(size)")
+                wrong.append("tag \(tag.exifValue) sized wrong (\(call): \(size))")
+                continue
+            }
+            let scores = Orientation.allCases.compactMap { o -> (Orientation, Double)? in
+                let picture = Image(bitmap: probe.source.bitmap, orientation: o).oriented().bitmap
+                guard let pixels = DesignFit.Pixels(stretched(picture, width: display.width, height: display.height)),
+                      let d = DesignFit.distance(actual, pixels) else { return nil }
+                return (o, d.mean)
+            }
+            guard let best = scores.min(by: { $0.1 < $1.1 }) else { continue }
+            drawn.append("tag \(tag.exifValue) (\(call)): \(best.0 == tag ? "applied" : "drawn as tag \(best.0.exifValue)")")
+            if best.0 != tag { wrong.append("tag \(tag.exifValue) drawn as tag \(best.0.exifValue) (\(call))") }
+        }
+        guard !wrong.isEmpty else {
+            var finding = tagSix
+            if drawn.count == outputs.count { finding.evidence = "every tag 2–8 applied (resized, and through orient for 5–8); " + finding.evidence }
+            return finding
+        }
+        return Finding(aspect: "orientation", value: "wrong for some tags: " + wrong.joined(separator: ", "), kind: .defect,
+                       confidence: 1, evidence: drawn.joined(separator: "; ") + "; " + tagSix.evidence)
     }
 
     /// The orientation finding of a resizer whose config declares it is fed upright pixels

@@ -40,6 +40,6 @@ enum FingerprintCommand: Command {
         guard OutputPaths.writeText(text, to: json, command: name),
               OutputPaths.writeText(config?.text ?? "", to: config?.path, command: name) else { return .usage }
         if json != "-" { FingerprintScreen.lines(fingerprint).forEach { print($0) } }
-        return fingerprint.findings.contains { $0.kind != .unknown } ? .ok : .failure
+        return fingerprint.inferredAnything ? .ok : .failure
     }
 }
