@@ -35,10 +35,10 @@ enum FingerprintCommand: Command {
         }
         let fingerprint = ContractFingerprint.infer(chosen)
         let json = try args.value(json), configPath = try args.value(writeConfig)
-        let config = configPath.flatMap { p in fingerprint.config(for: chosen, writtenTo: p).map { (path: p, text: $0) } }
+        let config = configPath.flatMap { path in fingerprint.config(for: chosen, writtenTo: path).map { (path, $0) } }
         let text = (try? fingerprint.jsonData()).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         guard OutputPaths.writeText(text, to: json, command: name),
-              OutputPaths.writeText(config?.text ?? "", to: config?.path, command: name) else { return .usage }
+              OutputPaths.writeText(config?.1 ?? "", to: config?.0, command: name) else { return .usage }
         if json != "-" { FingerprintScreen.lines(fingerprint).forEach { print($0) } }
         return fingerprint.inferredAnything ? .ok : .failure
     }
