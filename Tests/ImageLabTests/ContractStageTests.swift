@@ -105,4 +105,29 @@ struct ContractStageTests {
         #expect(f.finding("kernel")?.kind == .unknown && judged.policy == .builtin)
         #expect(ContractStage.summary(f, judgedBy: judged.policy).contains("could not be inferred"))
     }
+
+    /// A resizer judged against a policy of the test's choosing: the contract a run would give it.
+    struct Contracted: Resizer {
+        var base: any Resizer
+        var policy: ResizerPolicy
+        var name: String { base.name }
+        func apply(_ operation: LabOperation, to source: Image) throws(ResizerError) -> Image { try base.apply(operation, to: source) }
+    }
+
+    @Test("a mutant that departs from the built-in only by a design choice (sRGB averaging, nearest sampling, no antialiasing) is a design finding of its contract, and judged against it its resize pairs pass where the built-in design fails them",
+          arguments: ["srgb-averaging", "nearest-neighbour", "fixed-support"])
+    func designOnlyMutantsPassTheirContract(_ id: String) throws {
+        let mutant = try #require(MutantCatalogue.mutant(id)).make(BuiltinResizer())
+        let fingerprint = ContractFingerprint.infer(mutant)
+        #expect(!fingerprint.findings.contains { $0.kind == .defect }, "\(fingerprint.findings.filter { $0.kind == .defect })")
+        #expect(fingerprint.findings.contains { $0.kind == .design && $0.aspect != "kernel" || $0.value.hasPrefix("nearest") },
+                "\(fingerprint.findings.map { "\($0.aspect)=\($0.value) (\($0.kind))" })")
+        let filter = "*/resize-aspectFit-24x24"
+        let asBuiltin = try RunnerTests.runner(mutant, filter: filter).run().results.pairs
+        let asContract = try RunnerTests.runner(Contracted(base: mutant, policy: fingerprint.contractPolicy()), filter: filter).run().results.pairs
+        let failing = asBuiltin.filter { $0.verdict.kind == .fail }.map(\.pair)
+        #expect(failing.count >= 10, "the built-in design must see the departure: \(failing.count) of \(asBuiltin.count) fail")
+        let still = asContract.filter { $0.verdict.kind != .pass }.map { "\($0.pair): \($0.message ?? "")" }
+        #expect(still.isEmpty, "\(still.count) of \(asContract.count) still fail against the contract: \(still.prefix(5))")
+    }
 }
