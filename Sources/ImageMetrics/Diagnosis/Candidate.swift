@@ -52,6 +52,8 @@ struct Candidate: Sendable {
     let size: @Sendable (Int, Int) -> (width: Int, height: Int)
     /// How the predicted straight RGBA (0…1) at an actual-image pixel is read.
     let reading: Reading
+    /// The parameters the candidate was fitted with or stands for (``Diagnosis/parameters``).
+    var parameters: [String: Double] = [:]
 
     /// A candidate that reads the expected image anywhere (`predict(view, x, y)`).
     init(id: String, bugClass: String, name: String, references: [String] = [], kind: Kind = .exact,

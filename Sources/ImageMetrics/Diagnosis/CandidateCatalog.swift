@@ -169,9 +169,11 @@ enum CandidateCatalog {
         var list: [Candidate] = []
         let whole: [(Int, Int, String)] = [(1, 0, "right"), (-1, 0, "left"), (0, 1, "down"), (0, -1, "up")]
         for (dx, dy, dir) in whole {
-            list.append(Candidate(id: "shift.one.\(dir)", bugClass: "pixel-shift",
-                                  name: "content shifted one pixel \(dir) (an off-by-one in the source or destination rectangle)",
-                                  references: ["B-offset"]) { (n: Neighbourhood) in n[-dx, -dy] })
+            var one = Candidate(id: "shift.one.\(dir)", bugClass: "pixel-shift",
+                                name: "content shifted one pixel \(dir) (an off-by-one in the source or destination rectangle)",
+                                references: ["B-offset"]) { (n: Neighbourhood) in n[-dx, -dy] }
+            one.parameters = ["dx": Double(dx), "dy": Double(dy)]
+            list.append(one)
         }
         let half: [(Double, Double, String)] = [(0.5, 0, "right"), (-0.5, 0, "left"), (0, 0.5, "down"), (0, -0.5, "up"),
                                                 (0.5, 0.5, "right and down"), (-0.5, -0.5, "left and up")]
@@ -179,9 +181,11 @@ enum CandidateCatalog {
             // ExpectedView.bilinear(x − dx, y − dy) reads from column x + ox, ox = ⌊−dx⌋, at
             // fraction tx = (x − dx) − ⌊x − dx⌋ = |dx| (exact for dx ∈ {0, ±½}); rows alike.
             let ox = dx > 0 ? -1 : 0, oy = dy > 0 ? -1 : 0, tx = abs(dx), ty = abs(dy)
-            list.append(Candidate(id: "shift.half.\(dir.replacingOccurrences(of: " and ", with: "-"))", bugClass: "pixel-shift",
-                                  name: "content shifted half a pixel \(dir) (pixel centres at integers instead of +½)",
-                                  references: ["B-centre"]) { (n: Neighbourhood) in n.bilinear(ox, oy, tx, ty) })
+            var shifted = Candidate(id: "shift.half.\(dir.replacingOccurrences(of: " and ", with: "-"))", bugClass: "pixel-shift",
+                                    name: "content shifted half a pixel \(dir) (pixel centres at integers instead of +½)",
+                                    references: ["B-centre"]) { (n: Neighbourhood) in n.bilinear(ox, oy, tx, ty) }
+            shifted.parameters = ["dx": dx, "dy": dy]
+            list.append(shifted)
         }
         return list
     }()

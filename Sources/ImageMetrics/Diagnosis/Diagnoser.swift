@@ -116,13 +116,23 @@ enum Diagnoser {
         let residual = scoring.residualRMS(explained: best.explained)
         let uniform = residual <= roundingResidual ? -Double.infinity : scoring.uniformExplained
         let percent = String(format: "%.0f%%", max(0, best.explained) * 100)
+        if sameSize, let global = globalTransform(expected: expected, actual: actual, samples: samples, scoring: scoring,
+                                                  catalogueBest: best, ranking: top) {
+            return global
+        }
+        if sameSize, best.explained < 0.9, let moved = geometry(expected: expected, actual: actual, samples: samples, scoring: scoring,
+                                                               catalogueBest: best, ranking: top) {
+            return moved
+        }
         if best.explained >= minimumExplained && confidence >= minimumConfidence && best.explained > uniform,
            let c = candidates.first(where: { $0.id == best.id }) {
             let strengthNote = c.kind == .fitted ? String(format: " (fitted strength %.2f)", best.strength) : ""
-            return Diagnosis(bugClass: best.bugClass, candidate: best.id, name: best.name, references: c.references,
-                             confidence: confidence, explained: best.explained,
-                             summary: "\(best.name): explains \(percent) of the difference\(strengthNote)",
-                             ranking: top, sampledPixels: samples.count)
+            var named = Diagnosis(bugClass: best.bugClass, candidate: best.id, name: best.name, references: c.references,
+                                  confidence: confidence, explained: best.explained,
+                                  summary: "\(best.name): explains \(percent) of the difference\(strengthNote)",
+                                  ranking: top, sampledPixels: samples.count)
+            named.parameters = c.parameters.isEmpty ? nil : c.parameters
+            return named
         }
         // sRGB averaging of detail finer than a pixel leaves flat areas whose tone is off by
         // exactly the transfer curve (188 → 128); no edge is left to predict it from. Only
@@ -162,6 +172,52 @@ enum Diagnoser {
             why = "ambiguous: \(best.id) explains \(percent) but \(rival?.id ?? "another candidate") explains \(String(format: "%.0f%%", max(0, runnerUp) * 100))"
         }
         return .none("no diagnosis: " + why, ranking: top, sampled: samples.count)
+    }
+
+    /// A global colour transform (``GlobalColourFit``) when one explains at least 90 % of the
+    /// difference and 10 points more than the best catalogue candidate: a transform of every
+    /// value is then the better account than a bug that happens to move values the same way (a
+    /// transfer curve is not "2-bit samples widened by a shift"), while a catalogued bug that
+    /// explains the pair stays named (a channel swap is also a 3×3 matrix). The rival is the best
+    /// catalogue candidate or the best global transform of another family.
+    static func globalTransform(expected: ValueImage, actual: ValueImage, samples: [Sample], scoring: CandidateScoring,
+                                catalogueBest: Diagnosis.CandidateScore, ranking: [Diagnosis.CandidateScore]) -> Diagnosis? {
+        let fitted = GlobalColourFit.candidates(expected: expected, actual: actual, samples: samples)
+        let scores = GlobalColourFit.simplest(fitted.map(scoring.score)).sorted { $0.explained > $1.explained }
+        return fittedDiagnosis(scores, fitted, minimum: 0.9, samples: samples, scoring: scoring, catalogueBest: catalogueBest, ranking: ranking)
+    }
+
+    /// The diagnosis naming the best of `scores` (fitted `candidates`) when it explains at least
+    /// `minimum` and 10 points more than the best catalogue candidate, and is told apart from it
+    /// and from the best fitted candidate of another class; `nil` otherwise.
+    static func fittedDiagnosis(_ scores: [Diagnosis.CandidateScore], _ candidates: [Candidate], minimum: Double, samples: [Sample],
+                                scoring: CandidateScoring, catalogueBest: Diagnosis.CandidateScore, ranking: [Diagnosis.CandidateScore]) -> Diagnosis? {
+        guard let best = scores.first, best.explained >= minimum, best.explained >= catalogueBest.explained + 0.1 else { return nil }
+        // As for the catalogue: more than the content-free prediction (the actual's own mean
+        // colour everywhere), or the content is lost, not transformed.
+        guard scoring.residualRMS(explained: best.explained) <= roundingResidual || best.explained > scoring.uniformExplained else { return nil }
+        let rival = max(catalogueBest.explained, scores.dropFirst().first { $0.bugClass != best.bugClass }?.explained ?? 0)
+        let confidence = best.explained * separation(best.explained, from: rival)
+        let percent = String(format: "%.0f%%", best.explained * 100)
+        guard confidence >= minimumConfidence else { return nil }
+        var named = Diagnosis(bugClass: best.bugClass, candidate: best.id, name: best.name, references: [], confidence: confidence,
+                              explained: best.explained, summary: "\(best.name): explains \(percent) of the difference",
+                              ranking: Array(([best] + ranking).prefix(5)), sampledPixels: samples.count)
+        let parameters = candidates.first { $0.id == best.id }?.parameters ?? [:]
+        named.parameters = parameters.isEmpty ? nil : parameters
+        return named
+    }
+
+    /// A fitted translation or scale about the centre (``GeometryFit``) when no catalogue
+    /// candidate explains 90 %: named when it explains half the difference and 10 points more
+    /// than the best catalogue candidate (content revealed at an edge by a shift is not
+    /// predictable, so a large shift explains less than all of it).
+    static func geometry(expected: ValueImage, actual: ValueImage, samples: [Sample], scoring: CandidateScoring,
+                         catalogueBest: Diagnosis.CandidateScore, ranking: [Diagnosis.CandidateScore]) -> Diagnosis? {
+        let fitted = GeometryFit.candidates(expected: expected, actual: actual)
+        let scores = fitted.map(scoring.score).sorted { $0.explained > $1.explained }
+        return fittedDiagnosis(scores, fitted, minimum: minimumExplained, samples: samples, scoring: scoring,
+                               catalogueBest: catalogueBest, ranking: ranking)
     }
 
     /// Separation of a candidate explaining `explained` from a rival explaining `rival`: the

@@ -90,9 +90,13 @@ public struct Diagnosis: Sendable, Hashable, Codable {
     public var sampledPixels: Int
     /// Definition version.
     public var version: String = Diagnosis.version
+    /// The fitted parameters of the named candidate, when it has any: `gain.red`, `offset.red`
+    /// (8-bit codes), `black`, `white` (0…1), `saturation`, `gamma`, `dx`, `dy` (pixels),
+    /// `scale.x`, `scale.y`; absent otherwise.
+    public var parameters: [String: Double]? = nil
 
     enum CodingKeys: String, CodingKey {
-        case bugClass = "class", candidate, name, references, confidence, explained, summary, ranking, sampledPixels, version
+        case bugClass = "class", candidate, name, references, confidence, explained, summary, ranking, sampledPixels, version, parameters
     }
 
     /// One line: `class (confidence 0.98): summary` when a class is named, else the summary.

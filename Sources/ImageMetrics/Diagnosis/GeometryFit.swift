@@ -1,0 +1,219 @@
+import Foundation
+
+/// Geometry fitted to a pair of one size, offered as candidates with their parameters in their
+/// names: a translation by whole or fractional pixels (an off-by-N rectangle, a crop window
+/// taken at another anchor) and a scale about the centre (pixel grids aligned at the corners
+/// instead of the centres, `align_corners`).
+///
+/// The translation is found on luma planes reduced to at most ``searchSide`` pixels on the long
+/// side (every offset up to a third of the size), refined at full size by a step search down to
+/// a quarter pixel on a sample of at most ``samplePoints`` pixels; the scale is searched on the
+/// same sample. The cost is the reduced planes plus a fixed number of sample passes,
+/// whatever the image size.
+enum GeometryFit {
+    static let searchSide = 64
+    static let samplePoints = 4096
+
+    /// Luma (0…1) read at whole and fractional positions (centres at integers).
+    protocol Luma {
+        var width: Int { get }
+        var height: Int { get }
+        func value(_ x: Int, _ y: Int) -> Double
+    }
+
+    /// A luma plane, box-reduced from an image, row-major.
+    struct Plane: Luma {
+        var width: Int, height: Int
+        var values: [Double]
+
+        /// The Rec. 709 luma of `image`, reduced by `factor`: each block the mean of at most 4 × 4
+        /// of its pixels on a regular grid (the whole block when it is that small), so the cost
+        /// does not grow with the factor.
+        init(_ image: ValueImage, reducedBy factor: Int) {
+            width = max(1, image.width / factor)
+            height = max(1, image.height / factor)
+            let view = LumaView(image: image)
+            let step = max(1, factor / 4)
+            let offsets = Array(Swift.stride(from: step / 2, to: factor, by: step))
+            let scale = 1 / Double(offsets.count * offsets.count)
+            var values = [Double](repeating: 0, count: width * height)
+            for by in 0..<height {
+                for bx in 0..<width {
+                    var sum = 0.0
+                    for oy in offsets { for ox in offsets { sum += view.value(bx * factor + ox, by * factor + oy) } }
+                    values[by * width + bx] = sum * scale
+                }
+            }
+            self.values = values
+        }
+
+        func value(_ x: Int, _ y: Int) -> Double { values[y * width + x] }
+    }
+
+    /// The Rec. 709 luma of an image's samples, computed where it is read (no full-size copy).
+    struct LumaView: Luma {
+        let image: ValueImage
+        var width: Int { image.width }
+        var height: Int { image.height }
+
+        func value(_ x: Int, _ y: Int) -> Double {
+            let i = (y * image.width + x) * image.channels
+            return (0.2126 * Double(image.samples[i]) + 0.7152 * Double(image.samples[i + 1]) + 0.0722 * Double(image.samples[i + 2])) / 65535
+        }
+    }
+
+    /// Bilinear luma of `plane` at a fractional position; `nil` outside.
+    static func at(_ plane: some Luma, _ fx: Double, _ fy: Double) -> Double? {
+        guard fx >= 0, fy >= 0, fx <= Double(plane.width - 1), fy <= Double(plane.height - 1) else { return nil }
+        let x0 = min(Int(fx), plane.width - 1), y0 = min(Int(fy), plane.height - 1)
+        let x1 = min(x0 + 1, plane.width - 1), y1 = min(y0 + 1, plane.height - 1)
+        let tx = fx - Double(x0), ty = fy - Double(y0)
+        let top = plane.value(x0, y0) * (1 - tx) + plane.value(x1, y0) * tx
+        let bottom = plane.value(x0, y1) * (1 - tx) + plane.value(x1, y1) * tx
+        return top * (1 - ty) + bottom * ty
+    }
+
+    /// The fitted geometry: actual(x, y) = expected(ax·(x − cx) + cx − dx, ay·(y − cy) + cy − dy).
+    struct Fit: Sendable {
+        var dx = 0.0, dy = 0.0, ax = 1.0, ay = 1.0
+        var isIdentity: Bool { abs(dx) < 0.125 && abs(dy) < 0.125 && abs(ax - 1) < 0.0005 && abs(ay - 1) < 0.0005 }
+    }
+
+    /// The candidates for the pair: the fitted translation and the fitted scale about the centre,
+    /// each when it is not the identity (none for images of other sizes or under 8 pixels a side).
+    static func candidates(expected: ValueImage, actual: ValueImage) -> [Candidate] {
+        guard expected.width == actual.width, expected.height == actual.height, expected.width >= 8, expected.height >= 8 else { return [] }
+        let w = expected.width, h = expected.height
+        let factor = max(1, (max(w, h) + searchSide - 1) / searchSide)
+        let e = LumaView(image: expected), a = LumaView(image: actual)
+        let coarse = (Plane(expected, reducedBy: factor), Plane(actual, reducedBy: factor))
+        let points = samplePositions(width: w, height: h)
+        var out: [Candidate] = []
+        if let shift = translation(coarse: coarse, factor: factor, full: (e, a), points: points), !shift.isIdentity {
+            out.append(candidate(shift, width: w, height: h))
+        }
+        let scale = centredScale(full: (e, a), points: points)
+        if !scale.isIdentity { out.append(candidate(scale, width: w, height: h)) }
+        return out
+    }
+
+    static func samplePositions(width w: Int, height h: Int) -> [(Int, Int)] {
+        let step = max(1, Int((Double(w * h) / Double(samplePoints)).squareRoot().rounded(.up)))
+        var list: [(Int, Int)] = []
+        for y in Swift.stride(from: step / 2, to: h, by: step) { for x in Swift.stride(from: step / 2, to: w, by: step) { list.append((x, y)) } }
+        return list
+    }
+
+    /// Mean squared luma difference of `fit` over the points whose source lies inside; `nil`
+    /// when fewer than half of them do.
+    static func error(_ fit: Fit, _ e: some Luma, _ a: some Luma, _ points: [(Int, Int)]) -> Double? {
+        let cx = Double(e.width - 1) / 2, cy = Double(e.height - 1) / 2
+        var sum = 0.0, n = 0
+        for (x, y) in points {
+            guard let v = at(e, fit.ax * (Double(x) - cx) + cx - fit.dx, fit.ay * (Double(y) - cy) + cy - fit.dy) else { continue }
+            let d = a.value(x, y) - v
+            sum += d * d
+            n += 1
+        }
+        return n * 2 >= points.count ? sum / Double(n) : nil
+    }
+
+    static func translation(coarse: (Plane, Plane), factor: Int, full: (LumaView, LumaView), points: [(Int, Int)]) -> Fit? {
+        let (ce, ca) = coarse
+        let every = (0..<ca.height).flatMap { y in (0..<ca.width).map { x in (x, y) } }
+        let range = (x: ce.width / 3, y: ce.height / 3)
+        var best: (Fit, Double)?
+        for dy in -range.y...range.y {
+            for dx in -range.x...range.x {
+                let fit = Fit(dx: Double(dx), dy: Double(dy))
+                if let err = error(fit, ce, ca, every), err < best?.1 ?? .infinity { best = (fit, err) }
+            }
+        }
+        guard let coarseFit = best?.0 else { return nil }
+        // At full size: a 3 × 3 step search around the coarse offset, the step halved from the
+        // reduction factor down to a quarter pixel (a few dozen sample passes, whatever the size).
+        var fit = Fit(dx: coarseFit.dx * Double(factor), dy: coarseFit.dy * Double(factor))
+        var err = error(fit, full.0, full.1, points) ?? .infinity
+        var step = Double(factor)
+        while step >= 0.25 {
+            var moved = true
+            while moved {
+                moved = false
+                for qy in -1...1 {
+                    for qx in -1...1 where qx != 0 || qy != 0 {
+                        let f = Fit(dx: fit.dx + Double(qx) * step, dy: fit.dy + Double(qy) * step)
+                        if let e = error(f, full.0, full.1, points), e < err - 1e-12 { (fit, err, moved) = (f, e, true) }
+                    }
+                }
+            }
+            step /= 2
+        }
+        return fit
+    }
+
+    /// The scale about the centre on each axis (0.98…1.02) that fits best: steps of 0.004, then
+    /// of 0.0005 around the best (the axes are nearly independent: each searched with the other at
+    /// its best so far).
+    static func centredScale(full: (LumaView, LumaView), points: [(Int, Int)]) -> Fit {
+        var best = (Fit(), error(Fit(), full.0, full.1, points) ?? .infinity)
+        for (step, reach) in [(0.004, 5), (0.0005, 4)] {
+            for axis in 0..<2 {
+                let centre = axis == 0 ? best.0.ax : best.0.ay
+                for k in -reach...reach where k != 0 {
+                    var f = best.0
+                    if axis == 0 { f.ax = centre + Double(k) * step } else { f.ay = centre + Double(k) * step }
+                    if let err = error(f, full.0, full.1, points), err < best.1 { best = (f, err) }
+                }
+            }
+        }
+        return best.0
+    }
+
+    static func candidate(_ fit: Fit, width w: Int, height h: Int) -> Candidate {
+        let cx = Double(w - 1) / 2, cy = Double(h - 1) / 2
+        let name: String, id: String
+        if fit.ax == 1 && fit.ay == 1 {
+            id = "geometry.translation"
+            let across = fit.dx == 0 ? nil : String(format: "%g px %@", abs(fit.dx), fit.dx > 0 ? "right" : "left")
+            let down = fit.dy == 0 ? nil : String(format: "%g px %@", abs(fit.dy), fit.dy > 0 ? "down" : "up")
+            let moved = [across, down].compactMap { $0 }.joined(separator: " and ")
+            let large = abs(fit.dx) >= max(4, Double(w) / 20) || abs(fit.dy) >= max(4, Double(h) / 20)
+            let window = [fit.dx == 0 ? nil : String(format: "%g px %@", abs(fit.dx), fit.dx > 0 ? "left" : "right"),
+                          fit.dy == 0 ? nil : String(format: "%g px %@", abs(fit.dy), fit.dy > 0 ? "up" : "down")].compactMap { $0 }
+            name = "content shifted \(moved)" + (large
+                ? ": the crop window is \(window.joined(separator: " and ")) of the expected one (another anchor, e.g. an edge or corner where the centre was expected)"
+                : " (an offset rectangle: off by a pixel or a fraction of one)")
+        } else {
+            id = "geometry.centred-scale"
+            let edge = max(abs(fit.ax - 1) * cx, abs(fit.ay - 1) * cy)
+            let corner = fit.ax >= 1 && fit.ay >= 1
+            name = String(format: "content scaled × %.4f across, × %.4f down about the centre (±%.2f px at the edges)", fit.ax, fit.ay, edge)
+                + (corner ? ": pixel grids aligned at the corners instead of the centres (align_corners)" : ": the scale measured about another origin")
+        }
+        var candidate = Candidate(id: id, bugClass: "pixel-shift", name: name) { view, x, y in
+            bicubic(view, fit.ax * (Double(x) - cx) + cx - fit.dx, fit.ay * (Double(y) - cy) + cy - fit.dy)
+        }
+        candidate.parameters = id == "geometry.translation" ? ["dx": fit.dx, "dy": fit.dy] : ["scale.x": fit.ax, "scale.y": fit.ay]
+        return candidate
+    }
+
+    /// Catmull-Rom interpolation of the expected image at a fractional position (edges
+    /// repeated), clamped to 0…1: a sub-pixel move of detailed content is predicted far better
+    /// than by bilinear interpolation, which blurs it.
+    static func bicubic(_ view: ExpectedView, _ fx: Double, _ fy: Double) -> SIMD4<Double> {
+        let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
+        let tx = fx - Double(x0), ty = fy - Double(y0)
+        func weights(_ t: Double) -> SIMD4<Double> {
+            let t2 = t * t, t3 = t2 * t
+            return SIMD4(-0.5 * t3 + t2 - 0.5 * t, 1.5 * t3 - 2.5 * t2 + 1, -1.5 * t3 + 2 * t2 + 0.5 * t, 0.5 * t3 - 0.5 * t2)
+        }
+        let wx = weights(tx), wy = weights(ty)
+        var sum = SIMD4<Double>(repeating: 0)
+        for j in 0..<4 {
+            var row = SIMD4<Double>(repeating: 0)
+            for i in 0..<4 { row += view.pixel(x0 - 1 + i, y0 - 1 + j) * wx[i] }
+            sum += row * wy[j]
+        }
+        return pointwiseMin(pointwiseMax(sum, .zero), .one)
+    }
+}
