@@ -195,6 +195,12 @@ imglab_jpeg_status imglab_jpeg_read_header(imglab_jpeg_decoder *decoder, imglab_
         info->h_samp[i] = cinfo->comp_info[i].h_samp_factor;
         info->v_samp[i] = cinfo->comp_info[i].v_samp_factor;
     }
+    /* jdmarker.c stores DQT values in natural order. */
+    int table = cinfo->num_components > 0 ? cinfo->comp_info[0].quant_tbl_no : -1;
+    if (table >= 0 && table < NUM_QUANT_TBLS && cinfo->quant_tbl_ptrs[table] != NULL) {
+        info->has_luma_quant = 1;
+        for (int i = 0; i < 64; i++) info->luma_quant[i] = cinfo->quant_tbl_ptrs[table]->quantval[i];
+    }
     return IMGLAB_JPEG_OK;
 }
 

@@ -18,6 +18,16 @@ struct JPEGDecoderTests {
         Manifest.inputs.first { $0.format == "jpeg" && $0.path.hasSuffix(suffix) }
     }
 
+    @Test("the header's quality is the -quality libjpeg's jpeg_set_quality was given, for every quality 1…100",
+          arguments: [1, 10, 25, 49, 50, 51, 75, 85, 90, 92, 95, 100])
+    func qualityFromTheQuantisationTable(_ quality: Int) throws {
+        let bitmap = try JPEGRoundTripTests.bitmap(.rgb8, width: 16, height: 16, JPEGRoundTripTests.gradient)
+        let bytes = try JPEGCodec.encode(Image(bitmap: bitmap), options: EncodeOptions(jpegQuality: quality))
+        let header = try JPEGCodec.readJPEGHeader(bytes)
+        #expect(header.quality == JPEGQuality(quality: quality, isStandardScaling: true), "\(String(describing: header.quality))")
+        #expect(header.properties["jpeg.quality"] == "\(quality)")
+    }
+
     // MARK: scaling
 
     @Test("a 1/d decode is ⌈w/d⌉ × ⌈h/d⌉ for odd sizes", arguments: [(1, 3), (7, 17), (9, 23), (37, 5), (101, 33)])

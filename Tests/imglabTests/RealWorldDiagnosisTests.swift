@@ -73,6 +73,10 @@ struct RealWorldDiagnosisTests {
         let summary = diagnosis["summary"] as? String ?? ""
         // Never a false name: a control stays unnamed, a named class is the expected one.
         if pair.control { #expect(named == nil, "\(pair.how): named \(named ?? "") — \(summary)") }
+        // A JPEG control is said to be a re-encoding, at the quality it was saved with.
+        if pair.control, let quality = pair.expected.parameters["quality"] {
+            #expect(diagnosis["reEncoding"] as? String == "JPEG, quality about \(Int(quality))", "\(summary)")
+        }
         if let named { #expect(named == pair.expected.class, "\(pair.how): named \(named) — \(summary)") }
         guard !pair.control, let expected = pair.expected.class else { return }
         if let why = Self.notYetNamed[pair.id] {

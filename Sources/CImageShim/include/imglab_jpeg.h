@@ -60,6 +60,8 @@ typedef struct {
     int32_t saw_adobe;
     int32_t adobe_transform;
     int32_t h_samp[4], v_samp[4]; /* first four components */
+    int32_t has_luma_quant;       /* the first component's quantisation table was read */
+    uint16_t luma_quant[64];      /* its values, in natural (row-major) order */
 } imglab_jpeg_info;
 
 /* An open decoder over a caller-owned byte buffer (which must outlive the decoder). */

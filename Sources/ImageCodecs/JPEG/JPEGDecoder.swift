@@ -171,12 +171,15 @@ enum JPEGDecoder {
         let sampling = (0..<min(components, 4)).map { JPEGHeader.Sampling(horizontal: Int(h[$0]), vertical: Int(v[$0])) }
         let process = markers.frame.map { JPEGHeader.Process(frameMarker: $0.marker) }
             ?? (info.progressive != 0 ? .progressive : .baseline)
-        let header = JPEGHeader(
+        var header = JPEGHeader(
             width: Int(info.width), height: Int(info.height), componentCount: components,
             precision: Int(info.data_precision), process: process, isArithmeticCoded: info.arithmetic != 0,
             colorSpace: colorSpace(info.jpeg_color_space), sampling: sampling,
             adobeTransform: info.saw_adobe != 0 ? Int(info.adobe_transform) : nil,
             hasJFIF: info.saw_jfif != 0, hasMultipleScans: info.has_multiple_scans != 0)
+        if info.has_luma_quant != 0 {
+            header.quality = withUnsafeBytes(of: info.luma_quant) { JPEGQuality(lumaTable: Array($0.bindMemory(to: UInt16.self))) }
+        }
         return Parsed(header: header, markers: markers, metadata: JPEGMetadata(markers: markers, bytes: bytes))
     }
 

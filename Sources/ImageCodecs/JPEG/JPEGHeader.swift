@@ -62,6 +62,8 @@ public struct JPEGHeader: Sendable, Hashable {
     /// Whether libjpeg reads more than one scan (progressive, or components in separate scans),
     /// which makes it buffer every DCT coefficient of the declared size.
     public var hasMultipleScans: Bool
+    /// The IJG quality of the first component's quantisation table (``JPEGQuality``), when read.
+    public var quality: JPEGQuality? = nil
 
     /// The scale denominators libjpeg-turbo's DCT-domain scaling offers imglab.
     public static let scaleDenominators = [1, 2, 4, 8]
@@ -123,6 +125,9 @@ public struct JPEGHeader: Sendable, Hashable {
             p["jpeg.adobeTransform"] = "\(t) (\(meaning))"
         }
         if hasJFIF { p["jpeg.jfif"] = "yes" }
+        if let quality {
+            p["jpeg.quality"] = "\(quality.quality)" + (quality.isStandardScaling ? "" : " (nearest; not the IJG tables)")
+        }
         return p
     }
 }

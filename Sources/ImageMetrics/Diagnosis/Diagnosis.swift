@@ -1,4 +1,5 @@
 import Foundation
+import ImageCore
 
 /// The diagnosis of a difference: the candidate explanation that accounts for it, with the
 /// evidence, or none.
@@ -94,9 +95,24 @@ public struct Diagnosis: Sendable, Hashable, Codable {
     /// (8-bit codes), `black`, `white` (0…1), `saturation`, `gamma`, `dx`, `dy` (pixels),
     /// `scale.x`, `scale.y`; absent otherwise.
     public var parameters: [String: Double]? = nil
+    /// When no class is named and the actual file is a lossy re-encoding: what it is, e.g.
+    /// `JPEG, quality about 75` (the quality from its quantisation tables, ``JPEGQuality``).
+    /// Re-encoding is never a bug class; absent otherwise.
+    public var reEncoding: String? = nil
 
     enum CodingKeys: String, CodingKey {
-        case bugClass = "class", candidate, name, references, confidence, explained, summary, ranking, sampledPixels, version, parameters
+        case bugClass = "class", candidate, name, references, confidence, explained, summary, ranking, sampledPixels, version, parameters,
+             reEncoding
+    }
+
+    /// Says so when the actual file is a JPEG and the expected one is not a JPEG of that quality:
+    /// the unexplained difference is then the re-encoding's own loss, stated first.
+    mutating func noteReEncoding(expected: ImageMetadata, actual: ImageMetadata) {
+        guard let quality = actual.properties["jpeg.quality"], expected.properties["jpeg.quality"] != quality else { return }
+        let number = quality.prefix { $0.isNumber }
+        reEncoding = "JPEG, quality about \(number)"
+        summary = "re-encoded (JPEG, quality about \(number), from its quantisation tables): the loss of lossy re-encoding, not a bug "
+            + "class; " + summary
     }
 
     /// One line: `class (confidence 0.98): summary` when a class is named, else the summary.
