@@ -153,7 +153,8 @@ struct PairJudge: Sendable {
         }
         // The diagnosis.
         if result.verdict == .fail {
-            result.diagnosis = .init(frame.judgement.comparison.diagnosis)
+            let diagnosis = frame.judgement.comparison.diagnosis
+            result.diagnosis = .init(Orientation(exifValue: record.orientation).map(diagnosis.stated(againstSourceTag:)) ?? diagnosis)
             if invarianceFailed && frame.judgement.comparison.diagnosis.bugClass == nil {
                 result.diagnosis = HiddenInvariance.finding(delta: judged.worst["hidden.delta"] ?? 0)
             }
