@@ -118,15 +118,29 @@ enum GeometryFit {
         return n * 2 >= points.count ? sum / Double(n) : nil
     }
 
+    /// Mean squared difference of the reduced planes under a whole-pixel shift, over their
+    /// overlap; `nil` when it is under half of the plane.
+    static func shiftError(_ dx: Int, _ dy: Int, _ e: Plane, _ a: Plane) -> Double? {
+        let x0 = max(0, dx), x1 = min(a.width, e.width + dx), y0 = max(0, dy), y1 = min(a.height, e.height + dy)
+        guard x1 > x0, y1 > y0, (x1 - x0) * (y1 - y0) * 2 >= a.width * a.height else { return nil }
+        var sum = 0.0
+        for y in y0..<y1 {
+            let ar = y * a.width, er = (y - dy) * e.width - dx
+            for x in x0..<x1 {
+                let d = a.values[ar + x] - e.values[er + x]
+                sum += d * d
+            }
+        }
+        return sum / Double((x1 - x0) * (y1 - y0))
+    }
+
     static func translation(coarse: (Plane, Plane), factor: Int, full: (LumaView, LumaView), points: [(Int, Int)]) -> Fit? {
         let (ce, ca) = coarse
-        let every = (0..<ca.height).flatMap { y in (0..<ca.width).map { x in (x, y) } }
         let range = (x: ce.width / 3, y: ce.height / 3)
         var best: (Fit, Double)?
         for dy in -range.y...range.y {
             for dx in -range.x...range.x {
-                let fit = Fit(dx: Double(dx), dy: Double(dy))
-                if let err = error(fit, ce, ca, every), err < best?.1 ?? .infinity { best = (fit, err) }
+                if let err = shiftError(dx, dy, ce, ca), err < best?.1 ?? .infinity { best = (Fit(dx: Double(dx), dy: Double(dy)), err) }
             }
         }
         guard let coarseFit = best?.0 else { return nil }

@@ -40,7 +40,9 @@ enum GlobalColourFit {
     /// Every family fitted to the pair, as candidates (none when too few opaque samples).
     static func candidates(expected: ValueImage, actual: ValueImage, samples: [Diagnoser.Sample]) -> [Candidate] {
         guard expected.width == actual.width, expected.height == actual.height else { return [] }
-        let all = points(expected, actual, samples)
+        // A regular subsample of at most 8192 samples fits a dozen numbers as well as all of them.
+        let step = max(1, samples.count / 8192)
+        let all = points(expected, actual, Swift.stride(from: 0, to: samples.count, by: step).map { samples[$0] })
         guard all.count >= 16 else { return [] }
         // Values the transform clipped tell only that it went past the end: not fitted.
         let inside = all.filter { p in (0..<3).allSatisfy { p.a[$0] > 0.5 / 255 && p.a[$0] < 254.5 / 255 } }
@@ -55,9 +57,10 @@ enum GlobalColourFit {
     // MARK: Linear families
 
     static func fitLevels(_ points: [Point]) -> Candidate? {
-        var rows: [([Double], Double, Double)] = []
-        for p in points { for c in 0..<3 { rows.append(([p.e[c], 1], p.a[c], p.weight)) } }
-        guard let x = solve(rows, unknowns: 2), plausibleGain(x[0]) else { return nil }
+        let fitted = solve(unknowns: 2) { add in
+            for p in points { for c in 0..<3 { add(SIMD4(p.e[c], 1, 0, 0), p.a[c], p.weight) } }
+        }
+        guard let x = fitted, plausibleGain(x[0]) else { return nil }
         let g = x[0], o = x[1]
         let black = -o / g, white = (1 - o) / g
         let name = String(format: "levels: black point %.0f%%, white point %.0f%% (every channel × %.3f %+.1f codes, clipped)",
@@ -70,7 +73,8 @@ enum GlobalColourFit {
     static func fitGain(_ points: [Point]) -> Candidate? {
         var gains = SIMD3<Double>(repeating: 1), offsets = SIMD3<Double>(repeating: 0)
         for c in 0..<3 {
-            guard let x = solve(points.map { ([$0.e[c], 1], $0.a[c], $0.weight) }, unknowns: 2), plausibleGain(x[0]) else { return nil }
+            let fitted = solve(unknowns: 2) { add in for p in points { add(SIMD4(p.e[c], 1, 0, 0), p.a[c], p.weight) } }
+            guard let x = fitted, plausibleGain(x[0]) else { return nil }
             gains[c] = x[0]
             offsets[c] = x[1]
         }
@@ -92,8 +96,8 @@ enum GlobalColourFit {
     static func fitMatrix(_ points: [Point]) -> Candidate? {
         var m = [[Double]](repeating: [0, 0, 0, 0], count: 3)
         for c in 0..<3 {
-            guard let x = solve(points.map { ([$0.e.x, $0.e.y, $0.e.z, 1], $0.a[c], $0.weight) }, unknowns: 4),
-                  plausibleGain(x[c]), (0..<3).allSatisfy({ $0 == c || abs(x[$0]) < x[c] }) else { return nil }
+            let fitted = solve(unknowns: 4) { add in for p in points { add(SIMD4(p.e.x, p.e.y, p.e.z, 1), p.a[c], p.weight) } }
+            guard let x = fitted, plausibleGain(x[c]), (0..<3).allSatisfy({ $0 == c || abs(x[$0]) < x[c] }) else { return nil }
             m[c] = x
         }
         // A saturation change about the luma: a − Y(e) = s·(e − Y(e)).
@@ -161,8 +165,8 @@ enum GlobalColourFit {
     /// γ minimising the weighted squared error of `a = e^γ` over 0.25…4 (golden-section search on log γ).
     static func fitPower(_ all: [Point]) -> Double? {
         guard !all.isEmpty else { return nil }
-        // A regular subsample is enough for one number (the search evaluates the error 80 times).
-        let step = max(1, all.count / 4096)
+        // A regular subsample is enough for one number (the search evaluates the error 64 times).
+        let step = max(1, all.count / 1024)
         let points = Swift.stride(from: 0, to: all.count, by: step).map { all[$0] }
         func error(_ logGamma: Double) -> Double {
             let g = exp(logGamma)
@@ -172,7 +176,7 @@ enum GlobalColourFit {
         }
         var lo = log(0.25), hi = log(4.0)
         let phi = (sqrt(5) - 1) / 2
-        for _ in 0..<40 {
+        for _ in 0..<32 {
             let m1 = hi - phi * (hi - lo), m2 = lo + phi * (hi - lo)
             if error(m1) < error(m2) { hi = m2 } else { lo = m1 }
         }
@@ -199,11 +203,13 @@ enum GlobalColourFit {
 
     static func clip(_ v: SIMD3<Double>) -> SIMD3<Double> { pointwiseMin(pointwiseMax(v, .zero), .one) }
 
-    /// Weighted least squares: the `unknowns` coefficients minimising Σ w·(x·row − y)², by the
-    /// normal equations and Gaussian elimination with partial pivoting; `nil` when singular.
-    static func solve(_ rows: [([Double], Double, Double)], unknowns n: Int) -> [Double]? {
+    /// Weighted least squares: the `unknowns` (≤ 4) coefficients minimising Σ w·(x·row − y)² over
+    /// the rows `rows` hands to its argument (x padded with zeros), by the normal equations and
+    /// Gaussian elimination with partial pivoting; `nil` when singular. The rows are summed as
+    /// they come, never stored.
+    static func solve(unknowns n: Int, _ rows: ((SIMD4<Double>, Double, Double) -> Void) -> Void) -> [Double]? {
         var a = [[Double]](repeating: [Double](repeating: 0, count: n + 1), count: n)
-        for (x, y, w) in rows {
+        rows { x, y, w in
             for i in 0..<n {
                 for j in 0..<n { a[i][j] += w * x[i] * x[j] }
                 a[i][n] += w * x[i] * y
