@@ -116,11 +116,14 @@ enum Diagnoser {
         let residual = scoring.residualRMS(explained: best.explained)
         let uniform = residual <= roundingResidual ? -Double.infinity : scoring.uniformExplained
         let percent = String(format: "%.0f%%", max(0, best.explained) * 100)
-        if sameSize, let global = globalTransform(expected: expected, actual: actual, samples: samples, scoring: scoring,
-                                                  catalogueBest: best, ranking: top) {
+        // The fitted stages must beat the catalogue by 10 points: none can when it explains 90 %
+        // or more, so a pair a catalogued bug explains does not pay for the fits.
+        let fitsMayWin = sameSize && best.explained <= 0.9
+        if fitsMayWin, let global = globalTransform(expected: expected, actual: actual, samples: samples, scoring: scoring,
+                                                    catalogueBest: best, ranking: top) {
             return global
         }
-        if sameSize, best.explained < 0.9, let moved = geometry(expected: expected, actual: actual, samples: samples, scoring: scoring,
+        if fitsMayWin, let moved = geometry(expected: expected, actual: actual, samples: samples, scoring: scoring,
                                                                catalogueBest: best, ranking: top) {
             return moved
         }
