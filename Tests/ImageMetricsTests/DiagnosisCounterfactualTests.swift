@@ -32,7 +32,7 @@ struct DiagnosisCounterfactualTests {
     func catalogueAlone() throws {
         let d = try Self.diagnose(actual: Self.moved(by: 40), counterfactuals: [])
         #expect(d.bugClass == nil, "\(d.summary)")
-        #expect(d.version == "diagnosis/5")
+        #expect(d.version == "diagnosis/6")
     }
 
     @Test("a counterfactual equal to the actual image explains all of it and names its class")

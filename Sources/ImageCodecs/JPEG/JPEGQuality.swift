@@ -18,8 +18,9 @@ public struct JPEGQuality: Sendable, Hashable {
         49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99,
     ]
 
-    /// The table `jpeg_set_quality(quality, force_baseline = TRUE)` writes (jcparam.c).
-    static func scaledTable(_ quality: Int) -> [Int] {
+    /// The luma table `jpeg_set_quality(quality, force_baseline = TRUE)` writes (jcparam.c): 64
+    /// quantisation steps in natural (row-major) order.
+    public static func scaledTable(_ quality: Int) -> [Int] {
         let q = min(max(quality, 1), 100)
         let scale = q < 50 ? 5000 / q : 200 - 2 * q
         return standardLuma.map { min(max(($0 * scale + 50) / 100, 1), 255) }

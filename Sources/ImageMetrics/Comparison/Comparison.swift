@@ -266,7 +266,7 @@ public struct Comparison: Sendable, Hashable, Codable {
                               : "no diagnosis: every difference is within 1/257 code value (16-bit rounding)")
         } else {
             diagnosis = Diagnoser.diagnose(expected: ev, actual: av, context: context, counterfactuals: counterfactuals)
-            if diagnosis.bugClass == nil { diagnosis.noteReEncoding(expected: e.image.metadata, actual: a.image.metadata) }
+            diagnosis.noteUnexplained(expected: ev, actual: av, expectedMetadata: e.image.metadata, actualMetadata: a.image.metadata)
         }
         set("diagnosis.confidence", diagnosis.confidence)
         timer.mark("diagnosis")

@@ -230,7 +230,7 @@ struct CandidateScoring: Sendable {
     private func finished(_ c: Candidate, _ progress: Progress) -> Diagnosis.CandidateScore {
         // A candidate that predicts no change explains nothing.
         let explained = progress.changes || !sameSize ? 1 - progress.residual / baseline : 0
-        return Diagnosis.CandidateScore(id: c.id, bugClass: c.bugClass, name: c.name, explained: explained, strength: 1)
+        return Diagnosis.CandidateScore(id: c.id, bugClass: c.bugClass, name: c.name, explained: explained, strength: nil)
     }
 
     /// Adds the samples `progress.next..<end` to an exact candidate's sums.

@@ -97,7 +97,6 @@ enum Diagnoser {
            1 - first.explained >= 0.5 * (1 - ranked[j].explained) {
             ranked.insert(ranked.remove(at: j), at: 0)
         }
-        let top = Array(ranked.prefix(5))
         guard let best = ranked.first else { return .none("no candidate applies", sampled: samples.count) }
         // The rival is the best candidate of another class: two candidates of one class that
         // explain a difference equally (R↔B swap vs a rotation of the channels on a two-colour
@@ -116,26 +115,43 @@ enum Diagnoser {
         let residual = scoring.residualRMS(explained: best.explained)
         let uniform = residual <= roundingResidual ? -Double.infinity : scoring.uniformExplained
         let percent = String(format: "%.0f%%", max(0, best.explained) * 100)
-        // The fitted stages must beat the catalogue by 10 points: none can when it explains 90 %
-        // or more, so a pair a catalogued bug explains does not pay for the fits.
-        let fitsMayWin = sameSize && best.explained <= 0.9
-        if fitsMayWin, let global = globalTransform(expected: expected, actual: actual, samples: samples, scoring: scoring,
-                                                    catalogueBest: best, ranking: top) {
-            return global
+        // The fitted families must beat the catalogue by 10 points: none can when it explains
+        // 90 % or more, so a pair a catalogued bug explains does not pay for the fits.
+        let fitted = sameSize && best.explained <= 0.9
+            ? FittedFamilies(expected: expected, actual: actual, samples: samples, scoring: scoring) : FittedFamilies()
+        // Every score, for the ranking and the runner-up: the catalogue's beside the fitted ones.
+        let everything = ranked + fitted.colourScores + fitted.geometryScores
+        func rivalOf(_ named: Diagnosis.CandidateScore) -> Diagnosis.CandidateScore? {
+            everything.filter { $0.bugClass != named.bugClass && $0.id != named.id }.max { $0.explained < $1.explained }
         }
-        if fitsMayWin, let moved = geometry(expected: expected, actual: actual, samples: samples, scoring: scoring,
-                                                               catalogueBest: best, ranking: top) {
-            return moved
+        // A global colour transform must explain 90 %: a transform of every value is then the
+        // better account than a bug that happens to move values the same way (a transfer curve is
+        // not "2-bit samples widened by a shift"), while a catalogued bug that explains the pair
+        // stays named (a channel swap is also a 3×3 matrix). Content revealed at an edge by a
+        // shift is not predictable, so geometry needs only half.
+        for (family, minimum) in [(fitted.colourScores, 0.9), (fitted.geometryScores, minimumExplained)] {
+            if var named = fittedDiagnosis(family, fitted.candidates, minimum: minimum, scoring: scoring, catalogueBest: best,
+                                           rival: family.first.flatMap(rivalOf)) {
+                named.ranking = Diagnosis.listed(everything, named: family.first)
+                named.sampledPixels = samples.count
+                named.noteRunnerUp(family.first.flatMap(rivalOf))
+                return named
+            }
         }
         if best.explained >= minimumExplained && confidence >= minimumConfidence && best.explained > uniform,
            let c = candidates.first(where: { $0.id == best.id }) {
-            let strengthNote = c.kind == .fitted ? String(format: " (fitted strength %.2f)", best.strength) : ""
+            let strengthNote = best.strength.map { String(format: " (fitted strength %.2f)", $0) } ?? ""
             var named = Diagnosis(bugClass: best.bugClass, candidate: best.id, name: best.name, references: c.references,
                                   confidence: confidence, explained: best.explained,
                                   summary: "\(best.name): explains \(percent) of the difference\(strengthNote)",
-                                  ranking: top, sampledPixels: samples.count)
+                                  ranking: Diagnosis.listed(everything, named: best), sampledPixels: samples.count)
             named.parameters = c.parameters.isEmpty ? nil : c.parameters
+            named.noteRunnerUp(rivalOf(best))
             return named
+        }
+        func pixelwise(_ c: Candidate) -> Diagnosis.CandidateScore {
+            scores.lazy.compactMap { $0 }.first { $0.id == c.id }
+                ?? Diagnosis.CandidateScore(id: c.id, bugClass: c.bugClass, name: c.name, explained: 0, strength: nil)
         }
         // sRGB averaging of detail finer than a pixel leaves flat areas whose tone is off by
         // exactly the transfer curve (188 → 128); no edge is left to predict it from. Only
@@ -144,12 +160,12 @@ enum Diagnoser {
            scan?.fineDetailToneMayName == true {
             let signature = FineDetailToneSignature(expected: expected, actual: actual)
             if signature.names {
-                let pixelwise = scores.lazy.compactMap { $0 }.first { $0.id == c.id }?.explained ?? 0
+                let score = pixelwise(c)
                 return Diagnosis(bugClass: c.bugClass, candidate: c.id, name: c.name, references: c.references,
                                  confidence: min(1, signature.explained * signature.share / FineDetailToneSignature.minimumShare),
-                                 explained: pixelwise,
+                                 explained: score.explained,
                                  summary: "\(c.name): flat areas encoded e where linear light gives e' = toLinear(e) — detail finer than a pixel averaged in sRGB (\(signature.pixels) flat pixels carry \(String(format: "%.0f%%", signature.share * 100)) of the difference, the tone curve explains \(String(format: "%.0f%%", signature.explained * 100)) of it there)",
-                                 ranking: top, sampledPixels: samples.count)
+                                 ranking: Diagnosis.listed(everything, named: score), sampledPixels: samples.count)
             }
         }
         // Point sampling's aliased detail is not predictable pixel by pixel; its edges are. Only
@@ -157,70 +173,71 @@ enum Diagnoser {
         if sameSize, best.explained < minimumExplained, let c = candidates.first(where: { $0.id == CandidateCatalog.nearestNeighbour.id }) {
             let signature = AliasingSignature(expected: expected, actual: actual)
             if signature.names {
-                let pixelwise = scores.lazy.compactMap { $0 }.first { $0.id == c.id }?.explained ?? 0
+                let score = pixelwise(c)
                 let lost = String(format: "%.0f%%", signature.lostMixing * 100)
                 return Diagnosis(bugClass: c.bugClass, candidate: c.id, name: c.name, references: c.references,
-                                 confidence: min(1, signature.lostMixing), explained: pixelwise,
-                                 summary: "\(c.name): hard steps where the expected image has mixed edge pixels (\(lost) of their mixing lost; the aliased detail itself is not predictable, pixel-wise the candidate explains \(String(format: "%.0f%%", max(0, pixelwise) * 100)))",
-                                 ranking: top, sampledPixels: samples.count)
+                                 confidence: min(1, signature.lostMixing), explained: score.explained,
+                                 summary: "\(c.name): hard steps where the expected image has mixed edge pixels (\(lost) of their mixing lost; the aliased detail itself is not predictable, pixel-wise the candidate explains \(String(format: "%.0f%%", max(0, score.explained) * 100)))",
+                                 ranking: Diagnosis.listed(everything, named: score), sampledPixels: samples.count)
             }
         }
+        let overall = everything.max { $0.explained < $1.explained } ?? best
+        let families = fitted.ran ? "no known bug, global colour transform or geometric change" : "no known bug"
         let why: String
-        if best.explained < minimumExplained {
-            why = "no candidate explains half of the difference (best: \(best.id), \(percent)); it looks like noise, lossy re-encoding or a change of content"
+        if overall.explained < Diagnosis.listedShare {
+            why = "\(families) explains a tenth of the difference (the best, \(overall.id), explains \(String(format: "%.0f%%", max(0, overall.explained) * 100))): a change of content, noise or lossy re-encoding"
+        } else if best.explained < minimumExplained {
+            why = "no candidate explains half of the difference (best: \(overall.id) (\(overall.bugClass)), \(String(format: "%.0f%%", overall.explained * 100))): it looks like a change of content, noise or lossy re-encoding"
         } else if best.explained <= uniform {
             let lost = String(format: "%.0f%%", max(0, uniform) * 100), left = String(format: "%.1f", residual)
             why = "the actual image's own mean colour explains \(lost), at least as much as the best candidate (\(best.id), \(percent), leaving \(left) codes RMS): the content is lost, not transformed by a known bug"
         } else {
             why = "ambiguous: \(best.id) explains \(percent) but \(rival?.id ?? "another candidate") explains \(String(format: "%.0f%%", max(0, runnerUp) * 100))"
         }
-        return .none("no diagnosis: " + why, ranking: top, sampled: samples.count)
+        return .none("no diagnosis: " + why, ranking: Diagnosis.listed(everything), sampled: samples.count)
     }
 
-    /// A global colour transform (``GlobalColourFit``) when one explains at least 90 % of the
-    /// difference and 10 points more than the best catalogue candidate: a transform of every
-    /// value is then the better account than a bug that happens to move values the same way (a
-    /// transfer curve is not "2-bit samples widened by a shift"), while a catalogued bug that
-    /// explains the pair stays named (a channel swap is also a 3×3 matrix). The rival is the best
-    /// catalogue candidate or the best global transform of another family.
-    static func globalTransform(expected: ValueImage, actual: ValueImage, samples: [Sample], scoring: CandidateScoring,
-                                catalogueBest: Diagnosis.CandidateScore, ranking: [Diagnosis.CandidateScore]) -> Diagnosis? {
-        let fitted = GlobalColourFit.candidates(expected: expected, actual: actual, samples: samples)
-        let scores = GlobalColourFit.simplest(fitted.map(scoring.score)).sorted { $0.explained > $1.explained }
-        return fittedDiagnosis(scores, fitted, minimum: 0.9, samples: samples, scoring: scoring, catalogueBest: catalogueBest, ranking: ranking)
+    /// The global colour transforms (``GlobalColourFit``) and geometric changes
+    /// (``GeometryFit``) fitted to a pair of equal sizes, scored like the catalogue's candidates.
+    struct FittedFamilies {
+        /// Whether they were fitted (not when a catalogue candidate explains 90 %).
+        var ran = false
+        var candidates: [Candidate] = []
+        /// Best first.
+        var colourScores: [Diagnosis.CandidateScore] = [], geometryScores: [Diagnosis.CandidateScore] = []
+
+        init() {}
+
+        init(expected: ValueImage, actual: ValueImage, samples: [Sample], scoring: CandidateScoring) {
+            let colour = GlobalColourFit.candidates(expected: expected, actual: actual, samples: samples)
+            let moved = GeometryFit.candidates(expected: expected, actual: actual)
+            ran = true
+            candidates = colour + moved
+            colourScores = GlobalColourFit.simplest(colour.map(scoring.score)).sorted { $0.explained > $1.explained }
+            geometryScores = moved.map(scoring.score).sorted { $0.explained > $1.explained }
+        }
     }
 
-    /// The diagnosis naming the best of `scores` (fitted `candidates`) when it explains at least
-    /// `minimum` and 10 points more than the best catalogue candidate, and is told apart from it
-    /// and from the best fitted candidate of another class; `nil` otherwise.
-    static func fittedDiagnosis(_ scores: [Diagnosis.CandidateScore], _ candidates: [Candidate], minimum: Double, samples: [Sample],
-                                scoring: CandidateScoring, catalogueBest: Diagnosis.CandidateScore, ranking: [Diagnosis.CandidateScore]) -> Diagnosis? {
+    /// The diagnosis naming the best of `scores` (fitted `candidates`, best first) when it
+    /// explains at least `minimum` and 10 points more than the best catalogue candidate, and is
+    /// told apart from `rival` (the best candidate of another class, fitted or catalogued);
+    /// `nil` otherwise. Its ranking is left to the caller.
+    static func fittedDiagnosis(_ scores: [Diagnosis.CandidateScore], _ candidates: [Candidate], minimum: Double,
+                                scoring: CandidateScoring, catalogueBest: Diagnosis.CandidateScore,
+                                rival: Diagnosis.CandidateScore?) -> Diagnosis? {
         guard let best = scores.first, best.explained >= minimum, best.explained >= catalogueBest.explained + 0.1 else { return nil }
         // As for the catalogue: more than the content-free prediction (the actual's own mean
         // colour everywhere), or the content is lost, not transformed.
         guard scoring.residualRMS(explained: best.explained) <= roundingResidual || best.explained > scoring.uniformExplained else { return nil }
-        let rival = max(catalogueBest.explained, scores.dropFirst().first { $0.bugClass != best.bugClass }?.explained ?? 0)
-        let confidence = best.explained * separation(best.explained, from: rival)
+        let confidence = best.explained * separation(best.explained, from: max(catalogueBest.explained, rival?.explained ?? 0))
         let percent = String(format: "%.0f%%", best.explained * 100)
         guard confidence >= minimumConfidence else { return nil }
         var named = Diagnosis(bugClass: best.bugClass, candidate: best.id, name: best.name, references: [], confidence: confidence,
                               explained: best.explained, summary: "\(best.name): explains \(percent) of the difference",
-                              ranking: Array(([best] + ranking).prefix(5)), sampledPixels: samples.count)
+                              ranking: [], sampledPixels: 0)
         let parameters = candidates.first { $0.id == best.id }?.parameters ?? [:]
         named.parameters = parameters.isEmpty ? nil : parameters
         return named
-    }
-
-    /// A fitted translation or scale about the centre (``GeometryFit``) when no catalogue
-    /// candidate explains 90 %: named when it explains half the difference and 10 points more
-    /// than the best catalogue candidate (content revealed at an edge by a shift is not
-    /// predictable, so a large shift explains less than all of it).
-    static func geometry(expected: ValueImage, actual: ValueImage, samples: [Sample], scoring: CandidateScoring,
-                         catalogueBest: Diagnosis.CandidateScore, ranking: [Diagnosis.CandidateScore]) -> Diagnosis? {
-        let fitted = GeometryFit.candidates(expected: expected, actual: actual)
-        let scores = fitted.map(scoring.score).sorted { $0.explained > $1.explained }
-        return fittedDiagnosis(scores, fitted, minimum: minimumExplained, samples: samples, scoring: scoring,
-                               catalogueBest: catalogueBest, ranking: ranking)
     }
 
     /// Separation of a candidate explaining `explained` from a rival explaining `rival`: the

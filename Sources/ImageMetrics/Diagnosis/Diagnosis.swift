@@ -54,8 +54,10 @@ public struct Diagnosis: Sendable, Hashable, Codable {
     /// 3: the aliasing signature reads mixed edge samples only; the fine-detail tone signature;
     /// 4: counterfactual candidates from the caller;
     /// 5: value-range candidates, the alpha-edge halo, candidates offered by the files' and the
-    /// source's formats, a named candidate explains more than the content-free prediction).
-    public static let version = "diagnosis/5"
+    /// source's formats, a named candidate explains more than the content-free prediction;
+    /// 6: global colour transforms and geometry fitted, ranked beside the catalogue; the ranking
+    /// lists only candidates explaining a tenth; a close runner-up is stated).
+    public static let version = "diagnosis/6"
 
     /// One candidate's result.
     public struct CandidateScore: Sendable, Hashable, Codable {
@@ -67,8 +69,10 @@ public struct Diagnosis: Sendable, Hashable, Codable {
         public var name: String
         /// Share of the squared difference it explains (≤ 1; negative = makes it worse).
         public var explained: Double
-        /// Fitted strength λ for fitted candidates (1 for exact ones).
-        public var strength: Double
+        /// Fitted strength λ of a candidate that gives only the direction of the error (the light
+        /// space or filter of a resize); `nil` for the others, exact or fitted beforehand (their
+        /// parameters are in their name).
+        public var strength: Double?
     }
 
     /// The named bug class (`diagnosis.class` in JSON), or `nil`.
@@ -85,7 +89,9 @@ public struct Diagnosis: Sendable, Hashable, Codable {
     public var explained: Double?
     /// One sentence for the terminal and the report.
     public var summary: String
-    /// The best candidates, best first (at most 5).
+    /// The named candidate, then the best others, best first (at most 5), each explaining at
+    /// least ``Diagnosis/listedShare`` of the difference: the catalogue's candidates, the
+    /// counterfactuals and, where they were fitted, the global colour transforms and geometry.
     public var ranking: [CandidateScore]
     /// How many pixels the scores were computed on (a deterministic sample on large images).
     public var sampledPixels: Int
@@ -95,24 +101,73 @@ public struct Diagnosis: Sendable, Hashable, Codable {
     /// (8-bit codes), `black`, `white` (0…1), `saturation`, `gamma`, `dx`, `dy` (pixels),
     /// `scale.x`, `scale.y`; absent otherwise.
     public var parameters: [String: Double]? = nil
-    /// When no class is named and the actual file is a lossy re-encoding: what it is, e.g.
-    /// `JPEG, quality about 75` (the quality from its quantisation tables, ``JPEGQuality``).
+    /// When no class is named and the difference is plain noise (``NoiseSignature``): its
+    /// standard deviation in 8-bit codes per value; absent otherwise.
+    public var noise: Double? = nil
+    /// The best candidate of another class when it explains nearly as much as the named one
+    /// (within ``Diagnosis/closeRunnerUp``): its identifier; absent otherwise.
+    public var runnerUp: String? = nil
+    /// When no class is named and the actual image is a lossy re-encoding: what it is, e.g.
+    /// `JPEG, quality about 75` (the quality from the file's quantisation tables, ``JPEGQuality``)
+    /// or `JPEG-like, quality about 60` (from its pixels' block grid, ``BlockGridSignature``).
     /// Re-encoding is never a bug class; absent otherwise.
     public var reEncoding: String? = nil
 
     enum CodingKeys: String, CodingKey {
         case bugClass = "class", candidate, name, references, confidence, explained, summary, ranking, sampledPixels, version, parameters,
-             reEncoding
+             reEncoding, runnerUp, noise
     }
 
-    /// Says so when the actual file is a JPEG and the expected one is not a JPEG of that quality:
-    /// the unexplained difference is then the re-encoding's own loss, stated first.
-    mutating func noteReEncoding(expected: ImageMetadata, actual: ImageMetadata) {
-        guard let quality = actual.properties["jpeg.quality"], expected.properties["jpeg.quality"] != quality else { return }
-        let number = quality.prefix { $0.isNumber }
-        reEncoding = "JPEG, quality about \(number)"
-        summary = "re-encoded (JPEG, quality about \(number), from its quantisation tables): the loss of lossy re-encoding, not a bug "
-            + "class; " + summary
+    /// Smallest share of the difference a candidate must explain to be listed in ``ranking``.
+    public static let listedShare = 0.1
+    /// How close (explained fractions) a runner-up of another class must come to the named
+    /// candidate to be stated beside it.
+    public static let closeRunnerUp = 0.2
+
+    /// The ranking as listed: `named` first when there is one, then the others explaining at
+    /// least ``listedShare``, best first, at most five.
+    static func listed(_ scores: [CandidateScore], named: CandidateScore? = nil) -> [CandidateScore] {
+        let others = scores.filter { $0.id != named?.id && $0.explained >= listedShare }
+            .enumerated().sorted { $0.element.explained != $1.element.explained ? $0.element.explained > $1.element.explained : $0.offset < $1.offset }
+            .map(\.element)
+        return Array(((named.map { [$0] } ?? []) + others).prefix(5))
+    }
+
+    /// States the runner-up `rival` (the best candidate of another class) when it comes within
+    /// ``closeRunnerUp`` of the named candidate's explained fraction.
+    mutating func noteRunnerUp(_ rival: CandidateScore?) {
+        guard bugClass != nil, let rival, let explained, rival.explained >= explained - Self.closeRunnerUp, rival.explained > 0 else { return }
+        runnerUp = rival.id
+        summary += String(format: "; runner-up: %@ (%@) explains %.0f%%", rival.id, rival.bugClass, rival.explained * 100)
+    }
+
+    /// States what an unnamed difference is when it is not a bug: the actual file is a JPEG (and
+    /// the expected one not a JPEG of that quality), or its pixels carry a JPEG block grid the
+    /// expected image lacks (a JPEG saved again losslessly, ``BlockGridSignature``) — the loss of
+    /// lossy re-encoding, at the quality found; else the difference is plain noise
+    /// (``NoiseSignature``). Each is stated first in the summary; none names a class.
+    mutating func noteUnexplained(expected: ValueImage, actual: ValueImage, expectedMetadata: ImageMetadata, actualMetadata: ImageMetadata) {
+        guard bugClass == nil else { return }
+        if let quality = actualMetadata.properties["jpeg.quality"] {
+            guard expectedMetadata.properties["jpeg.quality"] != quality else { return }
+            let number = quality.prefix { $0.isNumber }
+            reEncoding = "JPEG, quality about \(number)"
+            summary = "re-encoded (JPEG, quality about \(number), from its quantisation tables): the loss of lossy re-encoding, not a bug "
+                + "class; " + summary
+            return
+        }
+        guard expected.width == actual.width, expected.height == actual.height, expected.channels == actual.channels else { return }
+        if let quality = BlockGridSignature(actual).quality, BlockGridSignature(expected).quality != quality {
+            reEncoding = "JPEG-like, quality about \(quality)"
+            summary = "re-encoded (JPEG-like, quality about \(quality), from the quantisation steps of its 8×8 block grid): the loss of "
+                + "lossy re-encoding, not a bug class; " + summary
+            return
+        }
+        let signature = NoiseSignature(expected: expected, actual: actual)
+        guard signature.isNoise else { return }
+        noise = signature.sigma
+        summary = String(format: "noise (σ %.1f codes, uncorrelated between neighbours, as strong on flat areas as on edges): not a "
+                         + "bug class; ", signature.sigma) + summary
     }
 
     /// One line: `class (confidence 0.98): summary` when a class is named, else the summary.

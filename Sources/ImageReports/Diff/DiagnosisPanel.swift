@@ -2,8 +2,9 @@ import Foundation
 import ImageMetrics
 
 /// The diagnosis as the diff page shows it: the named class in bold with its summary, confidence
-/// and references (or the summary alone), then the ranking of the best candidates with their
-/// explained share and fitted strength.
+/// and references (or the summary alone), then the ranking of the candidates that explain a
+/// meaningful share, with their explained share and, for those fitted to the pair by a strength,
+/// that strength.
 enum DiagnosisPanel {
     static func html(_ d: Diagnosis) -> String {
         let e = HTMLText.escape
@@ -18,7 +19,7 @@ enum DiagnosisPanel {
         if !d.ranking.isEmpty {
             h += "<table class=\"rank\">" + HTMLBlocks.headerRow(["candidate", "explains", "strength", "meaning"])
             for r in d.ranking {
-                h += "<tr><td><code>\(e(r.id))</code></td><td>\(e(String(format: "%.1f%%", r.explained * 100)))</td><td>\(e(String(format: "%.2f", r.strength)))</td><td>\(e(r.name))</td></tr>"
+                h += "<tr><td><code>\(e(r.id))</code></td><td>\(e(String(format: "%.1f%%", r.explained * 100)))</td><td>\(e(r.strength.map { String(format: "%.2f", $0) } ?? "—"))</td><td>\(e(r.name))</td></tr>"
             }
             h += "</table><p class=\"small\">scored on \(d.sampledPixels) pixels; \(e(d.version))</p>"
         }
