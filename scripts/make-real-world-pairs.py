@@ -4,12 +4,13 @@
 class of difference and its parameters, and controls (re-encoding, noise, a lossless re-save) that no bug class
 may name. RealWorldDiagnosisTests runs `imglab diff` on every pair.
 
-Usage: scripts/make-real-world-pairs.py [--out DIR]   (needs convert, vips, python3 with Pillow, NumPy, SciPy;
-installs the Python modules with pip when missing)
+Usage: scripts/make-real-world-pairs.py [--out DIR]   (needs convert, gm, vips, python3 with Pillow, NumPy, SciPy,
+OpenCV; installs the Python modules with pip when missing)
 
 The sources are two photographs reduced to 240 × 160 and 227 × 149: Landscape_1.jpg of
 exif-orientation-examples (MIT, Copyright (c) 2010 Dave Perrett) and testorig.jpg of libjpeg-turbo's test images
-(IJG licence), both read from ../shared/corpus-external (see its README for provenance).
+(IJG licence), both read from ../shared/corpus-external (see its README for provenance); the orientation pairs
+start from Landscape_6, Landscape_3 and Portrait_8 of exif-orientation-examples, reduced to 240 pixels.
 """
 import argparse
 import json
@@ -38,8 +39,10 @@ def need(module, package):
 need("PIL", "pillow")
 need("numpy", "numpy")
 need("scipy", "scipy")
+need("cv2", "opencv-python-headless")
+import cv2  # noqa: E402
 import numpy as np  # noqa: E402
-from PIL import Image  # noqa: E402
+from PIL import Image, ImageChops, ImageEnhance, ImageOps  # noqa: E402
 from scipy import ndimage  # noqa: E402
 
 
@@ -64,10 +67,17 @@ class PairSet:
         self.out = out
         self.pairs = []
 
-    def add(self, pair_id, a, b, tool, how, expected_class, params=None, control=False, candidate=None, tolerance=None):
+    def add(self, pair_id, a, b, tool, how, expected_class, params=None, control=False, candidate=None, tolerance=None,
+            statement=None, says=None):
         """a, b: paths already written under out/pairs; stores the manifest entry. params: the diagnosis's parameters
-        (Diagnosis.parameters keys); tolerance: per-key overrides of the test's tolerances."""
+        (Diagnosis.parameters keys; for controls, the quality or σ the statement must give); tolerance: per-key
+        overrides of the test's tolerances; statement: what an unnamed control must be said to be (JPEG, JPEG-like,
+        noise); says: phrases the summary must contain."""
         expected = {"class": expected_class, "parameters": params or {}}
+        if statement:
+            expected["statement"] = statement
+        if says:
+            expected["says"] = says
         if candidate:
             expected["candidate"] = candidate
         if tolerance:
@@ -81,19 +91,225 @@ class PairSet:
         return os.path.join(self.out, "pairs", name)
 
 
-def array_pair(ps, name, src_path, array_b, tool, how, cls, params=None, control=False, candidate=None):
+def array_pair(ps, name, src_path, array_b, tool, how, cls, params=None, control=False, candidate=None, statement=None):
     b = ps.path(f"{name}-b.png")
     Image.fromarray(array_b).save(b)
-    ps.add(name, src_path, b, tool, how, cls, params, control, candidate)
+    ps.add(name, src_path, b, tool, how, cls, params, control, candidate, statement=statement)
+
+
+def save(array, path):
+    Image.fromarray(array).save(path)
+    return path
+
+
+def more_colour(ps, key, src, f):
+    """The colour families again, made by other tools and with other parameters."""
+    im = Image.open(src).convert("RGB")
+    b = ps.path(f"{key}-pillow-brightness-1.1-b.png")
+    ImageEnhance.Brightness(im).enhance(1.1).save(b)
+    # One gain and offset for every channel is a levels change (black and white points), not white balance.
+    ps.add(f"{key}-pillow-brightness-1.1", src, b, "Pillow", "ImageEnhance.Brightness(1.1)", "levels", levels(1.1, 0))
+    a8 = cv2.imread(src)
+    b = ps.path(f"{key}-opencv-scale-offset-b.png")
+    cv2.imwrite(b, cv2.convertScaleAbs(a8, alpha=0.9, beta=12))
+    ps.add(f"{key}-opencv-scale-offset", src, b, "OpenCV", "cv2.convertScaleAbs(alpha=0.9, beta=12)", "levels", levels(0.9, 12))
+    b = ps.path(f"{key}-pillow-color-1.4-b.png")
+    ImageEnhance.Color(im).enhance(1.4).save(b)
+    ps.add(f"{key}-pillow-color-1.4", src, b, "Pillow", "ImageEnhance.Color(1.4) (saturation)", "colour-matrix")
+    m = [[0.8, 0.2, 0.0], [0.0, 1.0, 0.0], [0.1, 0.0, 0.9]]
+    matrix = ps.path(f"{key}-recomb.mat")
+    with open(matrix, "w") as out:
+        out.write("3 3\n" + "\n".join(" ".join(str(v) for v in row) for row in m) + "\n")
+    b = ps.path(f"{key}-vips-recomb-b.png")
+    run("vips", "recomb", src, b, matrix)
+    os.remove(matrix)
+    ps.add(f"{key}-vips-recomb", src, b, "libvips", "vips recomb with a 3×3 matrix", "colour-matrix",
+           {f"m{r}{k}": m[r][k] for r in range(3) for k in range(3)})
+    b = ps.path(f"{key}-gm-gamma-1.8-b.png")
+    run("gm", "convert", src, "-gamma", "1.8", b)
+    ps.add(f"{key}-gm-gamma-1.8", src, b, "GraphicsMagick", "gm convert -gamma 1.8", "transfer-curve", {"gamma": 1 / 1.8})
+    b = ps.path(f"{key}-pillow-point-gamma-2.2-b.png")
+    im.point(lambda v: round(255 * (v / 255) ** 2.2)).save(b)
+    ps.add(f"{key}-pillow-point-gamma-2.2", src, b, "Pillow", "Image.point: every value raised to 2.2", "transfer-curve",
+           {"gamma": 2.2})
+    b = ps.path(f"{key}-opencv-lut-gamma-0.8-b.png")
+    lut = np.array([round(255 * (v / 255) ** 0.8) for v in range(256)], dtype=np.uint8)
+    cv2.imwrite(b, cv2.LUT(a8, lut))
+    ps.add(f"{key}-opencv-lut-gamma-0.8", src, b, "OpenCV", "cv2.LUT: every value raised to 0.8", "transfer-curve", {"gamma": 0.8})
+    b = ps.path(f"{key}-gm-level-b.png")
+    run("gm", "convert", src, "-level", "5%,1.0,95%", b)
+    ps.add(f"{key}-gm-level", src, b, "GraphicsMagick", "gm convert -level 5%,1.0,95%", "levels", {"black": 0.05, "white": 0.95})
+    b = ps.path(f"{key}-pillow-autocontrast-b.png")
+    ImageOps.autocontrast(im, cutoff=3).save(b)
+    # autocontrast stretches each channel by its own histogram: per-channel gains (white balance) unless they agree.
+    gains = channel_gains(f, np.asarray(Image.open(b).convert("RGB")).astype(np.float64) / 255)
+    uniform = max(g for g, _ in gains) - min(g for g, _ in gains) <= 0.03
+    ps.add(f"{key}-pillow-autocontrast", src, b, "Pillow", "ImageOps.autocontrast(cutoff=3) (each channel stretched and clipped)",
+           "levels" if uniform else "colour-gain",
+           {} if uniform else {f"gain.{n}": round(g, 3) for n, (g, _) in zip(("red", "green", "blue"), gains)})
+
+
+def levels(gain, offset):
+    """The black and white points (0…1) of out = gain · in + offset (codes): in = black → 0, in = white → 1."""
+    black = -offset / (255 * gain)
+    return {"black": black, "white": black + 1 / gain}
+
+
+def channel_gains(a, b):
+    """Per channel, the least-squares gain and offset of b on a over the values b did not clip."""
+    out = []
+    for c in range(3):
+        x, y = a[..., c].ravel(), b[..., c].ravel()
+        keep = (y > 0.5 / 255) & (y < 254.5 / 255)
+        g, o = np.polyfit(x[keep], y[keep], 1)
+        out.append((g, o * 255))
+    return out
+
+
+def more_geometry(ps, key, src, f, side, resized_width):
+    """Translations, crop anchors and the pixel-grid convention, made by other tools."""
+    a8 = cv2.imread(src)
+    h, w = a8.shape[:2]
+    b = ps.path(f"{key}-opencv-warp-2.5-right-b.png")
+    cv2.imwrite(b, cv2.warpAffine(a8, np.float32([[1, 0, 2.5], [0, 1, 0]]), (w, h), flags=cv2.INTER_LINEAR,
+                                  borderMode=cv2.BORDER_REPLICATE))
+    ps.add(f"{key}-opencv-warp-2.5-right", src, b, "OpenCV", "cv2.warpAffine by 2.5 px right (bilinear)", "pixel-shift",
+           {"dx": 2.5, "dy": 0})
+    b = ps.path(f"{key}-vips-embed-4-2-b.png")
+    run("vips", "embed", src, b, "4", "2", str(w), str(h), "--extend", "copy")
+    ps.add(f"{key}-vips-embed-4-2", src, b, "libvips", "vips embed 4 2 (shifted 4 px right and 2 px down, edges repeated)",
+           "pixel-shift", {"dx": 4, "dy": 2})
+    b = ps.path(f"{key}-pillow-offset-up-2-b.png")
+    ImageChops.offset(Image.open(src), 0, -2).save(b)
+    ps.add(f"{key}-pillow-offset-up-2", src, b, "Pillow", "ImageChops.offset(0, -2) (shifted 2 px up, wrapped)", "pixel-shift",
+           {"dx": 0, "dy": -2})
+    im = Image.open(src).convert("RGB")
+    centre = save(np.asarray(ImageOps.fit(im, (side, side), Image.Resampling.BICUBIC, centering=(0.5, 0.5))),
+                  ps.path(f"{key}-pillow-fit-centre.png"))
+    b = save(np.asarray(ImageOps.fit(im, (side, side), Image.Resampling.BICUBIC, centering=(1.0, 0.5))),
+             ps.path(f"{key}-pillow-fit-right-b.png"))
+    ps.add(f"{key}-pillow-fit-right", centre, b, "Pillow", "ImageOps.fit anchored at the right edge, expected centred",
+           "pixel-shift", {"dx": -(resized_width - side) / 2, "dy": 0}, tolerance={"dx": 1})
+    centre = ps.path(f"{key}-vips-crop-centre.png")
+    run("vips", "thumbnail", src, centre, str(side), "--height", str(side), "--crop", "centre")
+    b = ps.path(f"{key}-vips-crop-low-b.png")
+    run("vips", "thumbnail", src, b, str(side), "--height", str(side), "--crop", "low")
+    ps.add(f"{key}-vips-crop-low", centre, b, "libvips", "vips thumbnail --crop low (top left), expected centre", "pixel-shift",
+           {"dx": (resized_width - side) / 2, "dy": 0}, tolerance={"dx": 1})
+    # Doubling: OpenCV's bilinear (pixel centres aligned) expected, SciPy's corner-aligned zoom actual.
+    expected = save(cv2.cvtColor(cv2.resize(a8, (2 * w, 2 * h), interpolation=cv2.INTER_LINEAR), cv2.COLOR_BGR2RGB),
+                    ps.path(f"{key}-opencv-double.png"))
+    doubled = np.stack([ndimage.zoom(f[..., c], 2, order=1, grid_mode=False) for c in range(3)], -1)
+    array_pair(ps, f"{key}-scipy-corner-aligned-double", expected, to8(doubled), "SciPy",
+               "ndimage.zoom(2, order=1, grid_mode=False) (corners aligned) against cv2.resize INTER_LINEAR (centres)",
+               "pixel-shift", {"scale.x": (w - 1) / (2 * w - 1) * 2, "scale.y": (h - 1) / (2 * h - 1) * 2})
+
+
+def size_by_one(ps, key, src):
+    """One row or column lost or added: cropped at an edge, padded, or the picture resampled to a size off by one."""
+    im = Image.open(src).convert("RGB")
+    w, h = im.size
+    b = ps.path(f"{key}-pillow-crop-bottom-row-b.png")
+    im.crop((0, 0, w, h - 1)).save(b)
+    ps.add(f"{key}-pillow-crop-bottom-row", src, b, "Pillow", "Image.crop losing the bottom row", "crop",
+           {"rows": -1, "columns": 0}, candidate="crop.row-lost-bottom")
+    b = ps.path(f"{key}-im-chop-left-column-b.png")
+    run("convert", src, "-gravity", "West", "-chop", "1x0", b)
+    ps.add(f"{key}-im-chop-left-column", src, b, "ImageMagick", "-gravity West -chop 1x0 (left column lost)", "crop",
+           {"rows": 0, "columns": -1}, candidate="crop.column-lost-left")
+    b = ps.path(f"{key}-vips-embed-right-column-b.png")
+    run("vips", "embed", src, b, "0", "0", str(w + 1), str(h), "--extend", "copy")
+    ps.add(f"{key}-vips-embed-right-column", src, b, "libvips", "vips embed one column wider, edge repeated", "crop",
+           {"rows": 0, "columns": 1}, candidate="crop.column-added-right")
+    b = ps.path(f"{key}-pillow-resize-row-short-b.png")
+    im.resize((w, h - 1), Image.Resampling.BILINEAR).save(b)
+    ps.add(f"{key}-pillow-resize-row-short", src, b, "Pillow", "resized to one row fewer (the size rounded down)",
+           "size-rounding", {"rows": -1, "columns": 0})
+    b = ps.path(f"{key}-gm-resize-column-more-b.png")
+    run("gm", "convert", src, "-filter", "Triangle", "-resize", f"{w + 1}x{h}!", b)
+    ps.add(f"{key}-gm-resize-column-more", src, b, "GraphicsMagick", "-filter Triangle -resize to one column more (the size rounded up)",
+           "size-rounding", {"rows": 0, "columns": 1})
+
+
+def more_controls(ps, key, src, f):
+    """JPEG saved again as PNG (its block grid is the only trace), other noise, chroma subsampling: never named."""
+    im = Image.open(src).convert("RGB")
+    staging = ps.path(f"{key}-staging.jpg")
+    for tool, q in (("Pillow", 60), ("ImageMagick", 45), ("libvips", 70)):
+        b = ps.path(f"{key}-{tool.lower()}-jpeg-q{q}-as-png-b.png")
+        if tool == "Pillow":
+            im.save(staging, quality=q)
+            Image.open(staging).save(b)
+        elif tool == "ImageMagick":
+            run("convert", src, "-quality", str(q), staging)
+            run("convert", staging, b)
+        else:
+            run("vips", "jpegsave", src, staging, "--Q", str(q))
+            run("vips", "pngsave", staging, b)
+        os.remove(staging)
+        ps.add(f"{key}-{tool.lower()}-jpeg-q{q}-as-png", src, b, tool, f"saved as JPEG, quality {q}, then as PNG", None,
+               {"quality": q}, control=True, statement="JPEG-like")
+    rng = np.random.default_rng(11)
+    a8 = cv2.imread(src)
+    noise = rng.normal(0, 3, a8.shape)
+    b = ps.path(f"{key}-opencv-noise-3-b.png")
+    cv2.imwrite(b, np.clip(np.rint(a8 + noise), 0, 255).astype(np.uint8))
+    ps.add(f"{key}-opencv-noise-3", src, b, "OpenCV", "Gaussian noise, σ = 3 codes", None, {"sigma": 3}, control=True,
+           statement="noise")
+    ycc = np.asarray(im.convert("YCbCr")).copy()
+    h, w = ycc.shape[:2]
+    for c in (1, 2):
+        plane = Image.fromarray(ycc[..., c])
+        ycc[..., c] = np.asarray(plane.resize(((w + 1) // 2, (h + 1) // 2), Image.Resampling.BOX).resize((w, h), Image.Resampling.BILINEAR))
+    b = ps.path(f"{key}-pillow-chroma-420-b.png")
+    Image.fromarray(ycc, "YCbCr").convert("RGB").save(b)
+    ps.add(f"{key}-pillow-chroma-420", src, b, "Pillow", "chroma halved both ways and restored (4:2:0 without the DCT)", None,
+           control=True)
+
+
+ORIENTED = {
+    "landscape6": "exif-orientation-examples/Landscape_6.jpg",
+    "landscape3": "exif-orientation-examples/Landscape_3.jpg",
+    "portrait8": "exif-orientation-examples/Portrait_8.jpg",
+}
+
+
+def orientation_pairs(ps):
+    """A photo whose EXIF tag says how to turn it (the expected file keeps the tag, so it is displayed upright), and
+    outputs that ignored the tag (stored pixels, tag dropped) or applied it twice (turned, tag kept)."""
+    for key, rel in ORIENTED.items():
+        with Image.open(os.path.join(EXTERNAL, rel)) as im:
+            exif = im.info["exif"]
+            tag = im.getexif().get(0x0112)
+            stored = im.convert("RGB")
+            scale = 240 / max(stored.size)
+            stored = stored.resize((round(stored.width * scale), round(stored.height * scale)), Image.Resampling.LANCZOS)
+        a = ps.path(f"{key}-tagged-a.jpg")
+        stored.save(a, quality=95, exif=exif)
+        says = [f"EXIF orientation {tag}"]
+        twice_or_ignored = tag in (2, 3, 4, 5, 7)
+        b = ps.path(f"{key}-pillow-tag-ignored-b.png")
+        Image.open(a).convert("RGB").save(b)
+        ps.add(f"{key}-pillow-tag-ignored", a, b, "Pillow", f"the stored pixels saved as PNG, EXIF orientation {tag} dropped",
+               "orientation", says=says + ["ignored"])
+        b = ps.path(f"{key}-vips-strip-b.png")
+        run("vips", "copy", a, b + "[strip]")
+        ps.add(f"{key}-vips-strip", a, b, "libvips", "vips copy to PNG with strip: the tag dropped, the pixels not turned",
+               "orientation", says=says + ["ignored"])
+        if not twice_or_ignored:
+            b = ps.path(f"{key}-pillow-applied-twice-b.png")
+            ImageOps.exif_transpose(Image.open(a)).convert("RGB").save(b, exif=exif)
+            ps.add(f"{key}-pillow-applied-twice", a, b, "Pillow", f"turned upright, EXIF orientation {tag} kept", "orientation",
+                   says=says + ["applied twice"])
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=os.path.join(ROOT, "Tests", "Fixtures", "real-world"))
     args = parser.parse_args()
-    for tool in ("convert", "vips"):
+    for tool in ("convert", "gm", "vips"):
         if shutil.which(tool) is None:
-            raise SystemExit(f"{tool} is not installed (apt-get install imagemagick libvips-tools)")
+            raise SystemExit(f"{tool} is not installed (apt-get install imagemagick graphicsmagick libvips-tools)")
     staging = tempfile.mkdtemp(prefix="real-world-", dir=os.path.dirname(args.out))
     os.makedirs(os.path.join(staging, "pairs"))
     ps = PairSet(staging)
@@ -165,20 +381,29 @@ def main():
                    "ndimage.zoom(order=1) halving with grid_mode=False (corners aligned) against grid_mode=True (centres)",
                    "pixel-shift", {"scale.x": (w - 1) / (w // 2 - 1) * (w // 2) / w, "scale.y": (h - 1) / (h // 2 - 1) * (h // 2) / h})
 
+        more_colour(ps, key, src, f)
+        more_geometry(ps, key, src, f, side, resized_width)
+        size_by_one(ps, key, src)
+
         # Controls: no bug class may name these.
         for q in (75, 92):
             b = ps.path(f"{key}-pillow-jpeg-q{q}-b.jpg")
             Image.open(src).save(b, quality=q)
-            ps.add(f"{key}-pillow-jpeg-q{q}", src, b, "Pillow", f"saved as JPEG, quality {q}", None, {"quality": q}, control=True)
+            ps.add(f"{key}-pillow-jpeg-q{q}", src, b, "Pillow", f"saved as JPEG, quality {q}", None, {"quality": q}, control=True,
+                   statement="JPEG")
         b = ps.path(f"{key}-im-jpeg-q85-b.jpg")
         run("convert", src, "-quality", "85", "-sampling-factor", "4:2:0", b)
-        ps.add(f"{key}-im-jpeg-q85", src, b, "ImageMagick", "JPEG, quality 85, 4:2:0", None, {"quality": 85}, control=True)
+        ps.add(f"{key}-im-jpeg-q85", src, b, "ImageMagick", "JPEG, quality 85, 4:2:0", None, {"quality": 85}, control=True,
+               statement="JPEG")
+        more_controls(ps, key, src, f)
         rng = np.random.default_rng(7)
         array_pair(ps, f"{key}-numpy-noise-2", src, to8(f + rng.normal(0, 2 / 255, f.shape)), "numpy",
-                   "Gaussian noise, σ = 2 codes", None, {"sigma": 2}, control=True)
+                   "Gaussian noise, σ = 2 codes", None, {"sigma": 2}, control=True, statement="noise")
         b = ps.path(f"{key}-vips-resave-b.png")
         run("vips", "copy", src, b + "[compression=9]")
         ps.add(f"{key}-vips-resave", src, b, "libvips", "re-saved as PNG (lossless)", None, control=True)
+
+    orientation_pairs(ps)
 
     manifest = {
         "schema": "imglab-real-world-pairs/1",

@@ -13,12 +13,12 @@ struct OrientationStatementTests {
                          explained: 1, summary: "\(name): explains 100% of the difference", ranking: [], sampledPixels: 1)
     }
 
-    @Test("tag 6 undone by a quarter turn back (8) was ignored; turned by 6 again it was applied twice, a half turn (3) from upright")
+    @Test("tag 6 undone by a quarter turn back (8) was ignored; turned by 6 again it was applied twice, a half turn (3) from the stored pixels")
     func quarterTurn() {
         #expect(Self.finding(8).stated(againstSourceTag: .right).summary
             == "EXIF orientation 6 (right) ignored: the stored pixels came back unturned: explains 100% of the difference")
         #expect(Self.finding(6).stated(againstSourceTag: .right).name
-            == "EXIF orientation 6 (right) applied twice: the picture turned by 3 (down) from upright")
+            == "EXIF orientation 6 (right) applied twice: the stored pixels turned by 3 (down) in all, one right turn past upright")
     }
 
     @Test("a half turn (3) ignored and applied twice give the same picture, and the statement says both")

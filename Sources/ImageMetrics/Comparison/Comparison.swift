@@ -138,6 +138,7 @@ public struct Comparison: Sendable, Hashable, Codable {
                 set(d.name, nil, missing: "sizes differ")
             }
             diagnosis = options.diagnose ? Diagnoser.diagnose(expected: ev, actual: av, context: context, counterfactuals: counterfactuals) : .none("not run")
+            if source == nil { diagnosis = diagnosis.statedAgainstTags(expected: e.image.orientation, actual: a.image.orientation) }
             set("diagnosis.confidence", diagnosis.confidence)
             self.notes = notes
             self.metrics = metrics
@@ -267,6 +268,7 @@ public struct Comparison: Sendable, Hashable, Codable {
         } else {
             diagnosis = Diagnoser.diagnose(expected: ev, actual: av, context: context, counterfactuals: counterfactuals)
             diagnosis.noteUnexplained(expected: ev, actual: av, expectedMetadata: e.image.metadata, actualMetadata: a.image.metadata)
+            if source == nil { diagnosis = diagnosis.statedAgainstTags(expected: e.image.orientation, actual: a.image.orientation) }
         }
         set("diagnosis.confidence", diagnosis.confidence)
         timer.mark("diagnosis")

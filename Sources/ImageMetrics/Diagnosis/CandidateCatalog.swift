@@ -12,6 +12,7 @@ import ImageCore
 enum CandidateCatalog {
     static let all: [Candidate] = channelOrders + alphaPlacement + premultiplication + alphaDropped
         + orientations + [lightSpace] + scales + shifts + [cmykInversion] + sixteenBit + [nearestNeighbour] + GeometryCandidates.all
+        + EdgeRowCandidates.all
         + ValueRangeCandidates.all
 
     // MARK: Channel order

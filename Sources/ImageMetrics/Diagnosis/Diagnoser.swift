@@ -53,7 +53,7 @@ enum Diagnoser {
         let catalogueCount = catalogue.filter(fits).count
         if candidates.isEmpty {
             return .none(sameSize ? "no candidate applies" :
-                "the sizes differ (\(expected.width)×\(expected.height) vs \(actual.width)×\(actual.height)) and no orientation or 2×/½× scale maps one onto the other")
+                "the sizes differ (\(expected.width)×\(expected.height) vs \(actual.width)×\(actual.height)) and no orientation, 2×/½× scale or row or column lost or added maps one onto the other")
         }
         let scan = sameSize ? DifferenceScan(expected: expected, actual: actual) : nil
         let samples = scan?.samples() ?? gridSamples(actual)
@@ -229,7 +229,8 @@ enum Diagnoser {
         // As for the catalogue: more than the content-free prediction (the actual's own mean
         // colour everywhere), or the content is lost, not transformed.
         guard scoring.residualRMS(explained: best.explained) <= roundingResidual || best.explained > scoring.uniformExplained else { return nil }
-        let confidence = best.explained * separation(best.explained, from: max(catalogueBest.explained, rival?.explained ?? 0))
+        // Told apart from another class; the catalogue's best of the same class agrees on it.
+        let confidence = best.explained * separation(best.explained, from: rival?.explained ?? 0)
         let percent = String(format: "%.0f%%", best.explained * 100)
         guard confidence >= minimumConfidence else { return nil }
         var named = Diagnosis(bugClass: best.bugClass, candidate: best.id, name: best.name, references: [], confidence: confidence,

@@ -10,7 +10,7 @@ struct NoiseSignature: Sendable {
     /// Largest number of pixels read.
     static let rowBudget = 1 << 19
     /// Largest neighbour correlation of noise.
-    static let maximumCorrelation = 0.25
+    static let maximumCorrelation = 0.1
     /// Range of the ratio of the difference's variance on edges to that on flat areas.
     static let edgeRatioRange = 0.5...2.0
 
@@ -66,7 +66,7 @@ struct NoiseSignature: Sendable {
         sigma = variance.squareRoot()
         let scale = max(variance, 1e-12)
         correlation = (pairs.h > 0 ? products.h / pairs.h / scale : 0, pairs.v > 0 ? products.v / pairs.v / scale : 0)
-        edgeRatio = edge.n >= 300 && flat.n >= 300 && flat.s2 > 0 ? (edge.s2 / edge.n) / (flat.s2 / flat.n) : nil
+        edgeRatio = edge.n >= 100 && flat.n >= 100 && flat.s2 > 0 ? (edge.s2 / edge.n) / (flat.s2 / flat.n) : nil
         let largestMean = max(abs(mean.x), abs(mean.y), abs(mean.z))
         bias = variance > 0 ? largestMean / variance.squareRoot() : 0
     }

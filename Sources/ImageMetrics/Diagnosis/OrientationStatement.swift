@@ -20,7 +20,7 @@ extension Diagnosis {
             phrase = "EXIF orientation \(tag.exifValue) (\(tag)) ignored: the stored pixels came back unturned"
         } else if transform == tag {
             let total = tag.followed(by: tag)
-            phrase = "EXIF orientation \(tag.exifValue) (\(tag)) applied twice: the picture turned by \(total.exifValue) (\(total)) from upright"
+            phrase = "EXIF orientation \(tag.exifValue) (\(tag)) applied twice: the stored pixels turned by \(total.exifValue) (\(total)) in all, one \(tag) turn past upright"
         } else {
             let drawn = tag.followed(by: transform)
             phrase = "EXIF orientation \(tag.exifValue) (\(tag)) drawn as orientation \(drawn.exifValue) (\(drawn))"
@@ -29,5 +29,13 @@ extension Diagnosis {
         stated.name = phrase
         stated.summary = summary.replacingOccurrences(of: name, with: phrase)
         return stated
+    }
+
+    /// Two files without a source: an orientation finding stated against the tag a file carries,
+    /// the expected file's (the original whose tag was ignored or applied twice) or else the
+    /// actual's (a tag kept on pixels already turned); unchanged when neither has one.
+    public func statedAgainstTags(expected: Orientation, actual: Orientation) -> Diagnosis {
+        guard let tag = [expected, actual].first(where: { $0 != .up }) else { return self }
+        return stated(againstSourceTag: tag)
     }
 }
