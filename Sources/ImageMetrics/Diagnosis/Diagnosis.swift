@@ -138,7 +138,7 @@ public struct Diagnosis: Sendable, Hashable, Codable {
     mutating func noteRunnerUp(_ rival: CandidateScore?) {
         guard bugClass != nil, let rival, let explained, rival.explained >= explained - Self.closeRunnerUp, rival.explained > 0 else { return }
         runnerUp = rival.id
-        summary += String(format: "; runner-up: %@ (%@) explains %.0f%%", rival.id, rival.bugClass, rival.explained * 100)
+        summary += "; runner-up: \(rival.id) (\(rival.bugClass)) explains " + String(format: "%.0f%%", rival.explained * 100)
     }
 
     /// States what an unnamed difference is when it is not a bug: the actual file is a JPEG (and
