@@ -205,6 +205,33 @@ def more_geometry(ps, key, src, f, side, resized_width):
                "pixel-shift", {"scale.x": (w - 1) / (2 * w - 1) * 2, "scale.y": (h - 1) / (2 * h - 1) * 2})
 
 
+def zoom_and_grid(ps, key, src, f):
+    """A zoom about the top-left corner where none was expected, and a doubling with the legacy grid (u = x / 2, pixel
+    centres at integer coordinates: TensorFlow's half_pixel_centers=False) against the half-pixel one."""
+    a8 = cv2.imread(src)
+    h, w = a8.shape[:2]
+    z = 1.05
+    b = ps.path(f"{key}-opencv-zoom-corner-b.png")
+    cv2.imwrite(b, cv2.warpAffine(a8, np.float32([[z, 0, 0], [0, z, 0]]), (w, h), flags=cv2.INTER_CUBIC,
+                                  borderMode=cv2.BORDER_REPLICATE))
+    ps.add(f"{key}-opencv-zoom-corner", src, b, "OpenCV", "cv2.warpAffine zoom × 1.05 about pixel (0, 0)", "pixel-shift",
+           {"scale.x": 1 / z, "scale.y": 1 / z, "pivot.x": 0, "pivot.y": 0}, tolerance={"scale.x": 0.002, "scale.y": 0.002,
+                                                                                   "pivot.x": 2, "pivot.y": 2})
+    im = Image.open(src).convert("RGB")
+    b = ps.path(f"{key}-pillow-zoom-corner-b.png")
+    im.transform(im.size, Image.Transform.AFFINE, (1 / z, 0, 0, 0, 1 / z, 0), resample=Image.Resampling.BICUBIC).save(b)
+    ps.add(f"{key}-pillow-zoom-corner", src, b, "Pillow", "Image.transform AFFINE zoom × 1.05 about the top-left corner",
+           "pixel-shift", {"scale.x": 1 / z, "scale.y": 1 / z, "pivot.x": -0.5, "pivot.y": -0.5},
+           tolerance={"scale.x": 0.002, "scale.y": 0.002, "pivot.x": 2, "pivot.y": 2})
+    expected = ps.path(f"{key}-opencv-double.png")
+    xs, ys = np.arange(2 * w) / 2, np.arange(2 * h) / 2
+    legacy = np.stack([ndimage.map_coordinates(f[..., c], np.meshgrid(ys, xs, indexing="ij"), order=1, mode="nearest")
+                       for c in range(3)], -1)
+    array_pair(ps, f"{key}-numpy-legacy-grid-double", expected, to8(legacy), "NumPy/SciPy",
+               "bilinear doubling sampling u = x / 2 (half_pixel_centers=False) against cv2.resize INTER_LINEAR (u = (x + ½) / 2 − ½)",
+               "pixel-shift", {"dx": -0.5, "dy": -0.5})
+
+
 def size_by_one(ps, key, src):
     """One row or column lost or added: cropped at an edge, padded, or the picture resampled to a size off by one."""
     im = Image.open(src).convert("RGB")
@@ -384,6 +411,7 @@ def main():
         more_colour(ps, key, src, f)
         more_geometry(ps, key, src, f, side, resized_width)
         size_by_one(ps, key, src)
+        zoom_and_grid(ps, key, src, f)
 
         # Controls: no bug class may name these.
         for q in (75, 92):

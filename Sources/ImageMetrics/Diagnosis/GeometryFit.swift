@@ -2,8 +2,9 @@ import Foundation
 
 /// Geometry fitted to a pair of one size, offered as candidates with their parameters in their
 /// names: a translation by whole or fractional pixels (an off-by-N rectangle, a crop window
-/// taken at another anchor) and a scale about the centre (pixel grids aligned at the corners
-/// instead of the centres, `align_corners`).
+/// taken at another anchor), a scale about the centre (pixel grids aligned at the corners
+/// instead of the centres, `align_corners`), and a scale about another point (a zoom or crop
+/// window anchored at a corner or edge), refined from the better of the two.
 ///
 /// The translation is found on luma planes reduced to at most ``searchSide`` pixels on the long
 /// side (every offset up to a third of the size), refined at full size by a step search down to
@@ -89,12 +90,51 @@ enum GeometryFit {
         let coarse = (Plane(expected, reducedBy: factor), Plane(actual, reducedBy: factor))
         let points = samplePositions(width: w, height: h)
         var out: [Candidate] = []
-        if let shift = translation(coarse: coarse, factor: factor, full: (e, a), points: points), !shift.isIdentity {
-            out.append(candidate(shift, width: w, height: h))
-        }
+        let shift = translation(coarse: coarse, factor: factor, full: (e, a), points: points)
+        if let shift, !shift.isIdentity { out.append(candidate(shift, width: w, height: h)) }
         let scale = centredScale(full: (e, a), points: points)
         if !scale.isIdentity { out.append(candidate(scale, width: w, height: h)) }
+        // Scale and shift together (a scale about another point than the centre), refined from
+        // the better of the two and offered only when it leaves under ``jointGain`` of its error:
+        // a few parameters more always fit a little better.
+        let simpler = ([shift, scale].compactMap { $0 }).compactMap { f in error(f, e, a, points).map { (f, $0) } }
+        if let start = simpler.min(by: { $0.1 < $1.1 }), let joint = scaleAndShift(from: start.0, full: (e, a), points: points),
+           let jointError = error(joint, e, a, points), jointError < jointGain * start.1,
+           joint.ax != 1 || joint.ay != 1, joint.dx != 0 || joint.dy != 0 {
+            out.append(candidate(joint, width: w, height: h))
+        }
         return out
+    }
+
+    /// Largest share of the simpler fits' error a joint scale-and-shift may leave to be offered.
+    static let jointGain = 0.8
+
+    /// Scale (one for both axes, then each) and shift refined together from `start` by a pattern
+    /// search: scale steps 0.02 down to 0.00025, shift steps 2 px down to 1/32 pixel (the pivot is
+    /// the shift ÷ (1 − scale), so it needs the finer steps), for a zoom of at most 25 % either
+    /// way; `nil` when it stays at `start`.
+    static func scaleAndShift(from start: Fit, full: (LumaView, LumaView), points: [(Int, Int)]) -> Fit? {
+        guard var err = error(start, full.0, full.1, points) else { return nil }
+        var fit = start
+        for (scaleStep, shiftStep) in [(0.02, 2.0), (0.01, 1.0), (0.005, 0.5), (0.002, 0.25), (0.001, 0.125), (0.0005, 0.0625), (0.00025, 0.03125)] {
+            var moved = true, rounds = 0
+            while moved && rounds < 40 {
+                moved = false
+                rounds += 1
+                var trials: [Fit] = []
+                for sign in [-1.0, 1.0] {
+                    var f = fit; f.ax += sign * scaleStep; f.ay += sign * scaleStep; trials.append(f)
+                    f = fit; f.ax += sign * scaleStep; trials.append(f)
+                    f = fit; f.ay += sign * scaleStep; trials.append(f)
+                    f = fit; f.dx += sign * shiftStep; trials.append(f)
+                    f = fit; f.dy += sign * shiftStep; trials.append(f)
+                }
+                for f in trials where abs(f.ax - 1) <= 0.25 && abs(f.ay - 1) <= 0.25 {
+                    if let e = error(f, full.0, full.1, points), e < err - 1e-12 { (fit, err, moved) = (f, e, true) }
+                }
+            }
+        }
+        return fit.ax == start.ax && fit.ay == start.ay && fit.dx == start.dx && fit.dy == start.dy ? nil : fit
     }
 
     static func samplePositions(width w: Int, height h: Int) -> [(Int, Int)] {
@@ -197,6 +237,21 @@ enum GeometryFit {
             name = "content shifted \(moved)" + (large
                 ? ": the crop window is \(window.joined(separator: " and ")) of the expected one (another anchor, e.g. an edge or corner where the centre was expected)"
                 : " (an offset rectangle: off by a pixel or a fraction of one)")
+        } else if fit.dx != 0 || fit.dy != 0 {
+            id = "geometry.scale-about-point"
+            // The fixed point of u = a·(x − c) + c − d: x = c − d / (1 − a), in expected pixels.
+            let px = abs(1 - fit.ax) >= 0.002 ? cx - fit.dx / (1 - fit.ax) : nil
+            let py = abs(1 - fit.ay) >= 0.002 ? cy - fit.dy / (1 - fit.ay) : nil
+            func place(_ p: Double?, _ c: Double, low: String, high: String) -> String? {
+                guard let p, abs(p - c) > c / 4 else { return nil }
+                return p < c ? low : high
+            }
+            let words = [place(py, cy, low: "top", high: "bottom"), place(px, cx, low: "left", high: "right")].compactMap { $0 }
+            let pivot = words.isEmpty ? ["centre"] : words
+            name = String(format: "content scaled × %.3f across, × %.3f down about (%@, %@), near the %@, instead of the centre (%.1f, %.1f): "
+                          + "a zoom or crop window anchored at another point",
+                          1 / fit.ax, 1 / fit.ay, px.map { String(format: "%.1f", $0) } ?? "—", py.map { String(format: "%.1f", $0) } ?? "—",
+                          pivot.joined(separator: " "), cx, cy)
         } else {
             id = "geometry.centred-scale"
             let edge = max(abs(fit.ax - 1) * cx, abs(fit.ay - 1) * cy)
@@ -207,7 +262,14 @@ enum GeometryFit {
         var candidate = Candidate(id: id, bugClass: "pixel-shift", name: name) { view, x, y in
             bicubic(view, fit.ax * (Double(x) - cx) + cx - fit.dx, fit.ay * (Double(y) - cy) + cy - fit.dy)
         }
-        candidate.parameters = id == "geometry.translation" ? ["dx": fit.dx, "dy": fit.dy] : ["scale.x": fit.ax, "scale.y": fit.ay]
+        switch id {
+        case "geometry.translation": candidate.parameters = ["dx": fit.dx, "dy": fit.dy]
+        case "geometry.centred-scale": candidate.parameters = ["scale.x": fit.ax, "scale.y": fit.ay]
+        default:
+            candidate.parameters = ["scale.x": fit.ax, "scale.y": fit.ay, "dx": fit.dx, "dy": fit.dy]
+            if abs(1 - fit.ax) >= 0.002 { candidate.parameters["pivot.x"] = cx - fit.dx / (1 - fit.ax) }
+            if abs(1 - fit.ay) >= 0.002 { candidate.parameters["pivot.y"] = cy - fit.dy / (1 - fit.ay) }
+        }
         return candidate
     }
 
