@@ -267,11 +267,12 @@ public struct Comparison: Sendable, Hashable, Codable {
                               : "no diagnosis: every difference is within 1/257 code value (16-bit rounding)")
         } else {
             diagnosis = Diagnoser.diagnose(expected: ev, actual: av, context: context, counterfactuals: counterfactuals)
+            timer.mark("diagnosis")
             diagnosis.noteUnexplained(expected: ev, actual: av, expectedMetadata: e.image.metadata, actualMetadata: a.image.metadata)
             if source == nil { diagnosis = diagnosis.statedAgainstTags(expected: e.image.orientation, actual: a.image.orientation) }
         }
         set("diagnosis.confidence", diagnosis.confidence)
-        timer.mark("diagnosis")
+        timer.mark("diagnosis statements")
         self.notes = notes
         self.metrics = metrics
     }

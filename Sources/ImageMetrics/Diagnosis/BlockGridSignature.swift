@@ -12,7 +12,7 @@ import ImageCodecs
 /// flat area's is a multiple of 8 whatever its history).
 struct BlockGridSignature: Sendable {
     /// Largest number of blocks read.
-    static let blockBudget = 8192
+    static let blockBudget = 4096
     /// The frequencies examined: zig-zag positions 1…14, as (u, v) = (column, row).
     static let frequencies: [(u: Int, v: Int)] = [
         (1, 0), (0, 1), (0, 2), (1, 1), (2, 0), (3, 0), (2, 1), (1, 2), (0, 3), (0, 4), (1, 3), (2, 2), (3, 1), (4, 0),
@@ -91,8 +91,9 @@ struct BlockGridSignature: Sendable {
         guard nonZero.count >= 50 else { return nil }
         var best: (step: Int, excess: Double)?
         for q in 3...100 {
-            let step = Double(q)
-            let on = nonZero.reduce(0) { $0 + (abs($1 - step * ($1 / step).rounded()) <= tolerance ? 1 : 0) }
+            let step = Double(q), inverse = 1 / step
+            var on = 0
+            for v in nonZero where abs(v - step * (v * inverse).rounded()) <= tolerance { on += 1 }
             let excess = Double(on) / Double(nonZero.count) - 2 * tolerance / step
             if excess >= minimumExcess, excess >= (best?.excess ?? 0) - 0.02 { best = (q, excess) }
         }

@@ -185,9 +185,9 @@ enum Diagnoser {
         let families = fitted.ran ? "no known bug, global colour transform or geometric change" : "no known bug"
         let why: String
         if overall.explained < Diagnosis.listedShare {
-            why = "\(families) explains a tenth of the difference (the best, \(overall.id), explains \(String(format: "%.0f%%", max(0, overall.explained) * 100))): a change of content, noise or lossy re-encoding"
+            why = "\(families) explains a tenth of the difference (the best, \(overall.id), explains \(String(format: "%.0f%%", max(0, overall.explained) * 100)))" + Diagnosis.unexplainedGuess
         } else if best.explained < minimumExplained {
-            why = "no candidate explains half of the difference (best: \(overall.id) (\(overall.bugClass)), \(String(format: "%.0f%%", overall.explained * 100))): it looks like a change of content, noise or lossy re-encoding"
+            why = "no candidate explains half of the difference (best: \(overall.id) (\(overall.bugClass)), \(String(format: "%.0f%%", overall.explained * 100)))" + Diagnosis.unexplainedGuess
         } else if best.explained <= uniform {
             let lost = String(format: "%.0f%%", max(0, uniform) * 100), left = String(format: "%.1f", residual)
             why = "the actual image's own mean colour explains \(lost), at least as much as the best candidate (\(best.id), \(percent), leaving \(left) codes RMS): the content is lost, not transformed by a known bug"

@@ -118,6 +118,10 @@ public struct Diagnosis: Sendable, Hashable, Codable {
              reEncoding, runnerUp, noise
     }
 
+    /// What the summary of an unexplained difference ends with, until
+    /// ``noteUnexplained(expected:actual:expectedMetadata:actualMetadata:)`` says which it is.
+    static let unexplainedGuess = ": it may be a change of content, noise or lossy re-encoding"
+
     /// Smallest share of the difference a candidate must explain to be listed in ``ranking``.
     public static let listedShare = 0.1
     /// How close (explained fractions) a runner-up of another class must come to the named
@@ -148,12 +152,17 @@ public struct Diagnosis: Sendable, Hashable, Codable {
     /// (``NoiseSignature``). Each is stated first in the summary; none names a class.
     mutating func noteUnexplained(expected: ValueImage, actual: ValueImage, expectedMetadata: ImageMetadata, actualMetadata: ImageMetadata) {
         guard bugClass == nil else { return }
+        let said = summary
+        summary = summary.replacingOccurrences(of: Self.unexplainedGuess, with: "")
+        defer { if reEncoding == nil && noise == nil { summary = said } }
         if let quality = actualMetadata.properties["jpeg.quality"] {
             guard expectedMetadata.properties["jpeg.quality"] != quality else { return }
             let number = quality.prefix { $0.isNumber }
             reEncoding = "JPEG, quality about \(number)"
-            summary = "re-encoded (JPEG, quality about \(number), from its quantisation tables): the loss of lossy re-encoding, not a bug "
-                + "class; " + summary
+            // The chroma subsampling the file declares is part of the loss (4:2:0 halves colour detail both ways).
+            let chroma = actualMetadata.properties["jpeg.subsampling"].map { ", chroma \($0)" } ?? ""
+            summary = "re-encoded (JPEG, quality about \(number)\(chroma), from its quantisation tables): the loss of lossy re-encoding, "
+                + "not a bug class; " + summary
             return
         }
         guard expected.width == actual.width, expected.height == actual.height, expected.channels == actual.channels else { return }

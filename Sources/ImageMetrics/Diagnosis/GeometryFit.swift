@@ -95,10 +95,12 @@ enum GeometryFit {
         let scale = centredScale(full: (e, a), points: points)
         if !scale.isIdentity { out.append(candidate(scale, width: w, height: h)) }
         // Scale and shift together (a scale about another point than the centre), refined from
-        // the better of the two and offered only when it leaves under ``jointGain`` of its error:
-        // a few parameters more always fit a little better.
+        // the better of the two and offered only when it leaves under ``jointGain`` of its error
+        // (a few parameters more always fit a little better); searched only when that one found
+        // some geometry but left some (its error 1…80 % of the unmoved picture's).
         let simpler = ([shift, scale].compactMap { $0 }).compactMap { f in error(f, e, a, points).map { (f, $0) } }
-        if let start = simpler.min(by: { $0.1 < $1.1 }), let joint = scaleAndShift(from: start.0, full: (e, a), points: points),
+        let unmoved = error(Fit(), e, a, points) ?? 0
+        if let start = simpler.min(by: { $0.1 < $1.1 }), start.1 > 0.01 * unmoved, start.1 < 0.8 * unmoved, let joint = scaleAndShift(from: start.0, full: (e, a), points: points),
            let jointError = error(joint, e, a, points), jointError < jointGain * start.1,
            joint.ax != 1 || joint.ay != 1, joint.dx != 0 || joint.dy != 0 {
             out.append(candidate(joint, width: w, height: h))

@@ -8,7 +8,7 @@
 /// 8-bit code units.
 struct NoiseSignature: Sendable {
     /// Largest number of pixels read.
-    static let rowBudget = 1 << 19
+    static let rowBudget = 1 << 18
     /// Largest neighbour correlation of noise.
     static let maximumCorrelation = 0.1
     /// Range of the ratio of the difference's variance on edges to that on flat areas.
@@ -39,25 +39,29 @@ struct NoiseSignature: Sendable {
         var pairs = (h: 0.0, v: 0.0), products = (h: 0.0, v: 0.0)
         var edge = (n: 0.0, s: 0.0, s2: 0.0), flat = (n: 0.0, s: 0.0, s2: 0.0)
         let unit = ValueImage.perEightBitUnit
-        func opaque(_ i: Int) -> Bool { n == 3 || (e.samples[i * n + 3] == 65535 && a.samples[i * n + 3] == 65535) }
-        func difference(_ i: Int) -> SIMD3<Double> {
-            SIMD3((0..<3).map { (Double(a.samples[i * n + $0]) - Double(e.samples[i * n + $0])) / unit })
-        }
-        func luma(_ i: Int) -> Double {
-            (0.299 * Double(e.samples[i * n]) + 0.587 * Double(e.samples[i * n + 1]) + 0.114 * Double(e.samples[i * n + 2])) / unit
-        }
-        if w >= 3 && h >= 3 {
-            for y in Swift.stride(from: 1, to: h - 1, by: step) {
-                for x in 1..<(w - 1) {
-                    let i = y * w + x
-                    guard opaque(i) else { continue }
-                    let d = difference(i)
-                    count += 3; sum += d; squares += (d * d).sum()
-                    if opaque(i + 1) { pairs.h += 3; products.h += (d * difference(i + 1)).sum() }
-                    if opaque(i + w) { pairs.v += 3; products.v += (d * difference(i + w)).sum() }
-                    let gradient = abs(luma(i + 1) - luma(i - 1)) + abs(luma(i + w) - luma(i - w))
-                    let d2 = (d * d).sum()
-                    if gradient >= 24 { edge.n += 3; edge.s2 += d2 } else if gradient <= 2 { flat.n += 3; flat.s2 += d2 }
+        e.samples.withUnsafeBufferPointer { es in
+            a.samples.withUnsafeBufferPointer { as_ in
+                func opaque(_ i: Int) -> Bool { n == 3 || (es[i * n + 3] == 65535 && as_[i * n + 3] == 65535) }
+                func difference(_ i: Int) -> SIMD3<Double> {
+                    let o = i * n
+                    return SIMD3(Double(as_[o]) - Double(es[o]), Double(as_[o + 1]) - Double(es[o + 1]), Double(as_[o + 2]) - Double(es[o + 2])) / unit
+                }
+                func luma(_ i: Int) -> Double {
+                    let o = i * n
+                    return (0.299 * Double(es[o]) + 0.587 * Double(es[o + 1]) + 0.114 * Double(es[o + 2])) / unit
+                }
+                guard w >= 3 && h >= 3 else { return }
+                for y in Swift.stride(from: 1, to: h - 1, by: step) {
+                    for x in 1..<(w - 1) {
+                        let i = y * w + x
+                        guard opaque(i) else { continue }
+                        let d = difference(i), d2 = (d * d).sum()
+                        count += 3; sum += d; squares += d2
+                        if opaque(i + 1) { pairs.h += 3; products.h += (d * difference(i + 1)).sum() }
+                        if opaque(i + w) { pairs.v += 3; products.v += (d * difference(i + w)).sum() }
+                        let gradient = abs(luma(i + 1) - luma(i - 1)) + abs(luma(i + w) - luma(i - w))
+                        if gradient >= 24 { edge.n += 3; edge.s2 += d2 } else if gradient <= 2 { flat.n += 3; flat.s2 += d2 }
+                    }
                 }
             }
         }
