@@ -25,6 +25,8 @@ extension FileInfo {
         if let icc {
             add("ICC", "\(icc.size) bytes" + (icc.description.map { ", \"\($0)\"" } ?? "")
                 + (icc.colorSpace.map { " (\($0.trimmingCharacters(in: .whitespaces))\(icc.version.map { ", v\($0)" } ?? ""))" } ?? ""))
+            if !icc.colourFacts.isEmpty { add("", icc.colourFacts) }
+            if let problem = icc.problem { add("", "unusable: \(problem)") }
         } else {
             add("ICC", "none")
         }
