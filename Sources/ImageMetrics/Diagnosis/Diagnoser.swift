@@ -186,8 +186,13 @@ enum Diagnoser {
         let why: String
         if overall.explained < Diagnosis.listedShare {
             why = "\(families) explains a tenth of the difference (the best, \(overall.id), explains \(String(format: "%.0f%%", max(0, overall.explained) * 100)))" + Diagnosis.unexplainedGuess
-        } else if best.explained < minimumExplained {
+        } else if overall.explained < minimumExplained {
             why = "no candidate explains half of the difference (best: \(overall.id) (\(overall.bugClass)), \(String(format: "%.0f%%", overall.explained * 100)))" + Diagnosis.unexplainedGuess
+        } else if overall.id != best.id {
+            // A fitted candidate explains half or more, yet was not named: not 10 points over the
+            // catalogue's best, or not told apart from another class.
+            let other = rivalOf(overall) ?? best
+            why = "ambiguous: \(overall.id) explains \(String(format: "%.0f%%", overall.explained * 100)) but \(other.id) explains \(String(format: "%.0f%%", max(0, other.explained) * 100))"
         } else if best.explained <= uniform {
             let lost = String(format: "%.0f%%", max(0, uniform) * 100), left = String(format: "%.1f", residual)
             why = "the actual image's own mean colour explains \(lost), at least as much as the best candidate (\(best.id), \(percent), leaving \(left) codes RMS): the content is lost, not transformed by a known bug"
