@@ -36,10 +36,7 @@ struct RealWorldDiagnosisTests {
     }()
 
     /// Pairs the diagnosis does not name yet, each with why; a known issue, not a pass.
-    static let notYetNamed: [String: String] = [
-        "landscape-scipy-corner-aligned-half": "the corner-aligned halving of a detailed photo is aliased: re-interpolating the "
-            + "expected image at the fitted grid explains under half of the difference, so the fitted scale is not named",
-    ]
+    static let notYetNamed: [String: String] = [:]
 
     /// How far a fitted parameter may be from the value the script used.
     static func tolerance(_ key: String, _ pair: Pair) -> Double {

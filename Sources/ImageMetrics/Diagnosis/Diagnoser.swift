@@ -181,6 +181,25 @@ enum Diagnoser {
                                  ranking: Diagnosis.listed(everything, named: score), sampledPixels: samples.count)
             }
         }
+        // A geometry whose fine detail differs beyond prediction (two samplings of one picture)
+        // is read in the coarse band. Only when nothing above named the pair.
+        if sameSize, best.explained < minimumExplained, fitted.geometryScores.first.map({ $0.explained < minimumExplained }) == true {
+            let read = GeometryFit.coarseCandidates(expected: expected, actual: actual).compactMap { c -> (Diagnosis.CandidateScore, Candidate, CoarseGeometrySignature)? in
+                guard CoarseGeometrySignature.largestMove(c.parameters, width: expected.width, height: expected.height) >= CoarseGeometrySignature.minimumMove
+                else { return nil }
+                return (scoring.score(c), c, CoarseGeometrySignature(expected: expected, actual: actual, candidate: c))
+            }
+            if let (score, c, signature) = read.filter({ $0.2.names }).max(by: { $0.2.explained < $1.2.explained }) {
+                let coarse = String(format: "%.0f%%", signature.explained * 100), share = String(format: "%.0f%%", signature.coarseShare * 100)
+                let block = CoarseGeometrySignature.block
+                var named = Diagnosis(bugClass: c.bugClass, candidate: c.id, name: c.name, references: [],
+                                      confidence: min(1, signature.explained), explained: score.explained,
+                                      summary: "\(c.name): explains \(coarse) of the coarse difference (means of \(block)×\(block) pixels, \(share) of the difference); the fine detail differs beyond prediction, as two samplings of one picture at other positions do (pixel-wise the geometry explains \(String(format: "%.0f%%", max(0, score.explained) * 100)))",
+                                      ranking: Diagnosis.listed(everything, named: score), sampledPixels: samples.count)
+                named.parameters = c.parameters.isEmpty ? nil : c.parameters
+                return named
+            }
+        }
         let overall = everything.max { $0.explained < $1.explained } ?? best
         let families = fitted.ran ? "no known bug, global colour transform or geometric change" : "no known bug"
         let why: String

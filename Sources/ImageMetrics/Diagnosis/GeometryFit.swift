@@ -15,6 +15,43 @@ enum GeometryFit {
     static let searchSide = 64
     static let samplePoints = 4096
 
+    /// The coarse candidates: a scale about the centre, and scale and shift together refined from
+    /// it, fitted to the two lumas smoothed by a box of ``SmoothedLuma/side`` pixels, for a pair
+    /// whose fine detail differs beyond prediction (``CoarseGeometrySignature``). Same sizes of
+    /// at least 8 pixels a side; the identity is not offered.
+    static func coarseCandidates(expected: ValueImage, actual: ValueImage) -> [Candidate] {
+        guard expected.width == actual.width, expected.height == actual.height, expected.width >= 8, expected.height >= 8 else { return [] }
+        let w = expected.width, h = expected.height
+        let e = SmoothedLuma(LumaView(image: expected)), a = SmoothedLuma(LumaView(image: actual))
+        let points = samplePositions(width: w, height: h)
+        let scale = centredScale(full: (e, a), points: points)
+        var fits = scale.isIdentity ? [] : [scale]
+        if let joint = scaleAndShift(from: scale, full: (e, a), points: points), !joint.isIdentity,
+           let before = error(scale, e, a, points), let after = error(joint, e, a, points), after < jointGain * before {
+            fits.append(joint)
+        }
+        return fits.map { candidate($0, width: w, height: h) }
+    }
+
+    /// A luma's mean over the ``side``×``side`` box around each pixel (edges clamped), computed where it is read.
+    struct SmoothedLuma<Base: Luma>: Luma {
+        static var side: Int { 5 }
+        let base: Base
+        init(_ base: Base) { self.base = base }
+        var width: Int { base.width }
+        var height: Int { base.height }
+
+        func value(_ x: Int, _ y: Int) -> Double {
+            let r = Self.side / 2
+            var sum = 0.0
+            for v in y - r...y + r {
+                let cy = min(max(v, 0), height - 1)
+                for u in x - r...x + r { sum += base.value(min(max(u, 0), width - 1), cy) }
+            }
+            return sum / Double(Self.side * Self.side)
+        }
+    }
+
     /// Luma (0…1) read at whole and fractional positions (centres at integers).
     protocol Luma {
         var width: Int { get }
@@ -115,7 +152,7 @@ enum GeometryFit {
     /// search: scale steps 0.02 down to 0.00025, shift steps 2 px down to 1/32 pixel (the pivot is
     /// the shift ÷ (1 − scale), so it needs the finer steps), for a zoom of at most 25 % either
     /// way; `nil` when it stays at `start`.
-    static func scaleAndShift(from start: Fit, full: (LumaView, LumaView), points: [(Int, Int)]) -> Fit? {
+    static func scaleAndShift<L: Luma>(from start: Fit, full: (L, L), points: [(Int, Int)]) -> Fit? {
         guard var err = error(start, full.0, full.1, points) else { return nil }
         var fit = start
         for (scaleStep, shiftStep) in [(0.02, 2.0), (0.01, 1.0), (0.005, 0.5), (0.002, 0.25), (0.001, 0.125), (0.0005, 0.0625), (0.00025, 0.03125)] {
@@ -210,7 +247,7 @@ enum GeometryFit {
     /// The scale about the centre on each axis (0.98…1.02) that fits best: steps of 0.004, then
     /// of 0.0005 around the best (the axes are nearly independent: each searched with the other at
     /// its best so far).
-    static func centredScale(full: (LumaView, LumaView), points: [(Int, Int)]) -> Fit {
+    static func centredScale<L: Luma>(full: (L, L), points: [(Int, Int)]) -> Fit {
         var best = (Fit(), error(Fit(), full.0, full.1, points) ?? .infinity)
         for (step, reach) in [(0.004, 5), (0.0005, 4)] {
             for axis in 0..<2 {
