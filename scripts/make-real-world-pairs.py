@@ -10,7 +10,8 @@ OpenCV; installs the Python modules with pip when missing)
 The sources are two photographs reduced to 240 × 160 and 227 × 149: Landscape_1.jpg of
 exif-orientation-examples (MIT, Copyright (c) 2010 Dave Perrett) and testorig.jpg of libjpeg-turbo's test images
 (IJG licence), both read from ../shared/corpus-external (see its README for provenance); the orientation pairs
-start from Landscape_6, Landscape_3 and Portrait_8 of exif-orientation-examples, reduced to 240 pixels.
+start from Landscape_6, Landscape_3 and Portrait_8 of exif-orientation-examples, reduced to 240 pixels; the flat-photo
+pairs from multiple-0xff-before-eoi.jpg of image-rs/jpeg-decoder's crash tests (MIT OR Apache-2.0), reduced to 320.
 """
 import argparse
 import json
@@ -42,7 +43,7 @@ need("scipy", "scipy")
 need("cv2", "opencv-python-headless")
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
-from PIL import Image, ImageChops, ImageEnhance, ImageOps  # noqa: E402
+from PIL import Image, ImageChops, ImageEnhance, ImageFilter, ImageOps  # noqa: E402
 from scipy import ndimage  # noqa: E402
 
 
@@ -301,6 +302,48 @@ ORIENTED = {
 }
 
 
+FLAT = ("jpeg-decoder-tests/crashtest/multiple-0xff-before-eoi.jpg", 320, "MIT OR Apache-2.0 (image-rs/jpeg-decoder)")
+
+
+def flat_photo_pairs(ps):
+    """A mostly flat photograph (a wall, a dark band at the bottom): a shift's revealed edge holds most of its
+    difference, and a curve's dark values make it look like a catalogued gain."""
+    rel, width, _ = FLAT
+    with Image.open(os.path.join(EXTERNAL, rel)) as im:
+        im = im.convert("RGB")
+        im = im.resize((width, round(im.height * width / im.width)), Image.Resampling.LANCZOS)
+        src = ps.path("flat-a.png")
+        im.save(src)
+    a = np.asarray(Image.open(src).convert("RGB"))
+    f = a.astype(np.float64) / 255
+    array_pair(ps, "flat-numpy-roll-5-left-2-down", src, np.roll(a, (2, -5), axis=(0, 1)), "numpy",
+               "np.roll by 5 px left and 2 px down (wrapped): the wrapped dark band holds most of the difference",
+               "pixel-shift", {"dx": -5, "dy": 2})
+    array_pair(ps, "flat-numpy-linear-written-as-encoded", src, to8(srgb_to_linear(f)), "numpy",
+               "sRGB decoded to linear light and written as if encoded (nearly a halving of a flat mid-grey picture)",
+               "transfer-curve", candidate="curve.srgb-decoded")
+
+
+def sharpening_controls(ps, key, src):
+    """A sharper result than expected is not nearest-neighbour sampling: an unsharp mask, and Lanczos against bilinear."""
+    im = Image.open(src).convert("RGB")
+    b = ps.path(f"{key}-pillow-unsharp-mask-b.png")
+    im.filter(ImageFilter.UnsharpMask(2, 80, 2)).save(b)
+    ps.add(f"{key}-pillow-unsharp-mask", src, b, "Pillow", "ImageFilter.UnsharpMask(radius 2, 80 %, threshold 2)", None,
+           control=True, says=["not nearest-neighbour sampling"])
+    with Image.open(os.path.join(EXTERNAL, SOURCES[key][0])) as full:
+        full = full.convert("RGB")
+        size = im.size
+        if full.size == size:
+            return  # a source at its own size is not resized: the two filters give the same pixels
+        expected = ps.path(f"{key}-pillow-bilinear.png")
+        full.resize(size, Image.Resampling.BILINEAR).save(expected)
+        b = ps.path(f"{key}-pillow-lanczos-b.png")
+        full.resize(size, Image.Resampling.LANCZOS).save(b)
+    ps.add(f"{key}-pillow-lanczos-vs-bilinear", expected, b, "Pillow", "resized with Lanczos where bilinear was expected", None,
+           control=True, says=["not nearest-neighbour sampling"])
+
+
 def orientation_pairs(ps):
     """A photo whose EXIF tag says how to turn it (the expected file keeps the tag, so it is displayed upright), and
     outputs that ignored the tag (stored pixels, tag dropped) or applied it twice (turned, tag kept)."""
@@ -424,6 +467,7 @@ def main():
         ps.add(f"{key}-im-jpeg-q85", src, b, "ImageMagick", "JPEG, quality 85, 4:2:0", None, {"quality": 85}, control=True,
                statement="JPEG")
         more_controls(ps, key, src, f)
+        sharpening_controls(ps, key, src)
         rng = np.random.default_rng(7)
         array_pair(ps, f"{key}-numpy-noise-2", src, to8(f + rng.normal(0, 2 / 255, f.shape)), "numpy",
                    "Gaussian noise, σ = 2 codes", None, {"sigma": 2}, control=True, statement="noise")
@@ -432,12 +476,13 @@ def main():
         ps.add(f"{key}-vips-resave", src, b, "libvips", "re-saved as PNG (lossless)", None, control=True)
 
     orientation_pairs(ps)
+    flat_photo_pairs(ps)
 
     manifest = {
         "schema": "imglab-real-world-pairs/1",
         "about": "Everyday differences made by common tools (scripts/make-real-world-pairs.py): a is expected, b actual. "
                  "expected.class is the class the diagnosis must name (null for controls, which no class may name).",
-        "sources": {k: {"file": v[0], "licence": v[2]} for k, v in SOURCES.items()},
+        "sources": {**{k: {"file": v[0], "licence": v[2]} for k, v in SOURCES.items()}, "flat": {"file": FLAT[0], "licence": FLAT[2]}},
         "pairs": ps.pairs,
     }
     with open(os.path.join(staging, "manifest.json"), "w") as out:

@@ -40,6 +40,10 @@ struct AliasingSignature: Sendable, Hashable {
     static let minimumEdgeSamples = 64
     /// Smallest ``lostMixing`` that names the bug.
     static let minimumLost = 0.55
+    /// Largest ``lostMixing`` of a pair that is sharpened rather than point-sampled: a sharper
+    /// filter or an unsharp mask loses 2–10 % of the mixing (Pillow's Lanczos against its
+    /// bilinear, `UnsharpMask(2, 80, 2)`), nearest-neighbour sampling of a photograph about 30 %.
+    static let sharpenedBelow = 0.2
 
     /// `1 − actualMixing / expectedMixing` (0 when there is nothing to compare).
     var lostMixing: Double { expectedMixing > 0 ? 1 - actualMixing / expectedMixing : 0 }

@@ -115,9 +115,10 @@ enum Diagnoser {
         let residual = scoring.residualRMS(explained: best.explained)
         let uniform = residual <= roundingResidual ? -Double.infinity : scoring.uniformExplained
         let percent = String(format: "%.0f%%", max(0, best.explained) * 100)
-        // The fitted families must beat the catalogue by 10 points: none can when it explains
-        // 90 % or more, so a pair a catalogued bug explains does not pay for the fits.
-        let fitted = sameSize && best.explained <= 0.9
+        // The fitted families must beat the catalogue by 10 points, or leave a quarter of its
+        // residual: neither can when it explains 90 % or more and leaves only rounding, so a pair
+        // a catalogued bug explains does not pay for the fits.
+        let fitted = sameSize && (best.explained <= 0.9 || residual > roundingResidual)
             ? FittedFamilies(expected: expected, actual: actual, samples: samples, scoring: scoring) : FittedFamilies()
         // Every score, for the ranking and the runner-up: the catalogue's beside the fitted ones.
         let everything = ranked + fitted.colourScores + fitted.geometryScores
@@ -138,7 +139,16 @@ enum Diagnoser {
                 return named
             }
         }
-        if best.explained >= minimumExplained && confidence >= minimumConfidence && best.explained > uniform,
+        // The nearest-neighbour candidate's direction, E + λ·(E − blur E), is that of any
+        // sharpening; point sampling is told from a sharper filter or an unsharp mask by its hard
+        // steps, while those keep the expected image's mixed edge pixels.
+        let sharpened: AliasingSignature? = {
+            guard sameSize, best.id == CandidateCatalog.nearestNeighbour.id else { return nil }
+            let signature = AliasingSignature(expected: expected, actual: actual)
+            return signature.edgeSamples >= AliasingSignature.minimumEdgeSamples && signature.lostMixing < AliasingSignature.sharpenedBelow
+                ? signature : nil
+        }()
+        if best.explained >= minimumExplained && confidence >= minimumConfidence && best.explained > uniform, sharpened == nil,
            let c = candidates.first(where: { $0.id == best.id }) {
             let strengthNote = best.strength.map { String(format: " (fitted strength %.2f)", $0) } ?? ""
             var named = Diagnosis(bugClass: best.bugClass, candidate: best.id, name: best.name, references: c.references,
@@ -181,6 +191,24 @@ enum Diagnoser {
                                  ranking: Diagnosis.listed(everything, named: score), sampledPixels: samples.count)
             }
         }
+        // A geometry whose revealed edges hold most of the difference (a flat picture shifted)
+        // is read where the moved picture covers the frame. Only when nothing above named the pair.
+        if sameSize, best.explained < minimumExplained, fitted.geometryScores.first.map({ $0.explained < minimumExplained }) == true {
+            let read = fitted.candidates.filter { c in fitted.geometryScores.contains { $0.id == c.id } }.compactMap { c in
+                CoveredGeometryReading(candidate: c, expected: expected, actual: actual, samples: samples, whole: scoring,
+                                       dim: opaqueOnly ? 3 : 6, dropAlpha: !context.actualHasAlpha).map { (c, $0) }
+            }
+            if let (c, reading) = read.filter({ $0.1.names }).max(by: { $0.1.explained < $1.1.explained }),
+               let score = fitted.geometryScores.first(where: { $0.id == c.id }) {
+                func percent(_ v: Double) -> String { String(format: "%.0f%%", max(0, v) * 100) }
+                var named = Diagnosis(bugClass: c.bugClass, candidate: c.id, name: c.name, references: [],
+                                      confidence: min(1, reading.explained), explained: score.explained,
+                                      summary: "\(c.name): explains \(percent(reading.explained)) of the difference where the moved picture covers the frame (\(percent(reading.coverage)) of it); the band it reveals at the edges, which the expected image does not hold, carries \(percent(1 - reading.interiorShare)) of the difference (over the whole frame the geometry explains \(percent(score.explained)))",
+                                      ranking: Diagnosis.listed(everything, named: score), sampledPixels: samples.count)
+                named.parameters = c.parameters.isEmpty ? nil : c.parameters
+                return named
+            }
+        }
         // A geometry whose fine detail differs beyond prediction (two samplings of one picture)
         // is read in the coarse band. Only when nothing above named the pair.
         if sameSize, best.explained < minimumExplained, fitted.geometryScores.first.map({ $0.explained < minimumExplained }) == true {
@@ -203,7 +231,9 @@ enum Diagnoser {
         let overall = everything.max { $0.explained < $1.explained } ?? best
         let families = fitted.ran ? "no known bug, global colour transform or geometric change" : "no known bug"
         let why: String
-        if overall.explained < Diagnosis.listedShare {
+        if let sharpened, overall.id == best.id {
+            why = "detail at higher contrast than expected, as a sharper filter or an unsharp mask gives (\(best.id)'s direction explains \(percent)); the edges keep the expected image's mixed pixels (\(String(format: "%.0f%%", max(0, sharpened.lostMixing) * 100)) of their mixing lost), so it is not nearest-neighbour sampling"
+        } else if overall.explained < Diagnosis.listedShare {
             why = "\(families) explains a tenth of the difference (the best, \(overall.id), explains \(String(format: "%.0f%%", max(0, overall.explained) * 100)))" + Diagnosis.unexplainedGuess
         } else if overall.explained < minimumExplained {
             why = "no candidate explains half of the difference (best: \(overall.id) (\(overall.bugClass)), \(String(format: "%.0f%%", overall.explained * 100)))" + Diagnosis.unexplainedGuess
@@ -242,14 +272,25 @@ enum Diagnoser {
         }
     }
 
+    /// Largest share of the best catalogue candidate's residual a fitted candidate may leave to
+    /// be named over it when it does not beat it by 10 points.
+    static let fittedResidualShare = 0.25
+
     /// The diagnosis naming the best of `scores` (fitted `candidates`, best first) when it
-    /// explains at least `minimum` and 10 points more than the best catalogue candidate, and is
+    /// explains at least `minimum` and 10 points more than the best catalogue candidate (or
+    /// leaves at most ``fittedResidualShare`` of its residual), and is
     /// told apart from `rival` (the best candidate of another class, fitted or catalogued);
     /// `nil` otherwise. Its ranking is left to the caller.
     static func fittedDiagnosis(_ scores: [Diagnosis.CandidateScore], _ candidates: [Candidate], minimum: Double,
                                 scoring: CandidateScoring, catalogueBest: Diagnosis.CandidateScore,
                                 rival: Diagnosis.CandidateScore?) -> Diagnosis? {
-        guard let best = scores.first, best.explained >= minimum, best.explained >= catalogueBest.explained + 0.1 else { return nil }
+        // Better than the catalogue by 10 points, or by leaving at most a quarter of what it
+        // leaves: a transfer curve explaining 99.9 % is the account of a pair that "1-bit samples
+        // widened by a shift" explains 97 % of (the gain nests in the fitted families, so an
+        // exact catalogued gain leaves them nothing to gain).
+        guard let best = scores.first, best.explained >= minimum,
+              best.explained >= catalogueBest.explained + 0.1
+                || 1 - best.explained <= fittedResidualShare * (1 - catalogueBest.explained) else { return nil }
         // As for the catalogue: more than the content-free prediction (the actual's own mean
         // colour everywhere), or the content is lost, not transformed.
         guard scoring.residualRMS(explained: best.explained) <= roundingResidual || best.explained > scoring.uniformExplained else { return nil }

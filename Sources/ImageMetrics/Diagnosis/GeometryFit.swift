@@ -224,10 +224,13 @@ enum GeometryFit {
         }
         guard let coarseFit = best?.0 else { return nil }
         // At full size: a 3 × 3 step search around the coarse offset, the step halved from the
-        // reduction factor down to a quarter pixel (a few dozen sample passes, whatever the size).
+        // largest power of two within the reduction factor down to a quarter pixel (a few dozen
+        // sample passes, whatever the size); powers of two so that whole pixels are reached
+        // (from a factor of 5, steps 2.5, 1.25, … would stop a 2-pixel shift at 1.875).
         var fit = Fit(dx: coarseFit.dx * Double(factor), dy: coarseFit.dy * Double(factor))
         var err = error(fit, full.0, full.1, points) ?? .infinity
-        var step = Double(factor)
+        var step = 1.0
+        while step * 2 <= Double(factor) { step *= 2 }
         while step >= 0.25 {
             var moved = true
             while moved {
