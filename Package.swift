@@ -31,7 +31,8 @@ let package = Package(
         // libpng, libjpeg, giflib and libtiff, so no C error ever unwinds through a Swift frame.
         // libdeflate (called directly, it never longjmps) inflates the IDAT stream of plain PNGs,
         // ~1.6× faster than zlib, and computes the chunk CRCs. One file-system call lives here
-        // too: renameat2(RENAME_EXCHANGE), which Swift's Glibc module does not export.
+        // too: renameat2(RENAME_EXCHANGE), which Swift's Glibc module does not export. Little CMS
+        // converts colours tagged with an ICC profile (its errors come back through a log handler).
         .target(
             name: "CImageShim",
             linkerSettings: [
@@ -41,6 +42,7 @@ let package = Package(
                 .linkedLibrary("tiff"),
                 .linkedLibrary("z"),
                 .linkedLibrary("deflate"),
+                .linkedLibrary("lcms2"),
             ]
         ),
         .target(

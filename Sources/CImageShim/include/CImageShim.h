@@ -8,3 +8,4 @@
 #include "imglab_gif.h"
 #include "imglab_tiff.h"
 #include "imglab_files.h"
+#include "imglab_cms.h"

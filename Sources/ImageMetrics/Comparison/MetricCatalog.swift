@@ -1,3 +1,4 @@
+import Foundation
 /// Which direction of a metric means "more different".
 public enum MetricDirection: String, Sendable, Hashable, Codable {
     /// Larger values mean larger differences (errors, counts, ΔE).
@@ -37,6 +38,14 @@ public enum MetricCatalog {
     public static let colourVersion = "cielab-d65-lindbloom/1"
 
     /// All definitions, in report order.
+    /// The METRICS section of `imglab diff --help`: each metric's name, unit and summary, one a line.
+    public static var helpLines: String {
+        all.map { m in
+            let unit = m.unit.isEmpty ? "" : "[\(m.unit)] "
+            return "  " + m.name.padding(toLength: 22, withPad: " ", startingAt: 0) + unit + m.summary
+        }.joined(separator: "\n")
+    }
+
     public static let all: [MetricDefinition] = {
         var list: [MetricDefinition] = []
         func add(_ name: String, _ unit: String, _ version: String, _ direction: MetricDirection, _ summary: String) {

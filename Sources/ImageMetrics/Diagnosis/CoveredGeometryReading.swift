@@ -44,9 +44,9 @@ struct CoveredGeometryReading: Sendable {
     }
 
     /// Reads `candidate` (a fitted geometry of `expected` and `actual`, equal sizes) on the
-    /// `samples` it covers; `nil` when it covers none that differ.
-    init?(candidate: Candidate, expected: ValueImage, actual: ValueImage, samples: [Diagnoser.Sample], whole: CandidateScoring,
-          dim: Int, dropAlpha: Bool) {
+    /// `samples` it covers, over premultiplied RGB (0…1), each sample by its weight; `nil` when
+    /// the samples do not differ. Reads pixels where it needs them: no buffer is allocated.
+    init?(candidate: Candidate, expected: ValueImage, actual: ValueImage, samples: [Diagnoser.Sample]) {
         let covers = Self.covers(candidate.parameters, width: expected.width, height: expected.height)
         let step = max(1, Int((Double(expected.width * expected.height) / 4096).squareRoot().rounded(.up)))
         var inside = 0, all = 0
@@ -56,12 +56,22 @@ struct CoveredGeometryReading: Sendable {
                 if covers(x, y) { inside += 1 }
             }
         }
-        let covered = samples.filter { covers($0.x, $0.y) }
-        guard all > 0, !covered.isEmpty, whole.baseline > 0 else { return nil }
-        let scoring = CandidateScoring(expected: expected, actual: actual, samples: covered, dim: dim, dropAlpha: dropAlpha)
-        guard scoring.baseline > 0 else { return nil }
+        let e = ExpectedView(expected), a = ExpectedView(actual)
+        func premultiplied(_ p: SIMD4<Double>) -> SIMD4<Double> { SIMD4(p.x * p.w, p.y * p.w, p.z * p.w, p.w) }
+        var total = 0.0, coveredTotal = 0.0, left = 0.0
+        for s in samples {
+            let actualValue = premultiplied(a.pixel(s.x, s.y))
+            let delta = actualValue - premultiplied(e.pixel(s.x, s.y))
+            let energy = s.weight * (delta * delta).sum()
+            total += energy
+            guard covers(s.x, s.y) else { continue }
+            coveredTotal += energy
+            let r = actualValue - premultiplied(candidate.predict(e, s.x, s.y))
+            left += s.weight * (r * r).sum()
+        }
+        guard all > 0, total > 0, coveredTotal > 0 else { return nil }
         coverage = Double(inside) / Double(all)
-        interiorShare = scoring.baseline / whole.baseline
-        explained = scoring.score(candidate).explained
+        interiorShare = coveredTotal / total
+        explained = 1 - left / coveredTotal
     }
 }

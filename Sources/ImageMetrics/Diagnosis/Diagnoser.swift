@@ -97,12 +97,21 @@ enum Diagnoser {
            1 - first.explained >= 0.5 * (1 - ranked[j].explained) {
             ranked.insert(ranked.remove(at: j), at: 0)
         }
+        // A profile mistake is built from the two files' own tags, evidence the catalogue lacks:
+        // where it explains as much as the best (within a point), it is named, and a catalogued
+        // candidate predicting the same pixels (a stripped profile that swaps red and green is
+        // also a channel swap) is not its rival.
+        let fromTags = ranked.firstIndex { $0.id.hasPrefix(ColourStage.mistakePrefix) }
+            .flatMap { j in ranked[j].explained >= (ranked.first?.explained ?? 0) - 0.01 ? j : nil }
+        if let fromTags { ranked.insert(ranked.remove(at: fromTags), at: 0) }
         guard let best = ranked.first else { return .none("no candidate applies", sampled: samples.count) }
         // The rival is the best candidate of another class: two candidates of one class that
         // explain a difference equally (R↔B swap vs a rotation of the channels on a two-colour
         // image, alpha dropped over black vs hidden colour where the hidden colour is black)
         // agree on the bug class, which is what the diagnosis names.
-        let rival = ranked.dropFirst().first { $0.bugClass != best.bugClass }
+        let rival = ranked.dropFirst().first {
+            $0.bugClass != best.bugClass && !(fromTags != nil && best.explained - $0.explained <= 0.01)
+        }
         let runnerUp = rival?.explained ?? 0
         // Separation: the margin over the rival, absolute (÷ 0.25) or relative to what the
         // rival leaves unexplained, whichever is larger — a candidate that leaves a third of
@@ -143,7 +152,7 @@ enum Diagnoser {
         // sharpening; point sampling is told from a sharper filter or an unsharp mask by its hard
         // steps, while those keep the expected image's mixed edge pixels.
         let sharpened: AliasingSignature? = {
-            guard sameSize, best.id == CandidateCatalog.nearestNeighbour.id else { return nil }
+            guard sameSize, best.id == CandidateCatalog.nearestNeighbour.id, best.explained >= minimumExplained else { return nil }
             let signature = AliasingSignature(expected: expected, actual: actual)
             return signature.edgeSamples >= AliasingSignature.minimumEdgeSamples && signature.lostMixing < AliasingSignature.sharpenedBelow
                 ? signature : nil
@@ -195,8 +204,7 @@ enum Diagnoser {
         // is read where the moved picture covers the frame. Only when nothing above named the pair.
         if sameSize, best.explained < minimumExplained, fitted.geometryScores.first.map({ $0.explained < minimumExplained }) == true {
             let read = fitted.candidates.filter { c in fitted.geometryScores.contains { $0.id == c.id } }.compactMap { c in
-                CoveredGeometryReading(candidate: c, expected: expected, actual: actual, samples: samples, whole: scoring,
-                                       dim: opaqueOnly ? 3 : 6, dropAlpha: !context.actualHasAlpha).map { (c, $0) }
+                CoveredGeometryReading(candidate: c, expected: expected, actual: actual, samples: samples).map { (c, $0) }
             }
             if let (c, reading) = read.filter({ $0.1.names }).max(by: { $0.1.explained < $1.1.explained }),
                let score = fitted.geometryScores.first(where: { $0.id == c.id }) {

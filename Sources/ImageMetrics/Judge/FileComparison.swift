@@ -21,10 +21,14 @@ public struct FileComparison: Sendable {
     /// Pixels left out of the comparison (masks and regions; a mask must have the expected
     /// image's displayed size); none by default.
     public var ignored: IgnoredPixels
+    /// Colours compared through the files' profiles, or stored values (``ColourMode``).
+    public var colour: ColourMode
 
     public init(expected: String, actual: String, gate: GateExpression? = nil, tolerance: Double = 0,
-                decode: DecodeOptions = DecodeOptions(), canaries: Judge.CanaryCheck = .run, ignored: IgnoredPixels = IgnoredPixels()) {
+                decode: DecodeOptions = DecodeOptions(), canaries: Judge.CanaryCheck = .run, ignored: IgnoredPixels = IgnoredPixels(),
+                colour: ColourMode = .managed) {
         self.ignored = ignored
+        self.colour = colour
         self.expectedPath = expected
         self.actualPath = actual
         self.gate = gate
@@ -45,21 +49,35 @@ public struct FileComparison: Sendable {
         for path in [expectedPath, actualPath] { files.append(try PairDecoding.read(path, options: decode)) }
         let sides = try PairDecoding.decode(files, options: decode, threads: 2)
         let judge = Judge(gate: gate, tolerance: tolerance, canaries: canaries, diagnosing: .always)
-        let (judgement, mask) = try Self.judge(sides[0].compared, sides[1].compared, by: judge, ignoring: ignored)
+        let (judgement, mask) = try Self.judge(sides[0].compared, sides[1].compared, by: judge, ignoring: ignored, colour: colour)
         return (judgement, sides[0], sides[1], mask)
     }
 
     /// The judge stage of two decoded images a user gives (two files, a folder diff's pair, an
-    /// `expectImage` call): the masks and regions resolved against the expected image's
-    /// displayed size, then ``Judge``.
+    /// `expectImage` call): the colour stage (``ColourStage``: both converted to sRGB when their
+    /// profiles differ, in `colour` mode ``ColourMode/managed``), the masks and regions resolved
+    /// against the expected image's displayed size, then ``Judge`` (with the profile mistakes as
+    /// counterfactuals of the diagnosis).
     /// - Throws: ``FileComparisonError/ignored(_:)`` for a mask of the wrong size.
     /// - Returns: the judgement and the ignored pixels (`nil`: none).
     public static func judge(_ expected: ComparedImage, _ actual: ComparedImage, by judge: Judge,
-                             ignoring ignored: IgnoredPixels) throws(FileComparisonError) -> (Judgement, PixelMask?) {
+                             ignoring ignored: IgnoredPixels, colour: ColourMode = .managed) throws(FileComparisonError) -> (Judgement, PixelMask?) {
         let shown = expected.image.displaySize
         var masked = judge
         do { masked.ignored = try ignored.resolved(width: shown.width, height: shown.height) } catch { throw .ignored(error) }
-        return (masked.judge(expected: expected, actual: actual), masked.ignored)
+        let staged = ColourStage(mode: colour).prepare(expected, actual)
+        var judgement = masked.judge(expected: staged.expected, actual: staged.actual, counterfactuals: staged.counterfactuals)
+        judgement.colour = staged.handling
+        // The screen and the report describe the files, not their sRGB renderings.
+        if !staged.handling.converted.isEmpty {
+            let c = judgement.comparison
+            let e = ImageSummary(name: c.expected.name, container: expected.container, image: expected.image)
+            let a = ImageSummary(name: c.actual.name, container: actual.container, image: actual.image)
+            judgement.comparison.expected = e
+            judgement.comparison.actual = a
+            judgement.comparison.metadataDifferences = MetadataDifference.between(e, a)
+        }
+        return (judgement, masked.ignored)
     }
 
     /// Whether two images are identical by value as displayed (``Comparison/identical``'s rule:

@@ -26,6 +26,9 @@ public struct Judgement: Sendable {
     public var gate: GateResult?
     /// The canaries' failures, when they ran (empty: every canary passed).
     public var canaryFailures: [Canaries.Failure]?
+    /// What the colour stage did (profiles read, sides converted), when the pair took the
+    /// judge route of user images (``FileComparison/judge(_:_:by:ignoring:colour:)``).
+    public var colour: ColourHandling?
 
     public init(verdict: Verdict, comparison: Comparison, diagnosed: Bool, gate: GateResult? = nil,
                 canaryFailures: [Canaries.Failure]? = nil) {

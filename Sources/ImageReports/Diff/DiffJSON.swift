@@ -5,7 +5,9 @@ import ImageMetrics
 /// The `imglab diff --json` object: the comparison's fields (every metric with its unit and
 /// definition version, the alpha views, the metadata differences, `diagnosis.class`) plus
 /// `gate` (the gate's outcome, when evaluated), `gateError` (a gate metric with no value) and
-/// `canaries` (`passed` and `failures`, when they ran) and `imglab` (version and commit). Keys sorted, pretty-printed; infinities
+/// `canaries` (`passed` and `failures`, when they ran), `colour` (the colour stage: `mode`, each
+/// side's profile in words, `profilesDiffer`, the sides `converted` to sRGB, `warnings`) and
+/// `imglab` (version and commit). Keys sorted, pretty-printed; infinities
 /// and NaN as the strings `inf`, `-inf`, `nan`.
 public enum DiffJSON {
     /// The JSON text of a judgement (`{}` only if Foundation cannot encode it).
@@ -18,6 +20,11 @@ public enum DiffJSON {
         if let gate = judgement.gate, let g = try? encoder.encode(gate), let o = try? JSONSerialization.jsonObject(with: g) { object["gate"] = o }
         if case .gateUnusable(let error) = judgement.verdict { object["gateError"] = error.description }
         object["imglab"] = ImglabBuild.identity
+        if let colour = judgement.colour {
+            object["colour"] = ["mode": colour.mode.rawValue, "expected": colour.expected, "actual": colour.actual,
+                                "profilesDiffer": colour.profilesDiffer, "converted": colour.converted, "warnings": colour.warnings,
+                                "summary": colour.summary] as [String: Any]
+        }
         if let canaries = judgement.canaryFailures {
             object["canaries"] = ["passed": canaries.isEmpty, "failures": canaries.map(\.description)] as [String: Any]
         }

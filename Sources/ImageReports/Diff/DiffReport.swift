@@ -86,7 +86,9 @@ public enum DiffReport {
 
     /// Renders the page of a judgement: its comparison, gate and canaries.
     public static func html(_ judgement: Judgement, images: Images, context: Context = Context()) -> String {
-        html(judgement.comparison, images: images, gate: judgement.gate, canaryFailures: judgement.canaryFailures, context: context)
+        var context = context
+        if let colour = judgement.colour, colour.isNotable { context.facts.append(("colour", colour.summary)) }
+        return html(judgement.comparison, images: images, gate: judgement.gate, canaryFailures: judgement.canaryFailures, context: context)
     }
 
     /// The verdict line without a context: the gate's, else the sizes, else identical or not.

@@ -28,6 +28,8 @@ public struct DiffRequest: Sendable {
     public var junitPath: String?
     /// Two folders: the worker threads.
     public var threads = 1
+    /// Colours compared through the files' profiles, or stored values (``ColourMode``).
+    public var colour = ColourMode.managed
 
     public init(expected: String, actual: String, gate: GateExpression?) {
         self.expected = expected
@@ -66,9 +68,10 @@ public struct DiffRequest: Sendable {
     ///   small, or a report cannot be written.
     public func run(progress: (@Sendable (FolderDiff.Progress) -> Void)? = nil) throws(DiffRequestError) -> Outcome {
         if try comparesFolders() {
-            let diff = FolderDiff(expected: expected, actual: actual, match: match ?? .path, gate: gate, tolerance: tolerance,
+            var diff = FolderDiff(expected: expected, actual: actual, match: match ?? .path, gate: gate, tolerance: tolerance,
                                   decode: decode, ignored: ignored, reportFolder: reportFolder, junitPath: junitPath,
                                   threads: threads)
+            diff.colour = colour
             let outcome: FolderDiff.Outcome
             do { outcome = try diff.run(progress: progress) } catch { throw .folders(error.description) }
             return Outcome(screen: outcome.screen, json: outcome.json, notes: [], notesWithoutScreen: [],
@@ -76,7 +79,7 @@ public struct DiffRequest: Sendable {
         }
         if junitPath != nil || match != nil { throw .folderOptions }
         let diff = FileDiff(expected: expected, actual: actual, gate: gate, tolerance: tolerance, decode: decode,
-                            reportFolder: reportFolder, ignored: ignored)
+                            reportFolder: reportFolder, ignored: ignored, colour: colour)
         let outcome: FileDiff.Outcome
         do { outcome = try diff.run() } catch { throw .files(error.description) }
         let hint = outcome.exitStatus == 1 && outcome.problem == nil && gate == nil

@@ -29,6 +29,7 @@ public enum DiffScreen {
             }
         }
         add("compared", c.comparedAs + (c.notes.isEmpty ? "" : "; " + c.notes.joined(separator: "; ")))
+        if let colour = judgement.colour, colour.isNotable { add("colour", colour.summary) }
         if !c.sameSize {
             add("verdict", "DIFFERENT SIZES: \(c.expected.displayWidth)×\(c.expected.displayHeight) vs \(c.actual.displayWidth)×\(c.actual.displayHeight) as displayed")
         } else if c.identical {

@@ -16,9 +16,9 @@ public struct FileDiff: Sendable {
 
     public init(expected: String, actual: String, gate: GateExpression? = nil, tolerance: Double = 0,
                 decode: DecodeOptions = DecodeOptions(), reportFolder: String? = nil, canaries: Judge.CanaryCheck = .run,
-                ignored: IgnoredPixels = IgnoredPixels()) {
+                ignored: IgnoredPixels = IgnoredPixels(), colour: ColourMode = .managed) {
         comparison = FileComparison(expected: expected, actual: actual, gate: gate, tolerance: tolerance, decode: decode,
-                                    canaries: canaries, ignored: ignored)
+                                    canaries: canaries, ignored: ignored, colour: colour)
         self.reportFolder = reportFolder
     }
 

@@ -38,6 +38,8 @@ public struct FolderDiff: Sendable {
     public var threads: Int
     /// The canaries that guard the gate (tests inject a failing result).
     public var canaries: Judge.CanaryCheck
+    /// Colours compared through the files' profiles, or stored values (``ColourMode``).
+    public var colour: ColourMode = .managed
 
     public init(expected: String, actual: String, match: FolderPairing.Match = .path, gate: GateExpression? = nil, tolerance: Double = 0,
                 decode: DecodeOptions = DecodeOptions(), ignored: IgnoredPixels = IgnoredPixels(), reportFolder: String? = nil,

@@ -99,7 +99,7 @@ struct FolderPairJudgement: Sendable {
                     }
                     return FolderPairOutcome(item: item, thumbnails: thumbnails)
                 }
-                (judgement, mask) = try FileComparison.judge(expected.compared, actual.compared, by: judge, ignoring: diff.ignored)
+                (judgement, mask) = try FileComparison.judge(expected.compared, actual.compared, by: judge, ignoring: diff.ignored, colour: diff.colour)
             } catch {
                 item.message = error.description
                 return FolderPairOutcome(item: item, thumbnails: thumbnails)

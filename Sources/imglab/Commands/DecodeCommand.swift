@@ -29,8 +29,7 @@ enum DecodeCommand: Command {
         beside each resizer call: a correct shrink-on-load thumbnail costs little more than this floor.
         """, exitStatus: "  0 the file decoded, 1 it could not be decoded, 2 a usage error",
         examples: ["imglab decode photo.jpg --dct-scale 1/8", "imglab decode photo.jpg --dct-scale 1/8 --average-to "
-            + "640x427", "/usr/bin/time -v imglab decode huge.png"],
-        docs: "docs/thumbnail.md")
+            + "640x427", "/usr/bin/time -v imglab decode huge.png"], docs: "docs/thumbnail.md")
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         var options = DecodeOptions()

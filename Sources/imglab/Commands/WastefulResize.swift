@@ -7,8 +7,7 @@ import ImageResize
 /// runs as children. The only place the two commands reach the lab; without the option they
 /// write through ImageResize alone.
 enum WastefulResize {
-    static let option = Option<PerformanceMutant?>.choice(
-        "--performance-mutant", "ID",
+    static let option = Option<PerformanceMutant?>.choice("--performance-mutant", "ID",
         "a deliberately wasteful variant, for 'imglab selftest --profile scale': the same pixels at the wrong cost; "
             + PerformanceMutant.allCases.map { "\($0.id): \($0.title)" }.joined(separator: "; "),
         PerformanceMutant.allCases.map { ($0.id, $0) })

@@ -19,9 +19,7 @@ enum SharedOptions {
         default: DecodeLimits.default.maxPixels, shownAs: "268402689 = 16383²", in: 1...Int.max)
     static let filter = Option<String?>.text("--filter", "PATTERN", "only the pairs whose id CASE/OPERATION matches: a "
         + "glob (* and ?) or, without wildcards, a substring; several separated by commas", default: "every pair")
-}
 
-extension SharedOptions {
     /// What `--resizer` means wherever it is declared.
     static let resizerMeaning = "the resizer judged: builtin, mutant:ID, cmd:'TEMPLATE', config:FILE or a bundled "
         + "config's name"

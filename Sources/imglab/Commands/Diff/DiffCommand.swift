@@ -9,13 +9,14 @@ enum DiffCommand: Command {
     static let summary = "compare two images by value: metrics, alpha views, metadata diff, diagnosis, gate, report"
     static let positionals = Positionals(synopsis: "EXPECTED ACTUAL", count: 2...2, problem: "give exactly two files "
         + "or two folders: EXPECTED ACTUAL")
-    static let options: [any OptionDeclaration] = [gate, json, report, tolerance, SharedOptions.maxPixels, match, junit,
-        SharedOptions.threads, mask, ignore, SharedOptions.maxMemory]
+    static let options: [any OptionDeclaration] = [gate, json, report, tolerance, colour, SharedOptions.maxPixels,
+        match, junit, SharedOptions.threads, mask, ignore, SharedOptions.maxMemory]
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         var request = DiffRequest(expected: args.positionals[0], actual: args.positionals[1],
                                   gate: try args.value(gate))
         request.tolerance = try args.value(tolerance)
+        request.colour = try args.value(colour)
         request.decode.limits.maxPixels = try args.value(SharedOptions.maxPixels)
         request.decode.limits.maxBytes = try args.value(SharedOptions.maxMemory)
         request.ignored = try ignored(args)

@@ -19,6 +19,9 @@ extension DiffCommand {
         + "toggle, heat map, pixel-exact zoom, metric table, metadata diff, diagnosis", default: nil)
     static let tolerance = Option.number("--tolerance", "N", "|Δ| in 8-bit code values above which a pixel counts in "
         + "exact.count", default: 0, atLeast: 0)
+    static let colour = Option.choice("--colour", "MODE", "managed: where the files' ICC profiles differ, convert "
+        + "both to sRGB and compare colours; raw: compare stored values", default: ("managed", ColourMode.managed),
+        [("raw", .raw)])
     static let match = Option.choice("--match", "HOW", "two folders: pair files by relative path, or by relative path "
         + "without extension (a.png with a.jpg)",
         default: ("path", FolderPairing.Match.path), [("stem", .stem)]).meaning("how two folders' files are paired")
@@ -39,14 +42,6 @@ extension DiffCommand {
         }
     }
 
-    /// The METRICS section of `--help`: each metric's name, unit and summary.
-    static var metricLines: String {
-        MetricCatalog.all.map { m in
-            let unit = m.unit.isEmpty ? "" : "[\(m.unit)] "
-            return "  " + m.name.padding(toLength: 22, withPad: " ", startingAt: 0) + unit + m.summary
-        }.joined(separator: "\n")
-    }
-
     static var help: Help {
         Help(about: """
             Compares ACTUAL against EXPECTED (any PNG, JPEG, GIF, TIFF, BMP) as they are displayed:
@@ -56,6 +51,10 @@ extension DiffCommand {
             diagnosis: each known bug (channel order, alpha first/last, premultiplication, the wrong
             orientations, sRGB vs linear averaging, scale, shifts, …) is applied to EXPECTED and the one
             that explains the difference is named with a confidence.
+
+            COLOUR: files whose ICC profiles state their colours differently are both converted to sRGB
+            (Little CMS) and their colours compared, so a file matches its exact sRGB rendering; a profile
+            dropped, attached unconverted or applied twice is named. --colour raw compares stored values.
 
             TWO FOLDERS (imglab diff EXPECTED_DIR ACTUAL_DIR): every image under each folder (recursively,
             any container, recognised by content) is paired by relative path (--match stem: without
@@ -69,7 +68,7 @@ extension DiffCommand {
             divided by --threads).
 
             METRICS (names for --gate; in 8-bit code values unless a unit is given):
-            \(metricLines)
+            \(MetricCatalog.helpLines)
             """, exitStatus: """
               0  within the gate, or identical when no gate is given
               1  different (the gate failed, the sizes differ, or any difference without a gate)

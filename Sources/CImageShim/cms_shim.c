@@ -1,0 +1,142 @@
+#include "imglab_cms.h"
+#include <lcms2.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+    char *error;
+    size_t error_size;
+} imglab_cms_log;
+
+static void imglab_cms_log_handler(cmsContext context, cmsUInt32Number code, const char *text) {
+    (void)code;
+    imglab_cms_log *log = (imglab_cms_log *)cmsGetContextUserData(context);
+    if (log && log->error && log->error_size > 0 && log->error[0] == '\0') {
+        snprintf(log->error, log->error_size, "%s", text ? text : "Little CMS error");
+    }
+}
+
+static int imglab_cms_fail(char *error, size_t error_size, const char *why) {
+    if (error && error_size > 0 && error[0] == '\0') snprintf(error, error_size, "%s", why);
+    return -1;
+}
+
+int imglab_cms_to_srgb16(const uint8_t *profile, size_t profile_size, int channels,
+                         const uint16_t *in, uint16_t *out, size_t pixels, char *error, size_t error_size) {
+    if (error && error_size > 0) error[0] = '\0';
+    if (channels < 1 || channels > 4) return imglab_cms_fail(error, error_size, "unsupported channel count");
+    if (profile_size == 0 || profile_size > 0x7fffffff) return imglab_cms_fail(error, error_size, "empty or oversized profile");
+    imglab_cms_log log = { error, error_size };
+    cmsContext context = cmsCreateContext(NULL, &log);
+    if (!context) return imglab_cms_fail(error, error_size, "cannot create a Little CMS context");
+    cmsSetLogErrorHandlerTHR(context, imglab_cms_log_handler);
+    int status = -1;
+    cmsHPROFILE source = cmsOpenProfileFromMemTHR(context, profile, (cmsUInt32Number)profile_size);
+    cmsHPROFILE srgb = cmsCreate_sRGBProfileTHR(context);
+    cmsHTRANSFORM transform = NULL;
+    if (!source) {
+        imglab_cms_fail(error, error_size, "Little CMS cannot read the profile");
+    } else if (!srgb) {
+        imglab_cms_fail(error, error_size, "Little CMS cannot build sRGB");
+    } else {
+        cmsColorSpaceSignature space = cmsGetColorSpace(source);
+        int gray = channels <= 2;
+        if ((gray && space != cmsSigGrayData) || (!gray && space != cmsSigRgbData)) {
+            imglab_cms_fail(error, error_size, gray ? "the profile is not a gray profile, the samples are gray"
+                                                    : "the profile is not an RGB profile, the samples are RGB");
+        } else {
+            int alpha = channels == 2 || channels == 4;
+            cmsUInt32Number input = gray ? (alpha ? TYPE_GRAYA_16 : TYPE_GRAY_16) : (alpha ? TYPE_RGBA_16 : TYPE_RGB_16);
+            cmsUInt32Number output = alpha ? TYPE_RGBA_16 : TYPE_RGB_16;
+            transform = cmsCreateTransformTHR(context, source, input, srgb, output, INTENT_RELATIVE_COLORIMETRIC,
+                                              (alpha ? cmsFLAGS_COPY_ALPHA : 0) | cmsFLAGS_NOOPTIMIZE);
+            if (!transform) {
+                imglab_cms_fail(error, error_size, "Little CMS cannot build a transform from the profile to sRGB");
+            } else {
+                /* cmsDoTransform counts pixels in a 32-bit number: convert in slices. */
+                const size_t slice = 1u << 20;
+                size_t in_stride = (size_t)channels, out_stride = alpha ? 4u : 3u;
+                for (size_t done = 0; done < pixels; done += slice) {
+                    size_t count = pixels - done < slice ? pixels - done : slice;
+                    cmsDoTransform(transform, in + done * in_stride, out + done * out_stride, (cmsUInt32Number)count);
+                }
+                status = 0;
+            }
+        }
+    }
+    if (transform) cmsDeleteTransform(transform);
+    if (srgb) cmsCloseProfile(srgb);
+    if (source) cmsCloseProfile(source);
+    cmsDeleteContext(context);
+    return status;
+}
+
+size_t imglab_cms_rgb_profile(double white_x, double white_y, const double primaries[6], double gamma,
+                              uint8_t *out, size_t out_size) {
+    if (!(gamma > 0.05 && gamma < 20)) return 0;
+    cmsContext context = cmsCreateContext(NULL, NULL);
+    if (!context) return 0;
+    cmsCIExyY white = { white_x, white_y, 1.0 };
+    cmsCIExyYTRIPLE rgb = { { primaries[0], primaries[1], 1.0 }, { primaries[2], primaries[3], 1.0 }, { primaries[4], primaries[5], 1.0 } };
+    cmsToneCurve *curve = cmsBuildGamma(context, gamma);
+    size_t written = 0;
+    if (curve) {
+        cmsToneCurve *curves[3] = { curve, curve, curve };
+        cmsHPROFILE profile = cmsCreateRGBProfileTHR(context, &white, &rgb, curves);
+        if (profile) {
+            cmsUInt32Number size = 0;
+            if (cmsSaveProfileToMem(profile, NULL, &size) && size > 0 && size <= out_size &&
+                cmsSaveProfileToMem(profile, out, &size)) {
+                written = size;
+            }
+            cmsCloseProfile(profile);
+        }
+        cmsFreeToneCurve(curve);
+    }
+    cmsDeleteContext(context);
+    return written;
+}
+
+static int imglab_cms_colorants(cmsHPROFILE profile, double out[9]) {
+    const cmsTagSignature tags[3] = { cmsSigRedColorantTag, cmsSigGreenColorantTag, cmsSigBlueColorantTag };
+    for (int c = 0; c < 3; c++) {
+        const cmsCIEXYZ *xyz = (const cmsCIEXYZ *)cmsReadTag(profile, tags[c]);
+        if (!xyz) return -1;
+        out[0 * 3 + c] = xyz->X;
+        out[1 * 3 + c] = xyz->Y;
+        out[2 * 3 + c] = xyz->Z;
+    }
+    return 0;
+}
+
+int imglab_cms_matrix_shaper(const uint8_t *profile, size_t profile_size, int channels, double colorants[9],
+                             double srgb_colorants[9], float *curves, char *error, size_t error_size) {
+    if (error && error_size > 0) error[0] = '\0';
+    if ((channels != 1 && channels != 3) || profile_size == 0 || profile_size > 0x7fffffff)
+        return imglab_cms_fail(error, error_size, "unsupported channel count or profile size");
+    imglab_cms_log log = { error, error_size };
+    cmsContext context = cmsCreateContext(NULL, &log);
+    if (!context) return imglab_cms_fail(error, error_size, "cannot create a Little CMS context");
+    cmsSetLogErrorHandlerTHR(context, imglab_cms_log_handler);
+    int status = 1;
+    cmsHPROFILE source = cmsOpenProfileFromMemTHR(context, profile, (cmsUInt32Number)profile_size);
+    cmsHPROFILE srgb = cmsCreate_sRGBProfileTHR(context);
+    if (!source || !srgb) {
+        status = imglab_cms_fail(error, error_size, "Little CMS cannot read the profile");
+    } else if (cmsGetColorSpace(source) == (channels == 1 ? cmsSigGrayData : cmsSigRgbData) && cmsIsMatrixShaper(source)
+               && cmsGetPCS(source) == cmsSigXYZData && !cmsIsTag(source, cmsSigAToB0Tag) && !cmsIsTag(source, cmsSigAToB1Tag)) {
+        /* Without A2B tables, Little CMS converts such a profile by its colorants and curves alone. */
+        const cmsTagSignature trc[3] = { channels == 1 ? cmsSigGrayTRCTag : cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag };
+        int ok = imglab_cms_colorants(srgb, srgb_colorants) == 0 && (channels == 1 || imglab_cms_colorants(source, colorants) == 0);
+        for (int c = 0; ok && c < channels; c++) {
+            const cmsToneCurve *curve = (const cmsToneCurve *)cmsReadTag(source, trc[c]);
+            if (!curve) { ok = 0; break; }
+            for (int v = 0; v < 65536; v++) curves[c * 65536 + v] = cmsEvalToneCurveFloat(curve, (cmsFloat32Number)(v / 65535.0));
+        }
+        status = ok ? 0 : 1;
+    }
+    if (srgb) cmsCloseProfile(srgb);
+    if (source) cmsCloseProfile(source);
+    cmsDeleteContext(context);
+    return status;
+}

@@ -1,0 +1,33 @@
+#ifndef IMGLAB_CMS_H
+#define IMGLAB_CMS_H
+/* Little CMS for imglab's colour management: one call converts 16-bit samples tagged with an
+ * embedded ICC profile to sRGB. Errors (a profile lcms cannot parse, a colour space that does
+ * not match the samples, a transform it cannot build) come back as a status and a message;
+ * lcms reports them through a per-call context's log handler and never longjmps. */
+#include <stddef.h>
+#include <stdint.h>
+
+/* Converts `pixels` samples of `channels` interleaved 16-bit values (1 gray, 2 gray + alpha,
+ * 3 RGB, 4 RGB + alpha) described by the ICC `profile` to sRGB (relative colorimetric intent),
+ * writing 3 (or 4 with alpha, copied) 16-bit values per pixel to `out`. Returns 0 on success,
+ * otherwise -1 with a message in `error` (at most `error_size` bytes, NUL-terminated). */
+int imglab_cms_to_srgb16(const uint8_t *profile, size_t profile_size, int channels,
+                         const uint16_t *in, uint16_t *out, size_t pixels, char *error, size_t error_size);
+
+/* Reads a matrix/TRC profile for the Swift conversion: `colorants` gets the profile's red, green
+ * and blue colorants (XYZ columns, adapted to the D50 PCS, row-major 3x3) and `srgb_colorants`
+ * those of Little CMS's sRGB, and `curves` the tone curves sampled at the 65536 16-bit input
+ * codes (3 curves for RGB, 1 for gray), each value the linear output (0...1). `channels` is 3 or 1.
+ * Returns 0 on success, 1 when the profile is not a matrix/TRC profile of that colour space
+ * (the caller then uses imglab_cms_to_srgb16), -1 with a message when it cannot be read. */
+int imglab_cms_matrix_shaper(const uint8_t *profile, size_t profile_size, int channels, double colorants[9],
+                             double srgb_colorants[9], float *curves, char *error, size_t error_size);
+
+/* Writes into `out` (at most `out_size` bytes) the ICC profile lcms builds for an RGB space of
+ * the given white and primaries (CIE 1931 x, y) and a pure power tone curve `gamma` (PNG's
+ * gAMA and cHRM chunks state exactly this). Returns the profile's size, 0 on failure or when
+ * it does not fit. */
+size_t imglab_cms_rgb_profile(double white_x, double white_y, const double primaries[6], double gamma,
+                              uint8_t *out, size_t out_size);
+
+#endif

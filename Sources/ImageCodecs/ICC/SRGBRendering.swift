@@ -1,0 +1,218 @@
+import CImageShim
+import Foundation
+import ImageCore
+
+/// An image's colours rendered in sRGB through its embedded ICC profile, by Little CMS
+/// (relative colorimetric intent, the ICC's intent for matching colours across spaces; for the
+/// matrix/TRC display profiles nearly every file carries it equals the perceptual one).
+///
+/// Only a usable RGB or gray profile that is not sRGB-equivalent (``ICCProfileSummary``) is
+/// applied; an untagged image, an sRGB-equivalent profile and a broken one (its
+/// ``ICCProfileSummary/problem``) leave the pixels as they are, read as sRGB. The rendering is
+/// RGB (or RGBA, the alpha copied) at 8 bits per component for a source of 8 bits or fewer, 16
+/// otherwise, with the same orientation and no profile. CMYK images are not converted yet.
+public enum SRGBRendering {
+    /// Why a profile could not be applied: Little CMS's message, or the colour model it does
+    /// not cover.
+    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        public var reason: String
+        public var description: String { reason }
+    }
+
+    /// Whether `image` states colours other than sRGB's: it carries a usable ICC profile that is
+    /// not sRGB-equivalent.
+    public static func needsConversion(_ image: Image) -> Bool {
+        guard let profile = image.metadata.iccProfile, !profile.isEmpty else { return false }
+        let summary = ICCProfileSummary(profile)
+        return summary.problem == nil && summary.isSRGBEquivalent != true
+    }
+
+    /// The profile that states `image`'s colours when they are not sRGB's (``needsConversion(_:)``), else `nil`.
+    public static func statedProfile(_ image: Image) -> [UInt8]? {
+        needsConversion(image) ? image.metadata.iccProfile : nil
+    }
+
+    /// `image` with its pixels converted to sRGB and its profile removed; `image` itself when it
+    /// needs no conversion.
+    /// - Throws: ``Failure`` when Little CMS cannot read the profile or build the transform, or
+    ///   the image is CMYK.
+    public static func render(_ image: Image) throws(Failure) -> Image {
+        guard let profile = statedProfile(image) else { return image }
+        return try render(image.bitmap, profile: profile, orientation: image.orientation, metadata: image.metadata)
+    }
+
+    /// The pixels of `bitmap`, read as described by `profile`, converted to sRGB.
+    /// - Throws: ``Failure`` as ``render(_:)``.
+    public static func render(_ bitmap: Bitmap, profile: [UInt8], orientation: Orientation = .up,
+                              metadata: ImageMetadata = ImageMetadata()) throws(Failure) -> Image {
+        let format = bitmap.format
+        let gray: Bool
+        switch format.colorModel {
+        case .gray: gray = true
+        case .rgb, .indexed: gray = false
+        case .cmyk: throw Failure(reason: "CMYK pixels are not converted through their profile yet")
+        case .none: gray = true
+        }
+        let alpha = format.hasAlpha
+        let channels = (gray ? 1 : 3) + (alpha ? 1 : 0)
+        let samples = try sixteenBitSamples(bitmap, gray: gray, alpha: alpha)
+        let pixels = bitmap.width * bitmap.height
+        let outChannels = alpha ? 4 : 3
+        var out = [UInt16](repeating: 0, count: pixels * outChannels)
+        if let shaper = try MatrixShaper(profile: profile, gray: gray) {
+            samples.withUnsafeBufferPointer { input in
+                out.withUnsafeMutableBufferPointer { o in shaper.convert(input, channels: channels, alpha: alpha, into: o) }
+            }
+        } else {
+            // A profile with lookup tables: Little CMS evaluates its whole pipeline for each pixel
+            // (no optimisation: its 16-bit tables are off by up to 2 ΔE00 on wide gamuts).
+            var message = [CChar](repeating: 0, count: 256)
+            let status = profile.withUnsafeBufferPointer { p in
+                samples.withUnsafeBufferPointer { input in
+                    out.withUnsafeMutableBufferPointer { o in
+                        imglab_cms_to_srgb16(p.baseAddress, p.count, Int32(channels), input.baseAddress,
+                                             o.baseAddress, pixels, &message, message.count)
+                    }
+                }
+            }
+            guard status == 0 else { throw Failure(reason: Self.text(message)) }
+        }
+        // A source of 8 bits or fewer is rendered at 8 bits (each 16-bit code rounded, ÷ 257), as
+        // an sRGB rendering of it would be stored; a deeper one at 16 bits.
+        let rendered: Bitmap
+        do {
+            if format.bitsPerComponent <= 8 {
+                rendered = try Bitmap(width: bitmap.width, height: bitmap.height, format: alpha ? .rgba8 : .rgb8,
+                                      bytes: out.map { UInt8((UInt32($0) + 128) / 257) })
+            } else {
+                var bytes = [UInt8](repeating: 0, count: out.count * 2)
+                for (i, v) in out.enumerated() {
+                    bytes[2 * i] = UInt8(truncatingIfNeeded: v)
+                    bytes[2 * i + 1] = UInt8(truncatingIfNeeded: v >> 8)
+                }
+                let target = PixelFormat(colorModel: .rgb, bitsPerComponent: 16, alphaInfo: alpha ? .last : .none, byteOrder: .little16)
+                rendered = try Bitmap(width: bitmap.width, height: bitmap.height, format: target, bytes: bytes)
+            }
+        } catch {
+            throw Failure(reason: "\(error)")
+        }
+        var kept = metadata
+        kept.iccProfile = nil
+        return Image(bitmap: rendered, orientation: orientation, metadata: kept)
+    }
+
+    /// The straight samples of `bitmap`, 16 bits each, interleaved (gray or RGB, then alpha):
+    /// plain 8-bit formats widened (× 257) directly, any other through ``Bitmap/converted(to:)``.
+    static func sixteenBitSamples(_ bitmap: Bitmap, gray: Bool, alpha: Bool) throws(Failure) -> [UInt16] {
+        let plain: PixelFormat = gray ? (alpha ? PixelFormat(colorModel: .gray, bitsPerComponent: 8, alphaInfo: .last) : .gray8)
+            : (alpha ? .rgba8 : .rgb8)
+        if bitmap.format == plain {
+            let rowBytes = plain.minimumBytesPerRow(width: bitmap.width)
+            var samples = [UInt16](repeating: 0, count: rowBytes * bitmap.height)
+            for y in 0..<bitmap.height {
+                for x in 0..<rowBytes { samples[y * rowBytes + x] = UInt16(bitmap.bytes[y * bitmap.bytesPerRow + x]) * 257 }
+            }
+            return samples
+        }
+        let format = PixelFormat(colorModel: gray ? .gray : .rgb, bitsPerComponent: 16, alphaInfo: alpha ? .last : .none, byteOrder: .little16)
+        let wide: Bitmap
+        do { wide = try bitmap.converted(to: format) } catch { throw Failure(reason: "the pixels cannot be read as 16-bit samples: \(error)") }
+        return wide.bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)) }
+    }
+
+    static func text(_ message: [CChar]) -> String {
+        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// A matrix/TRC profile (no lookup tables) converted as Little CMS converts it, by its parts:
+    /// each channel's tone curve (sampled by Little CMS at the 65536 16-bit codes), the colorant
+    /// matrix into the D50 PCS and out of sRGB's (`M = S⁻¹·P`, the relative colorimetric intent),
+    /// clipping to 0…1 and the sRGB encoding, in double precision for each pixel.
+    struct MatrixShaper {
+        /// Linear values of each input code, per channel (1 gray or 3 RGB curves).
+        var curves: [Float]
+        /// Linear device RGB → linear sRGB, row-major; unused for gray.
+        var matrix: [Double]
+        var gray: Bool
+        /// 16-bit sRGB code of each linear value `i / 65535`.
+        static let encoded: [UInt16] = (0...65535).map { i in
+            let v = Double(i) / 65535
+            let e = v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055
+            return UInt16(min(max(e * 65535, 0), 65535).rounded())
+        }
+
+        /// `nil` when the profile has lookup tables (or is not of the samples' colour model).
+        init?(profile: [UInt8], gray: Bool) throws(Failure) {
+            var colorants = [Double](repeating: 0, count: 9), srgb = [Double](repeating: 0, count: 9)
+            var curves = [Float](repeating: 0, count: (gray ? 1 : 3) * 65536)
+            var message = [CChar](repeating: 0, count: 256)
+            let status = profile.withUnsafeBufferPointer { p in
+                imglab_cms_matrix_shaper(p.baseAddress, p.count, gray ? 1 : 3, &colorants, &srgb, &curves, &message, message.count)
+            }
+            if status < 0 { throw Failure(reason: SRGBRendering.text(message)) }
+            guard status == 0 else { return nil }
+            self.curves = curves
+            self.gray = gray
+            matrix = gray ? [] : Self.multiply(Self.inverse(srgb), colorants)
+        }
+
+        /// The product of two row-major 3×3 matrices.
+        static func multiply(_ a: [Double], _ b: [Double]) -> [Double] {
+            var product = [Double](repeating: 0, count: 9)
+            for row in 0..<3 {
+                for column in 0..<3 {
+                    var sum = 0.0
+                    for k in 0..<3 { sum += a[row * 3 + k] * b[k * 3 + column] }
+                    product[row * 3 + column] = sum
+                }
+            }
+            return product
+        }
+
+        /// The inverse of a row-major 3×3 matrix (by its adjugate).
+        static func inverse(_ m: [Double]) -> [Double] {
+            let (a, b, c, d, e, f, g, h, i) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
+            let det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
+            return [(e * i - f * h) / det, (c * h - b * i) / det, (b * f - c * e) / det,
+                    (f * g - d * i) / det, (a * i - c * g) / det, (c * d - a * f) / det,
+                    (d * h - e * g) / det, (b * g - a * h) / det, (a * e - b * d) / det]
+        }
+
+        /// The buffers a band reads and writes (its own pixels only), carried into the workers.
+        private struct Buffers: @unchecked Sendable {
+            let input: UnsafeBufferPointer<UInt16>, out: UnsafeMutableBufferPointer<UInt16>
+            let curve: UnsafeBufferPointer<Float>, code: UnsafeBufferPointer<UInt16>
+        }
+
+        /// Converts `input` (`channels` 16-bit values a pixel) into `out` (RGB or RGBA), in bands
+        /// of pixels on every core; each pixel's result depends on that pixel alone.
+        func convert(_ input: UnsafeBufferPointer<UInt16>, channels: Int, alpha: Bool, into out: UnsafeMutableBufferPointer<UInt16>) {
+            let pixels = input.count / channels, outChannels = alpha ? 4 : 3
+            let bands = max(1, min(64, pixels / 65536))
+            let m = matrix, gray = self.gray
+            curves.withUnsafeBufferPointer { curve in
+                Self.encoded.withUnsafeBufferPointer { code in
+                    let buffers = Buffers(input: input, out: out, curve: curve, code: code)
+                    DispatchQueue.concurrentPerform(iterations: bands) { band in
+                        let input = buffers.input, out = buffers.out, curve = buffers.curve, code = buffers.code
+                        for p in pixels * band / bands..<pixels * (band + 1) / bands {
+                            let i = p * channels, o = p * outChannels
+                            if gray {
+                                let y = code[Int(min(max(Double(curve[Int(input[i])]), 0), 1) * 65535 + 0.5)]
+                                out[o] = y; out[o + 1] = y; out[o + 2] = y
+                            } else {
+                                let r = Double(curve[Int(input[i])]), g = Double(curve[65536 + Int(input[i + 1])])
+                                let b = Double(curve[131_072 + Int(input[i + 2])])
+                                for k in 0..<3 {
+                                    let v = m[3 * k] * r + m[3 * k + 1] * g + m[3 * k + 2] * b
+                                    out[o + k] = code[Int(min(max(v, 0), 1) * 65535 + 0.5)]
+                                }
+                            }
+                            if alpha { out[o + 3] = input[i + channels - 1] }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
