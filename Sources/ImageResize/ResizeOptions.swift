@@ -17,6 +17,10 @@ public struct ResizeOptions: Sendable {
     /// from the working form, instead of twice (premultiplied, then divided by alpha and rounded
     /// again). Composited, the rounding error stays ≤ ½·α code value instead of up to ½ + ½·α.
     public var straightAlpha: Bool
+    /// What becomes of colours a file states with an ICC profile that is not sRGB's, in a
+    /// file-to-file resize (``ResizeColour``; default: the profile kept, averaged in its own
+    /// linear light).
+    public var colour: ResizeColour = .keep
 
     public init(kernel: Kernel = .lanczos3, lightSpace: LightSpace = .linear, outputFormat: PixelFormat? = nil,
                 onlyShrink: Bool = false, straightAlpha: Bool = false) {
@@ -46,11 +50,14 @@ public enum ResizeError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidGeometry(String)
     /// The requested output format cannot hold the result (e.g. an indexed palette without the colours).
     case conversion(ConversionError)
+    /// The colours the file's profile states cannot be converted (Little CMS's reason).
+    case colour(String)
 
     public var description: String {
         switch self {
         case .invalidGeometry(let s): return "invalid geometry: \(s)"
         case .conversion(let e): return "cannot write the result: \(e)"
+        case .colour(let why): return "cannot convert the colours of the file's ICC profile: \(why)"
         }
     }
 }

@@ -21,8 +21,12 @@ public enum SRGBRendering {
 
     /// Whether `image` states colours other than sRGB's: it carries a usable ICC profile that is
     /// not sRGB-equivalent.
-    public static func needsConversion(_ image: Image) -> Bool {
-        guard let profile = image.metadata.iccProfile, !profile.isEmpty else { return false }
+    public static func needsConversion(_ image: Image) -> Bool { needsConversion(image.metadata) }
+
+    /// Whether `metadata` (a file's, read from its header) carries a usable ICC profile that is
+    /// not sRGB-equivalent.
+    public static func needsConversion(_ metadata: ImageMetadata) -> Bool {
+        guard let profile = metadata.iccProfile, !profile.isEmpty else { return false }
         let summary = ICCProfileSummary(profile)
         return summary.problem == nil && summary.isSRGBEquivalent != true
     }
@@ -36,15 +40,17 @@ public enum SRGBRendering {
     /// needs no conversion.
     /// - Throws: ``Failure`` when Little CMS cannot read the profile or build the transform, or
     ///   the image is CMYK.
-    public static func render(_ image: Image) throws(Failure) -> Image {
+    /// - Parameter sixteenBit: render at 16 bits whatever the source's depth (a resize that
+    ///   follows rounds once, at its end).
+    public static func render(_ image: Image, sixteenBit: Bool = false) throws(Failure) -> Image {
         guard let profile = statedProfile(image) else { return image }
-        return try render(image.bitmap, profile: profile, orientation: image.orientation, metadata: image.metadata)
+        return try render(image.bitmap, profile: profile, orientation: image.orientation, metadata: image.metadata, sixteenBit: sixteenBit)
     }
 
     /// The pixels of `bitmap`, read as described by `profile`, converted to sRGB.
     /// - Throws: ``Failure`` as ``render(_:)``.
     public static func render(_ bitmap: Bitmap, profile: [UInt8], orientation: Orientation = .up,
-                              metadata: ImageMetadata = ImageMetadata()) throws(Failure) -> Image {
+                              metadata: ImageMetadata = ImageMetadata(), sixteenBit: Bool = false) throws(Failure) -> Image {
         let format = bitmap.format
         let gray: Bool
         switch format.colorModel {
@@ -81,7 +87,7 @@ public enum SRGBRendering {
         // an sRGB rendering of it would be stored; a deeper one at 16 bits.
         let rendered: Bitmap
         do {
-            if format.bitsPerComponent <= 8 {
+            if format.bitsPerComponent <= 8 && !sixteenBit {
                 rendered = try Bitmap(width: bitmap.width, height: bitmap.height, format: alpha ? .rgba8 : .rgb8,
                                       bytes: out.map { UInt8((UInt32($0) + 128) / 257) })
             } else {
@@ -118,6 +124,15 @@ public enum SRGBRendering {
         let wide: Bitmap
         do { wide = try bitmap.converted(to: format) } catch { throw Failure(reason: "the pixels cannot be read as 16-bit samples: \(error)") }
         return wide.bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)) }
+    }
+
+    /// The tone curves of a matrix/TRC `profile` (no lookup tables), as Little CMS evaluates
+    /// them: for each channel (1 gray, 3 RGB) the linear value (0…1) of each of the 65536 16-bit
+    /// codes, channel after channel; `nil` for a profile with lookup tables, a broken one, or one
+    /// of another colour model. A resize in the profile's own linear light decodes with these.
+    public static func toneCurves(of profile: [UInt8], gray: Bool) -> [Float]? {
+        guard ICCProfileSummary(profile).problem == nil, let shaper = try? MatrixShaper(profile: profile, gray: gray) else { return nil }
+        return shaper.curves
     }
 
     static func text(_ message: [CChar]) -> String {

@@ -292,13 +292,15 @@ enum Diagnoser {
     static func fittedDiagnosis(_ scores: [Diagnosis.CandidateScore], _ candidates: [Candidate], minimum: Double,
                                 scoring: CandidateScoring, catalogueBest: Diagnosis.CandidateScore,
                                 rival: Diagnosis.CandidateScore?) -> Diagnosis? {
-        // Better than the catalogue by 10 points, or by leaving at most a quarter of what it
-        // leaves: a transfer curve explaining 99.9 % is the account of a pair that "1-bit samples
-        // widened by a shift" explains 97 % of (the gain nests in the fitted families, so an
-        // exact catalogued gain leaves them nothing to gain).
+        // Better than the catalogue by 10 points, or (a transfer curve) by leaving at most a
+        // quarter of what it leaves: a curve explaining 99.9 % is the account of a pair that
+        // "1-bit samples widened by a shift" explains 97 % of. Not the linear families: they nest
+        // the catalogue's gains and shifts, and after a resize's rounding a gain and offset
+        // absorbs more of a catalogued bit-depth shift than the shift itself.
         guard let best = scores.first, best.explained >= minimum,
               best.explained >= catalogueBest.explained + 0.1
-                || 1 - best.explained <= fittedResidualShare * (1 - catalogueBest.explained) else { return nil }
+                || (best.bugClass == GlobalColourFit.transferCurveClass
+                    && 1 - best.explained <= fittedResidualShare * (1 - catalogueBest.explained)) else { return nil }
         // As for the catalogue: more than the content-free prediction (the actual's own mean
         // colour everywhere), or the content is lost, not transformed.
         guard scoring.residualRMS(explained: best.explained) <= roundingResidual || best.explained > scoring.uniformExplained else { return nil }

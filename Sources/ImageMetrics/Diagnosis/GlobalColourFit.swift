@@ -23,6 +23,8 @@ enum GlobalColourFit {
     static let luma = SIMD3<Double>(0.2126, 0.7152, 0.0722)
     /// The candidate ids, by family: nested linear families first, simplest first.
     static let linearFamilies = ["colour.levels", "colour.gain", "colour.matrix"]
+    /// The class of the transfer-curve candidates.
+    static let transferCurveClass = "transfer-curve"
 
     /// One opaque sample: expected and actual RGB (0…1) and its weight.
     struct Point { var e: SIMD3<Double>, a: SIMD3<Double>, weight: Double }
@@ -142,7 +144,7 @@ enum GlobalColourFit {
 
     static func curves(_ points: [Point]) -> [Candidate] {
         func curve(_ id: String, _ name: String, _ f: @escaping @Sendable (Double) -> Double) -> Candidate {
-            Candidate(id: id, bugClass: "transfer-curve", name: name) { (n: Neighbourhood) in
+            Candidate(id: id, bugClass: transferCurveClass, name: name) { (n: Neighbourhood) in
                 let p = n.centre
                 return SIMD4(f(p.x), f(p.y), f(p.z), p.w)
             }

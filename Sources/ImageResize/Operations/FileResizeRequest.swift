@@ -108,13 +108,17 @@ public struct FileResizeRequest: Sendable {
     public func resized() throws(FileResizeError) -> Image {
         var options = self.options
         options.straightAlpha = !container.storesPremultipliedAlpha
+        // A file whose profile is not sRGB's is decoded whole and resized between the colour
+        // stages (``ProfileLightStage``); the streamed paths average with the sRGB curve.
+        let tagged = (try? ImageCodecs.readHeader(path: input, options: DecodeOptions(limits: limits)))
+            .map { SRGBRendering.needsConversion($0.metadata) } ?? false
         let finishing = border > 0 || cornerRadius > 0 || addsAlpha
         switch size {
-        case .maxPixelSize(let limit) where crop == nil && !finishing:
+        case .maxPixelSize(let limit) where crop == nil && !finishing && !tagged:
             do { return try MaxPixelSizeThumbnail.thumbnail(atPath: input, maxPixelSize: limit, options: options, limits: limits) } catch {
                 throw .read(path: input, underlying: error)
             }
-        case .box(let width, let height, let mode) where crop == nil && !finishing:
+        case .box(let width, let height, let mode) where crop == nil && !finishing && !tagged:
             do { return try FileResize.resized(path: input, pointWidth: width, pointHeight: height, scale: scale, contentMode: mode, options: options, limits: limits) } catch {
                 throw .read(path: input, underlying: error)
             }
@@ -127,6 +131,8 @@ public struct FileResizeRequest: Sendable {
             try ResizeMemory.check(image, fileBytes: 0, target: targetBound(image), kernel: options.kernel, limits: limits)
         } catch { throw .read(path: input, underlying: error) }
         do throws(ResizeError) {
+            let stage = ProfileLightStage(image, mode: options.colour)
+            if let stage { image = try stage.before(image) }
             if let crop { image = try image.cropped(to: crop) }
             // With a border or corners to follow, the resize stays in float: one rounding in all.
             let cornered = border > 0 || cornerRadius > 0
@@ -146,6 +152,7 @@ public struct FileResizeRequest: Sendable {
                 image = try image.resized(width: target.width, height: target.height, options: steps.exact)
             }
             if cornered { image = try image.roundedCorners(radius: cornerRadius * scale, border: border, options: steps.finish) }
+            if let stage { image = try stage.after(image) }
             if addsAlpha { image = try image.oriented().addingAlpha() }
         } catch {
             throw .resize(error)

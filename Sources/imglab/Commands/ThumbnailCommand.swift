@@ -9,7 +9,7 @@ enum ThumbnailCommand: Command {
     static let maxPixelSize = Option.integer("--max-pixel-size", "N", "longest side of the result, in pixels",
         default: 0, in: 1...1_000_000).optional().required()
     static let options: [any OptionDeclaration] = [maxPixelSize, ResizeCommand.quality, ResizeCommand.kernel,
-        ResizeCommand.srgb, ResizeCommand.linear, WastefulResize.option] + ImageOutput.options
+        ResizeCommand.srgb, ResizeCommand.linear, ResizeCommand.colour, WastefulResize.option] + ImageOutput.options
     static let help = Help(about: """
         Makes an upright thumbnail whose longer side is at most N pixels, never enlarging (the
         kCGImageSourceThumbnailMaxPixelSize contract with the transform applied). JPEGs are decoded

@@ -21,7 +21,7 @@ extension DiffCommand {
         + "exact.count", default: 0, atLeast: 0)
     static let colour = Option.choice("--colour", "MODE", "managed: where the files' ICC profiles differ, convert "
         + "both to sRGB and compare colours; raw: compare stored values", default: ("managed", ColourMode.managed),
-        [("raw", .raw)])
+        [("raw", .raw)]).meaning("how colours stated by ICC profiles are treated")
     static let match = Option.choice("--match", "HOW", "two folders: pair files by relative path, or by relative path "
         + "without extension (a.png with a.jpg)",
         default: ("path", FolderPairing.Match.path), [("stem", .stem)]).meaning("how two folders' files are paired")

@@ -8,7 +8,7 @@ enum ResizeCommand: Command {
     static let positionals = Positionals(synopsis: "IN", count: 1...1, problem: "give exactly one input file")
 
     static let options: [any OptionDeclaration] = [size, mode, anchor, onlyShrink, crop, fromRect, addAlpha, quality,
-        kernel, srgb, linear,
+        kernel, srgb, linear, colour,
                 border, cornerRadius, scale, WastefulResize.option] + ImageOutput.options
 
     static func rectangle(_ name: String, _ help: String) -> Option<Rect?> {
@@ -25,9 +25,10 @@ enum ResizeCommand: Command {
     /// Kernel, light space and only-shrink, as `resize` and `thumbnail` declare them.
     static func resizeOptions(_ args: Arguments) throws(UsageError) -> ResizeOptions {
         let named = try args.value(kernel), quality = try args.value(quality)
-        return ResizeOptions(kernel: named ?? quality?.kernel ?? .lanczos3,
-            lightSpace: try args.value(srgb) ? .sRGB : .linear,
-                             onlyShrink: try args.value(onlyShrink))
+        var options = ResizeOptions(kernel: named ?? quality?.kernel ?? .lanczos3,
+            lightSpace: try args.value(srgb) ? .sRGB : .linear, onlyShrink: try args.value(onlyShrink))
+        options.colour = try args.value(colour)
+        return options
     }
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {

@@ -39,6 +39,9 @@ extension ResizeCommand {
         Kernel.presets.map { ($0.name, $0) }, ignoringCase: true)
     static let srgb = Option.flag("--srgb", "average gamma-encoded values instead of linear light")
     static let linear = Option.flag("--linear", "average in linear light (the default)")
+    static let colour = Option.choice("--colour", "MODE", "a file with an ICC profile other than sRGB: keep it "
+        + "(averaged in its own linear light) or convert the result to sRGB", default: ("keep", ResizeColour.keep),
+        [("srgb", .srgb)]).meaning("how colours stated by ICC profiles are treated")
     static let border = Option.integer("--transparent-border", "N", "add a transparent border N pixels "
         + "wide", default: 0, in: 0...10_000)
         .alsoSpelled("--border")
