@@ -231,3 +231,17 @@ public enum SRGBRendering {
         }
     }
 }
+
+/// ICC profiles made by Little CMS from what defines an RGB space.
+public enum ICCProfileBuilder {
+    /// A matrix/TRC display profile of white `white` and primaries `primaries` (CIE 1931 x, y:
+    /// red, green, blue) with the pure power tone curve `gamma` on every channel (what PNG's gAMA
+    /// and cHRM chunks state); `nil` when Little CMS refuses the values.
+    public static func rgb(white: (Double, Double), primaries: [(Double, Double)], gamma: Double) -> [UInt8]? {
+        guard primaries.count == 3 else { return nil }
+        let flat = primaries.flatMap { [$0.0, $0.1] }
+        var out = [UInt8](repeating: 0, count: 4096)
+        let size = flat.withUnsafeBufferPointer { p in imglab_cms_rgb_profile(white.0, white.1, p.baseAddress, gamma, &out, out.count) }
+        return size > 0 ? Array(out.prefix(size)) : nil
+    }
+}

@@ -29,6 +29,17 @@ public enum FuzzSeeds {
                 }
             }
         }
+        // Tagged with a wide-gamut profile (Adobe RGB's primaries, gamma 2.2, made by Little CMS),
+        // so mutations reach the profile readers and the colour stages (iCCP, APP2, TIFF's tag).
+        if let profile = ICCProfileBuilder.rgb(white: (0.3127, 0.3290), primaries: [(0.64, 0.33), (0.21, 0.71), (0.15, 0.06)], gamma: 2.2),
+           let bitmap = gradient(width: 23, height: 17, format: .rgb8) {
+            let image = Image(bitmap: bitmap, metadata: ImageMetadata(iccProfile: profile))
+            for container in [ContainerFormat.png, .jpeg, .tiff] {
+                if let bytes = try? ImageCodecs.encode(image, as: container) {
+                    seeds.append(.init(name: "\(container.rawValue)-rgb8-icc", bytes: bytes))
+                }
+            }
+        }
         return seeds
     }
 
