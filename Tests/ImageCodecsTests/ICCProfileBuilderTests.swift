@@ -21,6 +21,14 @@ struct ICCProfileBuilderTests {
         #expect(SRGBRendering.needsConversion(ImageMetadata(iccProfile: bytes)))
     }
 
+    @Test("the same values give the same bytes (the creation date is fixed)")
+    func deterministic() {
+        let make = { ICCProfileBuilder.rgb(white: (0.3457, 0.3585), primaries: [(0.7347, 0.2653), (0.1596, 0.8404), (0.0366, 0.0001)], gamma: 1.8) }
+        let first = make()
+        #expect(first != nil && first == make())
+        #expect(first.map { Array($0[24..<30]) } == [0x07, 0xD0, 0, 1, 0, 1])
+    }
+
     @Test("a gamma outside 0.05…20 or two primaries make no profile")
     func refusals() {
         #expect(ICCProfileBuilder.rgb(white: (0.3127, 0.3290), primaries: [(0.64, 0.33), (0.3, 0.6), (0.15, 0.06)], gamma: 0) == nil)

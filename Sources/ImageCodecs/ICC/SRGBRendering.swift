@@ -236,12 +236,18 @@ public enum SRGBRendering {
 public enum ICCProfileBuilder {
     /// A matrix/TRC display profile of white `white` and primaries `primaries` (CIE 1931 x, y:
     /// red, green, blue) with the pure power tone curve `gamma` on every channel (what PNG's gAMA
-    /// and cHRM chunks state); `nil` when Little CMS refuses the values.
+    /// and cHRM chunks state), dated 2000-01-01 so the same values give the same bytes; `nil`
+    /// when Little CMS refuses the values.
     public static func rgb(white: (Double, Double), primaries: [(Double, Double)], gamma: Double) -> [UInt8]? {
         guard primaries.count == 3 else { return nil }
         let flat = primaries.flatMap { [$0.0, $0.1] }
         var out = [UInt8](repeating: 0, count: 4096)
         let size = flat.withUnsafeBufferPointer { p in imglab_cms_rgb_profile(white.0, white.1, p.baseAddress, gamma, &out, out.count) }
-        return size > 0 ? Array(out.prefix(size)) : nil
+        guard size >= 128 else { return nil }
+        // Little CMS stamps the creation time into the header (bytes 24–35, six big-endian
+        // 16-bit numbers); a fixed 2000-01-01 00:00:00 keeps the bytes the same on every run.
+        let created: [UInt8] = [0x07, 0xD0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0]
+        out.replaceSubrange(24..<36, with: created)
+        return Array(out.prefix(size))
     }
 }
