@@ -108,23 +108,24 @@ public struct FileResizeRequest: Sendable {
     public func resized() throws(FileResizeError) -> Image {
         var options = self.options
         options.straightAlpha = !container.storesPremultipliedAlpha
-        // A file whose profile is not sRGB's is decoded whole and resized between the colour
-        // stages (``ProfileLightStage``); the streamed paths average with the sRGB curve.
-        let tagged = (try? ImageCodecs.readHeader(path: input, options: DecodeOptions(limits: limits)))
-            .map { SRGBRendering.needsConversion($0.metadata) } ?? false
         let finishing = border > 0 || cornerRadius > 0 || addsAlpha
+        // The streamed paths average with the sRGB curve: a result that carries a profile other
+        // than sRGB's (the file's, read as it streams) is made again from the whole decoded file
+        // between the colour stages (``ProfileLightStage``). Untagged files pay nothing for it.
+        let streamed: Image?
         switch size {
-        case .maxPixelSize(let limit) where crop == nil && !finishing && !tagged:
-            do { return try MaxPixelSizeThumbnail.thumbnail(atPath: input, maxPixelSize: limit, options: options, limits: limits) } catch {
+        case .maxPixelSize(let limit) where crop == nil && !finishing:
+            do { streamed = try MaxPixelSizeThumbnail.thumbnail(atPath: input, maxPixelSize: limit, options: options, limits: limits) } catch {
                 throw .read(path: input, underlying: error)
             }
-        case .box(let width, let height, let mode) where crop == nil && !finishing && !tagged:
-            do { return try FileResize.resized(path: input, pointWidth: width, pointHeight: height, scale: scale, contentMode: mode, options: options, limits: limits) } catch {
+        case .box(let width, let height, let mode) where crop == nil && !finishing:
+            do { streamed = try FileResize.resized(path: input, pointWidth: width, pointHeight: height, scale: scale, contentMode: mode, options: options, limits: limits) } catch {
                 throw .read(path: input, underlying: error)
             }
         default:
-            break
+            streamed = nil
         }
+        if let streamed, !SRGBRendering.needsConversion(streamed.metadata) { return streamed }
         var image: Image
         do {
             image = try ImageCodecs.decode(contentsOf: input, options: DecodeOptions(limits: limits))
