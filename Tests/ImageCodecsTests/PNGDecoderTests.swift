@@ -214,6 +214,21 @@ struct PNGDecoderTests {
         #expect(image.metadata.warnings == ["PNG eXIf at byte 33 ignored: its CRC does not match its data"])
     }
 
+    @Test("cHRM and cICP are read into the metadata: the chromaticities ÷ 100000, the H.273 codes with their common name")
+    func chromaticitiesAndCICP() throws {
+        let sample = try Self.sample()
+        func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        // Display P3: white D65, red 0.68,0.32, green 0.265,0.69, blue 0.15,0.06.
+        let chrm = Self.chunk("cHRM", [31270, 32900, 68000, 32000, 26500, 69000, 15000, 6000].flatMap(be32))
+        let cicp = Self.chunk("cICP", [12, 13, 0, 1])
+        let bytes = Array(sample[0..<33]) + chrm + cicp + Array(sample[33...])
+        let image = try PNGCodec.decode(bytes, options: DecodeOptions())
+        #expect(image.metadata.properties["chromaticities"]
+                == "white 0.31270,0.32900 red 0.68000,0.32000 green 0.26500,0.69000 blue 0.15000,0.06000")
+        #expect(image.metadata.properties["cicp"] == "primaries 12, transfer 13, matrix 0, full range 1 (Display P3)")
+        #expect(image.bitmap == (try PNGCodec.decode(sample, options: DecodeOptions())).bitmap)
+    }
+
     @Test("an iCCP with an unknown compression method costs the profile, with a warning, not the image")
     func iccpMethod() throws {
         let sample = try Self.sample()

@@ -1,3 +1,4 @@
+import Foundation
 import ImageCore
 
 /// The ancillary chunks imglab reads itself, straight from the chunk list (libpng is told to
@@ -52,6 +53,17 @@ struct PNGMetadata: Sendable {
         }
         if let sRGB = list.first("sRGB"), sRGB.data.count == 1, let intent = sRGB.data.first, intent <= 3 {
             metadata.sRGBIntent = Int(intent)
+        }
+        // cHRM (PNG §11.3.3.2): white, red, green, blue as x, y pairs, each × 100000.
+        if let cHRM = list.first("cHRM"), cHRM.data.count == 32 {
+            let v = (0..<8).map { String(format: "%.5f", Double(PNGChunkList.u32(cHRM.data, 4 * $0)) / 100_000) }
+            metadata.properties["chromaticities"] = "white \(v[0]),\(v[1]) red \(v[2]),\(v[3]) green \(v[4]),\(v[5]) blue \(v[6]),\(v[7])"
+        }
+        // cICP (PNG third edition): colour primaries, transfer, matrix (0: RGB), full range, as ITU-T H.273 codes.
+        if let cICP = list.first("cICP"), cICP.data.count == 4 {
+            let c = Array(cICP.data)
+            metadata.properties["cicp"] = "primaries \(c[0]), transfer \(c[1]), matrix \(c[2]), full range \(c[3])"
+                + (Self.cicpName(primaries: c[0], transfer: c[1]).map { " (\($0))" } ?? "")
         }
         if let iCCP = list.first("iCCP") {
             do throws(DecodeError) {
@@ -226,6 +238,18 @@ struct PNGMetadata: Sendable {
         return Int(digits)
     }
 
+
+    /// The common name of an H.273 primaries and transfer pair, where it has one.
+    static func cicpName(primaries: UInt8, transfer: UInt8) -> String? {
+        switch (primaries, transfer) {
+        case (1, 13): return "sRGB"
+        case (12, 13): return "Display P3"
+        case (9, 16): return "Rec. 2100 PQ"
+        case (9, 18): return "Rec. 2100 HLG"
+        case (1, 1), (1, 6), (1, 14), (1, 15): return "Rec. 709"
+        default: return nil
+        }
+    }
     /// `block` without the `Exif\0\0` prefix some writers put before the TIFF header.
     static func strippingExifPrefix(_ block: [UInt8]) -> [UInt8] {
         block.starts(with: EXIF.jpegPrefix) ? Array(block.dropFirst(EXIF.jpegPrefix.count)) : block
