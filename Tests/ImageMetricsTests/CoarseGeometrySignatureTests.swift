@@ -61,11 +61,7 @@ struct CoarseGeometrySignatureTests {
     /// Corners aligned: output x reads source x·(W − 1)/(w − 1).
     static func cornerAligned(_ x: Int, _ size: Int, _ out: Int) -> Double { Double(x) * Double(size - 1) / Double(out - 1) }
 
-    static func diagnose(_ expected: Bitmap, _ actual: Bitmap) -> Diagnosis {
-        Comparison(expected: ComparedImage(image: Image(bitmap: expected), name: "expected"),
-                   actual: ComparedImage(image: Image(bitmap: actual), name: "actual"),
-                   options: ComparisonOptions(structural: false)).diagnosis
-    }
+    static func diagnose(_ expected: Bitmap, _ actual: Bitmap) -> Diagnosis { pairDiagnosis(expected, actual) }
 
     @Test("corner-aligned against centre-aligned halving of a textured picture is named by its coarse band with scale (W − 1)·w / ((w − 1)·W)")
     func cornerAlignedHalving() throws {

@@ -27,11 +27,7 @@ struct CoveredGeometryReadingTests {
         { x, y in value(((x - dx) % 320 + 320) % 320, ((y - dy) % 240 + 240) % 240) }
     }
 
-    static func diagnose(_ expected: Bitmap, _ actual: Bitmap) -> Diagnosis {
-        Comparison(expected: ComparedImage(image: Image(bitmap: expected), name: "expected"),
-                   actual: ComparedImage(image: Image(bitmap: actual), name: "actual"),
-                   options: ComparisonOptions(structural: false)).diagnosis
-    }
+    static func diagnose(_ expected: Bitmap, _ actual: Bitmap) -> Diagnosis { pairDiagnosis(expected, actual) }
 
     @Test("a flat picture rolled 5 px left and 2 px down is named by what the shift explains where it covers the frame")
     func flatRoll() throws {

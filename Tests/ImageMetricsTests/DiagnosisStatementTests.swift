@@ -27,11 +27,7 @@ struct DiagnosisStatementTests {
         return Bitmap(uncheckedWidth: 256, height: 192, format: .rgb8, bytesPerRow: 256 * 3, bytes: bytes)
     }()
 
-    static func diagnose(_ expected: Bitmap, _ actual: Bitmap) -> Diagnosis {
-        Comparison(expected: ComparedImage(image: Image(bitmap: expected), name: "expected"),
-                   actual: ComparedImage(image: Image(bitmap: actual), name: "actual"),
-                   options: ComparisonOptions(structural: false)).diagnosis
-    }
+    static func diagnose(_ expected: Bitmap, _ actual: Bitmap) -> Diagnosis { pairDiagnosis(expected, actual) }
 
     /// Uniform integer noise in −3…3 has σ = √(((2·3 + 1)² − 1) / 12) = 2 codes.
     @Test("uniform noise of ±3 codes is said to be noise of σ 2.0 and given no class, no ranking, no re-encoding")

@@ -24,11 +24,7 @@ struct GeometryCandidateTests {
         return try Bitmap(width: w, height: h, format: .rgb8, bytes: bytes)
     }
 
-    static func diagnose(_ expected: Bitmap, _ actual: Bitmap) -> Diagnosis {
-        Comparison(expected: ComparedImage(image: Image(bitmap: expected), name: "expected"),
-                   actual: ComparedImage(image: Image(bitmap: actual), name: "actual"),
-                   options: ComparisonOptions(structural: false)).diagnosis
-    }
+    static func diagnose(_ expected: Bitmap, _ actual: Bitmap) -> Diagnosis { pairDiagnosis(expected, actual) }
 
     static func resized(_ b: Bitmap, _ w: Int, _ h: Int) throws -> Bitmap {
         try Image(bitmap: b).resized(width: w, height: h, contentMode: .scaleToFill).bitmap

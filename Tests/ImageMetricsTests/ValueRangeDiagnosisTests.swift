@@ -9,11 +9,7 @@ import ImageCodecs
 /// that range (`ValueRangeCandidates`), from the reference base image's 8-bit codes.
 @Suite("value-range diagnosis")
 struct ValueRangeDiagnosisTests {
-    static func diagnose(_ expected: Bitmap, _ actual: Bitmap) -> Diagnosis {
-        Comparison(expected: ComparedImage(image: Image(bitmap: expected), name: "expected"),
-                   actual: ComparedImage(image: Image(bitmap: actual), name: "actual"),
-                   options: ComparisonOptions(structural: false)).diagnosis
-    }
+    static func diagnose(_ expected: Bitmap, _ actual: Bitmap) -> Diagnosis { pairDiagnosis(expected, actual) }
 
     static func expectNamed(_ d: Diagnosis, _ id: String) {
         #expect(d.bugClass == "value-range" && d.candidate == id,

@@ -110,11 +110,16 @@ struct ICCTagTable {
         // inverse(M) · diag(target / source) · M
         var scaled = [Double](repeating: 0, count: 9)
         for i in 0..<9 { scaled[i] = m[i] * target[i / 3] / source[i / 3] }
+        return product(inverse, scaled)
+    }
+
+    /// The product `a · b` of two row-major 3 × 3 matrices.
+    static func product(_ a: [Double], _ b: [Double]) -> [Double] {
         var out = [Double](repeating: 0, count: 9)
         for r in 0..<3 {
             for c in 0..<3 {
                 var sum = 0.0
-                for k in 0..<3 { sum += inverse[r * 3 + k] * scaled[k * 3 + c] }
+                for k in 0..<3 { sum += a[r * 3 + k] * b[k * 3 + c] }
                 out[r * 3 + c] = sum
             }
         }

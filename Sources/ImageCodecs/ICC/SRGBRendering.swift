@@ -12,6 +12,11 @@ import ImageCore
 /// RGB (or RGBA, the alpha copied) at 8 bits per component for a source of 8 bits or fewer, 16
 /// otherwise, with the same orientation and no profile. CMYK images are not converted yet.
 public enum SRGBRendering {
+    /// The 16-bit sRGB code of each linear value `i / 65535` (``SRGBTransfer/fromLinear(_:)``, rounded).
+    public static let encoded16: [UInt16] = (0...65535).map { i in
+        UInt16(min(max(SRGBTransfer.fromLinear(Double(i) / 65535) * 65535, 0), 65535).rounded())
+    }
+
     /// Why a profile could not be applied: Little CMS's message, or the colour model it does
     /// not cover.
     public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
@@ -149,13 +154,6 @@ public enum SRGBRendering {
         /// Linear device RGB → linear sRGB, row-major; unused for gray.
         var matrix: [Double]
         var gray: Bool
-        /// 16-bit sRGB code of each linear value `i / 65535`.
-        static let encoded: [UInt16] = (0...65535).map { i in
-            let v = Double(i) / 65535
-            let e = v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055
-            return UInt16(min(max(e * 65535, 0), 65535).rounded())
-        }
-
         /// `nil` when the profile has lookup tables (or is not of the samples' colour model).
         init?(profile: [UInt8], gray: Bool) throws(Failure) {
             var colorants = [Double](repeating: 0, count: 9), srgb = [Double](repeating: 0, count: 9)
@@ -168,29 +166,12 @@ public enum SRGBRendering {
             guard status == 0 else { return nil }
             self.curves = curves
             self.gray = gray
-            matrix = gray ? [] : Self.multiply(Self.inverse(srgb), colorants)
-        }
-
-        /// The product of two row-major 3×3 matrices.
-        static func multiply(_ a: [Double], _ b: [Double]) -> [Double] {
-            var product = [Double](repeating: 0, count: 9)
-            for row in 0..<3 {
-                for column in 0..<3 {
-                    var sum = 0.0
-                    for k in 0..<3 { sum += a[row * 3 + k] * b[k * 3 + column] }
-                    product[row * 3 + column] = sum
-                }
+            if gray {
+                matrix = []
+            } else {
+                guard let toSRGB = ICCTagTable.inverse(srgb) else { return nil }
+                matrix = ICCTagTable.product(toSRGB, colorants)
             }
-            return product
-        }
-
-        /// The inverse of a row-major 3×3 matrix (by its adjugate).
-        static func inverse(_ m: [Double]) -> [Double] {
-            let (a, b, c, d, e, f, g, h, i) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
-            let det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
-            return [(e * i - f * h) / det, (c * h - b * i) / det, (b * f - c * e) / det,
-                    (f * g - d * i) / det, (a * i - c * g) / det, (c * d - a * f) / det,
-                    (d * h - e * g) / det, (b * g - a * h) / det, (a * e - b * d) / det]
         }
 
         /// The buffers a band reads and writes (its own pixels only), carried into the workers.
@@ -206,7 +187,7 @@ public enum SRGBRendering {
             let bands = max(1, min(64, pixels / 65536))
             let m = matrix, gray = self.gray
             curves.withUnsafeBufferPointer { curve in
-                Self.encoded.withUnsafeBufferPointer { code in
+                SRGBRendering.encoded16.withUnsafeBufferPointer { code in
                     let buffers = Buffers(input: input, out: out, curve: curve, code: code)
                     DispatchQueue.concurrentPerform(iterations: bands) { band in
                         let input = buffers.input, out = buffers.out, curve = buffers.curve, code = buffers.code

@@ -49,8 +49,8 @@ struct CoarseGeometrySignature: Sendable, Hashable {
     /// `scale.x`, `scale.y`, `dx`, `dy`; absent ones 1 or 0) moves a corner of a `width`×`height` image.
     static func largestMove(_ parameters: [String: Double], width: Int, height: Int) -> Double {
         let cx = Double(width - 1) / 2, cy = Double(height - 1) / 2
-        let ax = parameters["scale.x"] ?? 1, ay = parameters["scale.y"] ?? 1, dx = parameters["dx"] ?? 0, dy = parameters["dy"] ?? 0
-        return max(abs((ax - 1) * cx) + abs(dx), abs((ay - 1) * cy) + abs(dy))
+        let fit = GeometryFit.Fit(parameters: parameters)
+        return max(abs((fit.ax - 1) * cx) + abs(fit.dx), abs((fit.ay - 1) * cy) + abs(fit.dy))
     }
 
     /// Measures `candidate` (a geometry predicting `actual` from `expected`, equal sizes).

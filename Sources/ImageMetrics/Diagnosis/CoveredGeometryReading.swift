@@ -34,11 +34,10 @@ struct CoveredGeometryReading: Sendable {
     /// Whether the geometry with `parameters` (``GeometryFit``'s `scale.x`, `scale.y`, `dx`,
     /// `dy`; absent ones 1 or 0) reads actual pixel (x, y) from inside a `width`×`height` image.
     static func covers(_ parameters: [String: Double], width: Int, height: Int) -> @Sendable (Int, Int) -> Bool {
-        let cx = Double(width - 1) / 2, cy = Double(height - 1) / 2
-        let ax = parameters["scale.x"] ?? 1, ay = parameters["scale.y"] ?? 1, dx = parameters["dx"] ?? 0, dy = parameters["dy"] ?? 0
+        let fit = GeometryFit.Fit(parameters: parameters)
         let right = Double(width - 1) - margin, bottom = Double(height - 1) - margin
         return { x, y in
-            let u = ax * (Double(x) - cx) + cx - dx, v = ay * (Double(y) - cy) + cy - dy
+            let (u, v) = fit.source(Double(x), Double(y), width: width, height: height)
             return u >= margin && u <= right && v >= margin && v <= bottom
         }
     }

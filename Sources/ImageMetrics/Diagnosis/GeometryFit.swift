@@ -114,6 +114,21 @@ enum GeometryFit {
     /// The fitted geometry: actual(x, y) = expected(ax·(x − cx) + cx − dx, ay·(y − cy) + cy − dy).
     struct Fit: Sendable {
         var dx = 0.0, dy = 0.0, ax = 1.0, ay = 1.0
+
+        init(dx: Double = 0, dy: Double = 0, ax: Double = 1, ay: Double = 1) {
+            (self.dx, self.dy, self.ax, self.ay) = (dx, dy, ax, ay)
+        }
+
+        /// The fit a candidate's parameters state (`scale.x`, `scale.y`, `dx`, `dy`; absent ones 1 or 0).
+        init(parameters: [String: Double]) {
+            self.init(dx: parameters["dx"] ?? 0, dy: parameters["dy"] ?? 0, ax: parameters["scale.x"] ?? 1, ay: parameters["scale.y"] ?? 1)
+        }
+
+        /// Where actual pixel (x, y) reads the expected image of `width`×`height` (the scale is about its centre).
+        func source(_ x: Double, _ y: Double, width: Int, height: Int) -> (x: Double, y: Double) {
+            let cx = Double(width - 1) / 2, cy = Double(height - 1) / 2
+            return (ax * (x - cx) + cx - dx, ay * (y - cy) + cy - dy)
+        }
         var isIdentity: Bool { abs(dx) < 0.125 && abs(dy) < 0.125 && abs(ax - 1) < 0.0005 && abs(ay - 1) < 0.0005 }
     }
 

@@ -66,7 +66,7 @@ struct ProfileLightStage {
         let alpha = image.format.hasAlpha
         var samples = try Self.samples(image.bitmap, format: workingFormat(alpha: alpha))
         let colours = gray ? 1 : 3, stride = colours + (alpha ? 1 : 0)
-        let encode = Self.srgbEncoded16
+        let encode = SRGBRendering.encoded16
         curves.withUnsafeBufferPointer { curve in
             for p in 0..<(samples.count / stride) {
                 for c in 0..<colours {
@@ -114,11 +114,6 @@ struct ProfileLightStage {
         // The sizes and the format agree by construction: `samples` came from this image's pixels.
         let bitmap = (try? Bitmap(width: image.width, height: image.height, format: format, bytes: bytes)) ?? image.bitmap
         return Image(bitmap: bitmap, orientation: image.orientation, metadata: metadata, animation: image.animation)
-    }
-
-    /// 16-bit sRGB code of each linear value `i / 65535`.
-    static let srgbEncoded16: [UInt16] = (0...65535).map { i in
-        UInt16(min(max(SRGBTransfer.fromLinear(Double(i) / 65535) * 65535, 0), 65535).rounded())
     }
 
     /// For each 16-bit sRGB code `w`, the code `v` whose linear value `curve[v]` is nearest
