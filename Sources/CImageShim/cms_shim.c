@@ -71,18 +71,20 @@ int imglab_cms_to_srgb16(const uint8_t *profile, size_t profile_size, int channe
     return status;
 }
 
-size_t imglab_cms_rgb_profile(double white_x, double white_y, const double primaries[6], double gamma,
+size_t imglab_cms_display_profile(int gray, double white_x, double white_y, const double primaries[6], const double curve_parameters[5],
                               uint8_t *out, size_t out_size) {
+    double gamma = curve_parameters[0];
     if (!(gamma > 0.05 && gamma < 20)) return 0;
     cmsContext context = cmsCreateContext(NULL, NULL);
     if (!context) return 0;
     cmsCIExyY white = { white_x, white_y, 1.0 };
     cmsCIExyYTRIPLE rgb = { { primaries[0], primaries[1], 1.0 }, { primaries[2], primaries[3], 1.0 }, { primaries[4], primaries[5], 1.0 } };
-    cmsToneCurve *curve = cmsBuildGamma(context, gamma);
+    cmsToneCurve *curve = cmsBuildParametricToneCurve(context, 4, curve_parameters);
     size_t written = 0;
     if (curve) {
         cmsToneCurve *curves[3] = { curve, curve, curve };
-        cmsHPROFILE profile = cmsCreateRGBProfileTHR(context, &white, &rgb, curves);
+        cmsHPROFILE profile = gray ? cmsCreateGrayProfileTHR(context, &white, curve)
+                                   : cmsCreateRGBProfileTHR(context, &white, &rgb, curves);
         if (profile) {
             cmsUInt32Number size = 0;
             if (cmsSaveProfileToMem(profile, NULL, &size) && size > 0 && size <= out_size &&

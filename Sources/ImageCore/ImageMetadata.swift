@@ -11,6 +11,11 @@ public struct ImageMetadata: Hashable, Sendable {
     public var gamma: Double?
     /// The PNG sRGB chunk's rendering intent (0…3), if present.
     public var sRGBIntent: Int?
+    /// PNG cHRM: white, red, green and blue as CIE 1931 x, y pairs (eight numbers, in that order).
+    public var chromaticities: [Double]?
+    /// PNG cICP: colour primaries, transfer characteristics, matrix coefficients and full-range
+    /// flag, as ITU-T H.273 code points (four numbers, in that order).
+    public var codingPoints: [UInt8]?
     /// Points-to-pixels scale (2 for an `@2x` asset); 1 when unknown.
     public var scale: Double
     /// Where the orientation came from, when the file declared one.
@@ -31,18 +36,32 @@ public struct ImageMetadata: Hashable, Sendable {
     public var warnings: [String]
 
     public init(iccProfile: [UInt8]? = nil, exif: [UInt8]? = nil, gamma: Double? = nil, sRGBIntent: Int? = nil,
+                chromaticities: [Double]? = nil, codingPoints: [UInt8]? = nil,
                 scale: Double = 1, orientationSource: OrientationSource? = nil, storedFormatNote: String? = nil, storedBitDepth: Int? = nil,
                 properties: [String: String] = [:], warnings: [String] = []) {
         self.iccProfile = iccProfile
         self.exif = exif
         self.gamma = gamma
         self.sRGBIntent = sRGBIntent
+        self.chromaticities = chromaticities
+        self.codingPoints = codingPoints
         self.scale = scale
         self.orientationSource = orientationSource
         self.storedFormatNote = storedFormatNote
         self.storedBitDepth = storedBitDepth
         self.properties = properties
         self.warnings = warnings
+    }
+
+    /// This metadata with its colours stated by `profile` alone (`nil`: untagged, read as sRGB):
+    /// the PNG gAMA, cHRM and cICP facts, which a profile overrides or contradicts, dropped.
+    public func statingColours(by profile: [UInt8]?) -> ImageMetadata {
+        var copy = self
+        copy.iccProfile = profile
+        copy.gamma = nil
+        copy.chromaticities = nil
+        copy.codingPoints = nil
+        return copy
     }
 }
 

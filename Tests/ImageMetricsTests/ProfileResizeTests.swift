@@ -31,12 +31,12 @@ struct ProfileResizeTests {
     }
 
     /// The oracle's rendering of `bitmap` in sRGB, 16-bit RGB.
-    static func rendering16(_ bitmap: Bitmap, _ profile: Tagged) throws -> Bitmap {
-        let channels = profile.gray ? 1 : 3
+    static func rendering16(_ bitmap: Bitmap, _ oracle: ProfileOracle) throws -> Bitmap {
+        let channels = oracle.primaries == nil ? 1 : 3
         var bytes: [UInt8] = []
         for i in 0..<(bitmap.width * bitmap.height) {
             let stored = (0..<channels).map { Double(bitmap.bytes[i * channels + $0]) / 255 }
-            for v in profile.oracle.render(stored) {
+            for v in oracle.render(stored) {
                 let code = UInt16((v * 65535).rounded())
                 bytes += [UInt8(code >> 8), UInt8(code & 0xFF)]
             }
@@ -52,7 +52,7 @@ struct ProfileResizeTests {
 
     /// ΔE00 p99 of `result` (as its tags state) against the reference route's 32 × 32.
     static func deltaE(_ result: Image, _ picture: Bitmap, _ profile: Tagged) throws -> Double {
-        let reference = try Image(bitmap: try rendering16(picture, profile)).resized(width: 32, height: 32)
+        let reference = try Image(bitmap: try rendering16(picture, profile.oracle)).resized(width: 32, height: 32)
         let judge = Judge(gate: nil, canaries: .skip, diagnosing: .whenFailing)
         let j = try FileComparison.judge(ComparedImage(image: result, name: "result"), ComparedImage(image: reference, name: "reference"),
                                          by: judge, ignoring: IgnoredPixels())

@@ -24,10 +24,11 @@ int imglab_cms_matrix_shaper(const uint8_t *profile, size_t profile_size, int ch
                              double srgb_colorants[9], float *curves, char *error, size_t error_size);
 
 /* Writes into `out` (at most `out_size` bytes) the ICC profile lcms builds for an RGB space of
- * the given white and primaries (CIE 1931 x, y) and a pure power tone curve `gamma` (PNG's
- * gAMA and cHRM chunks state exactly this). Returns the profile's size, 0 on failure or when
- * it does not fit. */
-size_t imglab_cms_rgb_profile(double white_x, double white_y, const double primaries[6], double gamma,
+ * the given white and primaries (CIE 1931 x, y), or with `gray` a gray space of that white, and the ICC parametric tone curve of type 4,
+ * `curve` = { g, a, b, c, d }: Y = (aX + b)^g for X >= d, cX below (a pure power is
+ * { g, 1, 0, 0, 0 }; PNG's gAMA and cHRM chunks and the H.273 codes of cICP state these).
+ * Returns the profile's size, 0 on failure or when it does not fit. */
+size_t imglab_cms_display_profile(int gray, double white_x, double white_y, const double primaries[6], const double curve[5],
                               uint8_t *out, size_t out_size);
 
 #endif

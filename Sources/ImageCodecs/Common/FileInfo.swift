@@ -61,6 +61,9 @@ public struct FileInfo: Sendable, Hashable, Codable {
     public var storedBitDepth: Int?
     public var format: Format
     public var icc: ICCProfileSummary?
+    /// How the file states its colours (``StatedColours``) and what imglab does with them:
+    /// `PNG cICP 12/13/0/1: not sRGB, converted through it when compared or resized`.
+    public var colours: String
     public var gamma: Double?
     public var sRGBIntent: Int?
     public var frames: Int
@@ -113,6 +116,11 @@ public struct FileInfo: Sendable, Hashable, Codable {
         storedBitDepth = metadata.storedBitDepth
         self.format = Format(format)
         icc = metadata.iccProfile.map(ICCProfileSummary.init)
+        let stated = StatedColours(metadata, gray: format.colorModel == .gray)
+        let converted = SRGBRendering.statedProfile(metadata, gray: format.colorModel == .gray) != nil
+        let verdict = converted ? ": not sRGB, converted through it when compared or resized"
+            : stated.profile.map { ICCProfileSummary($0).problem == nil ? ": sRGB-equivalent" : ": unusable, read as sRGB" } ?? ""
+        colours = ([stated.origin + verdict] + stated.notes).joined(separator: "; ")
         gamma = metadata.gamma
         sRGBIntent = metadata.sRGBIntent
         self.frames = frames

@@ -3,7 +3,7 @@ import Foundation
 extension FileInfo {
     /// The human-readable block `imglab info` prints for the file: container, stored and
     /// displayed size, orientation and where it was found, the pixel format in Quartz terms,
-    /// the colour model, ICC, gamma, animation, the bitmap-context verdict, and the warnings
+    /// the colour model, ICC, how the colours are stated, gamma, animation, the bitmap-context verdict, and the warnings
     /// about broken metadata that was dropped.
     public var text: String {
         var lines = [path]
@@ -30,6 +30,7 @@ extension FileInfo {
         } else {
             add("ICC", "none")
         }
+        add("colours", colours)
         if let gamma { add("gamma", String(format: "%.5f", gamma)) }
         if let sRGBIntent { add("sRGB", "rendering intent \(sRGBIntent)") }
         if frames > 1 {

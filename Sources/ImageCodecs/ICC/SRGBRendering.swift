@@ -6,9 +6,9 @@ import ImageCore
 /// (relative colorimetric intent, the ICC's intent for matching colours across spaces; for the
 /// matrix/TRC display profiles nearly every file carries it equals the perceptual one).
 ///
-/// Only a usable RGB or gray profile that is not sRGB-equivalent (``ICCProfileSummary``) is
-/// applied; an untagged image, an sRGB-equivalent profile and a broken one (its
-/// ``ICCProfileSummary/problem``) leave the pixels as they are, read as sRGB. The rendering is
+/// Only a usable RGB or gray profile that is not sRGB-equivalent (``ICCProfileSummary``), embedded
+/// or built from PNG chunks (``StatedColours``), is applied; an untagged image, an
+/// sRGB-equivalent profile and a broken one (its ``ICCProfileSummary/problem``) leave the pixels as they are, read as sRGB. The rendering is
 /// RGB (or RGBA, the alpha copied) at 8 bits per component for a source of 8 bits or fewer, 16
 /// otherwise, with the same orientation and no profile. CMYK images are not converted yet.
 public enum SRGBRendering {
@@ -24,21 +24,21 @@ public enum SRGBRendering {
         public var description: String { reason }
     }
 
-    /// Whether `image` states colours other than sRGB's: it carries a usable ICC profile that is
-    /// not sRGB-equivalent.
-    public static func needsConversion(_ image: Image) -> Bool { needsConversion(image.metadata) }
-
-    /// Whether `metadata` (a file's, read from its header) carries a usable ICC profile that is
-    /// not sRGB-equivalent.
-    public static func needsConversion(_ metadata: ImageMetadata) -> Bool {
-        guard let profile = metadata.iccProfile, !profile.isEmpty else { return false }
-        let summary = ICCProfileSummary(profile)
-        return summary.problem == nil && summary.isSRGBEquivalent != true
-    }
+    /// Whether `image` states colours other than sRGB's (``StatedColours``): through a usable
+    /// ICC profile, embedded or built from PNG chunks, that is not sRGB-equivalent.
+    public static func needsConversion(_ image: Image) -> Bool { statedProfile(image) != nil }
 
     /// The profile that states `image`'s colours when they are not sRGB's (``needsConversion(_:)``), else `nil`.
     public static func statedProfile(_ image: Image) -> [UInt8]? {
-        needsConversion(image) ? image.metadata.iccProfile : nil
+        statedProfile(image.metadata, gray: image.format.colorModel == .gray)
+    }
+
+    /// The profile that states the colours of `metadata`'s image, of gray samples or not, when
+    /// they are not sRGB's, else `nil`.
+    public static func statedProfile(_ metadata: ImageMetadata, gray: Bool) -> [UInt8]? {
+        guard let profile = StatedColours(metadata, gray: gray).profile, !profile.isEmpty else { return nil }
+        let summary = ICCProfileSummary(profile)
+        return summary.problem == nil && summary.isSRGBEquivalent != true ? profile : nil
     }
 
     /// `image` with its pixels converted to sRGB and its profile removed; `image` itself when it
@@ -107,9 +107,7 @@ public enum SRGBRendering {
         } catch {
             throw Failure(reason: "\(error)")
         }
-        var kept = metadata
-        kept.iccProfile = nil
-        return Image(bitmap: rendered, orientation: orientation, metadata: kept)
+        return Image(bitmap: rendered, orientation: orientation, metadata: metadata.statingColours(by: nil))
     }
 
     /// The straight samples of `bitmap`, 16 bits each, interleaved (gray or RGB, then alpha):
@@ -210,25 +208,5 @@ public enum SRGBRendering {
                 }
             }
         }
-    }
-}
-
-/// ICC profiles made by Little CMS from what defines an RGB space.
-public enum ICCProfileBuilder {
-    /// A matrix/TRC display profile of white `white` and primaries `primaries` (CIE 1931 x, y:
-    /// red, green, blue) with the pure power tone curve `gamma` on every channel (what PNG's gAMA
-    /// and cHRM chunks state), dated 2000-01-01 so the same values give the same bytes; `nil`
-    /// when Little CMS refuses the values.
-    public static func rgb(white: (Double, Double), primaries: [(Double, Double)], gamma: Double) -> [UInt8]? {
-        guard primaries.count == 3 else { return nil }
-        let flat = primaries.flatMap { [$0.0, $0.1] }
-        var out = [UInt8](repeating: 0, count: 4096)
-        let size = flat.withUnsafeBufferPointer { p in imglab_cms_rgb_profile(white.0, white.1, p.baseAddress, gamma, &out, out.count) }
-        guard size >= 128 else { return nil }
-        // Little CMS stamps the creation time into the header (bytes 24–35, six big-endian
-        // 16-bit numbers); a fixed 2000-01-01 00:00:00 keeps the bytes the same on every run.
-        let created: [UInt8] = [0x07, 0xD0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0]
-        out.replaceSubrange(24..<36, with: created)
-        return Array(out.prefix(size))
     }
 }

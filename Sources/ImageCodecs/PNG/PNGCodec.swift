@@ -37,7 +37,8 @@ public enum PNGCodec: ImageCodec {
     /// float → 16-bit, 5-bit → 8-bit, alpha-only → gray+alpha with black gray.
     ///
     /// Metadata: iCCP from `metadata.iccProfile` (then no sRGB chunk, as PNG §11.3.3.5 asks),
-    /// else sRGB from `metadata.sRGBIntent`; gAMA from `metadata.gamma`; eXIf holding the
+    /// else sRGB from `metadata.sRGBIntent`; cICP, cHRM and gAMA from `metadata.codingPoints`,
+    /// `chromaticities` and `gamma`; eXIf holding the
     /// orientation when it is not `.up` and `options.writeOrientation`, merged into
     /// `metadata.exif` when there is one. `options.interlaced` writes Adam7.
     /// - Throws: ``EncodeError/library(_:_:)`` when libpng fails.

@@ -98,9 +98,15 @@ enum PNGEncoder {
         return .library(.png, "libpng: \(message)")
     }
 
-    /// The serialised iCCP or sRGB, gAMA and eXIf chunks for `metadata` and `orientation`.
+    /// The serialised cICP, iCCP or sRGB, cHRM, gAMA and eXIf chunks for `metadata` and `orientation`.
     static func metadataChunks(_ metadata: ImageMetadata, orientation: Orientation, options: EncodeOptions) -> [UInt8] {
         var out: [UInt8] = []
+        if let codes = metadata.codingPoints, codes.count == 4 {
+            out += PNGChunkList.serialize("cICP", codes)
+        }
+        if let c = metadata.chromaticities, c.count == 8, c.allSatisfy({ $0 >= 0 && $0 * 100_000 < Double(UInt32.max) }) {
+            out += PNGChunkList.serialize("cHRM", c.flatMap { PNGChunkList.bigEndian(UInt32(($0 * 100_000).rounded())) })
+        }
         if let profile = metadata.iccProfile, !profile.isEmpty, let compressed = PNGZlib.deflate(profile) {
             out += PNGChunkList.serialize("iCCP", Array(iccName(metadata).utf8) + [0, 0] + compressed)
         } else if let intent = metadata.sRGBIntent, (0...3).contains(intent) {

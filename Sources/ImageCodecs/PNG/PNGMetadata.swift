@@ -56,12 +56,15 @@ struct PNGMetadata: Sendable {
         }
         // cHRM (PNG §11.3.3.2): white, red, green, blue as x, y pairs, each × 100000.
         if let cHRM = list.first("cHRM"), cHRM.data.count == 32 {
-            let v = (0..<8).map { String(format: "%.5f", Double(PNGChunkList.u32(cHRM.data, 4 * $0)) / 100_000) }
+            let xy = (0..<8).map { Double(PNGChunkList.u32(cHRM.data, 4 * $0)) / 100_000 }
+            metadata.chromaticities = xy
+            let v = xy.map { String(format: "%.5f", $0) }
             metadata.properties["chromaticities"] = "white \(v[0]),\(v[1]) red \(v[2]),\(v[3]) green \(v[4]),\(v[5]) blue \(v[6]),\(v[7])"
         }
         // cICP (PNG third edition): colour primaries, transfer, matrix (0: RGB), full range, as ITU-T H.273 codes.
         if let cICP = list.first("cICP"), cICP.data.count == 4 {
             let c = Array(cICP.data)
+            metadata.codingPoints = c
             metadata.properties["cicp"] = "primaries \(c[0]), transfer \(c[1]), matrix \(c[2]), full range \(c[3])"
                 + (Self.cicpName(primaries: c[0], transfer: c[1]).map { " (\($0))" } ?? "")
         }

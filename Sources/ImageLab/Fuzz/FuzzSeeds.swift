@@ -39,6 +39,12 @@ public enum FuzzSeeds {
                     seeds.append(.init(name: "\(container.rawValue)-rgb8-icc", bytes: bytes))
                 }
             }
+            // Colours stated by PNG chunks instead (cICP, cHRM, gAMA), which the colour stages turn into a profile.
+            let chunks = ImageMetadata(gamma: 0.55556, chromaticities: [0.3457, 0.3585, 0.7347, 0.2653, 0.1596, 0.8404, 0.0366, 0.0001],
+                                       codingPoints: [12, 13, 0, 1])
+            if let bytes = try? ImageCodecs.encode(Image(bitmap: bitmap, metadata: chunks), as: .png) {
+                seeds.append(.init(name: "png-rgb8-chunks", bytes: bytes))
+            }
         }
         return seeds
     }

@@ -63,7 +63,7 @@ public struct ColourStage: Sendable {
     public init(mode: ColourMode = .managed) { self.mode = mode }
 
     /// The words for an image without a profile.
-    static let untagged = "untagged (read as sRGB)"
+    static let untagged = StatedColours.untaggedOrigin
     /// The prefix of the profile mistakes' candidate ids (`profile.dropped`, …).
     static let mistakePrefix = "profile."
 
@@ -75,7 +75,12 @@ public struct ColourStage: Sendable {
         defer { timer.mark("colour stage (profiles)") }
         var warnings: [String] = []
         func described(_ image: Image, _ side: String) -> String {
-            guard let profile = image.metadata.iccProfile, !profile.isEmpty else { return Self.untagged }
+            let stated = StatedColours(image.metadata, gray: image.format.colorModel == .gray)
+            warnings += stated.notes.map { "the \(side) image's \($0)" }
+            guard stated.origin == StatedColours.iccOrigin, let profile = stated.profile else {
+                guard stated.profile != nil else { return stated.origin }
+                return stated.origin + (SRGBRendering.statedProfile(image) == nil ? " (sRGB-equivalent)" : "")
+            }
             let summary = ICCProfileSummary(profile)
             let name = summary.description.map { "“\($0)”" } ?? "an unnamed profile"
             if let problem = summary.problem {
@@ -119,15 +124,17 @@ public struct ColourStage: Sendable {
     /// profiles differ, as stored otherwise).
     static func profileMistakes(expected: Image, actual: Image, expectedProfile: [UInt8]?, actualProfile: [UInt8]?,
                                 mode: ColourMode) -> [Counterfactual] {
-        func name(_ profile: [UInt8]) -> String { ICCProfileSummary(profile).description.map { "“\($0)”" } ?? "an unnamed ICC profile" }
-        func stored(_ image: Image) -> Image {
-            var copy = image
-            copy.metadata.iccProfile = nil
-            return copy
+        func name(_ profile: [UInt8]) -> String {
+            if let stated = [expected, actual].lazy.map({ StatedColours($0.metadata, gray: $0.format.colorModel == .gray) })
+                .first(where: { $0.profile == profile }), stated.origin != StatedColours.iccOrigin {
+                return stated.origin
+            }
+            return ICCProfileSummary(profile).description.map { "“\($0)”" } ?? "an unnamed ICC profile"
         }
-        func tagged(_ image: Image, _ profile: [UInt8]) -> Image {
+        func stored(_ image: Image) -> Image { tagged(image, nil) }
+        func tagged(_ image: Image, _ profile: [UInt8]?) -> Image {
             var copy = image
-            copy.metadata.iccProfile = profile
+            copy.metadata = image.metadata.statingColours(by: profile)
             return copy
         }
         /// How the comparison sees an image the actual file would be: converted when the
@@ -145,7 +152,7 @@ public struct ColourStage: Sendable {
         }
         switch (expectedProfile, actualProfile) {
         case (let e?, nil):
-            offer("dropped", "the expected image's ICC profile (\(name(e))) dropped: its stored values read as sRGB", stored(expected))
+            offer("dropped", "the expected image's colour statement (\(name(e))) dropped: its stored values read as sRGB", stored(expected))
             if let once = try? SRGBRendering.render(expected) {
                 offer("applied-twice", "the conversion from \(name(e)) to sRGB applied twice", try? SRGBRendering.render(tagged(once, e)))
             }

@@ -68,6 +68,10 @@ public struct FileComparison: Sendable {
         let staged = ColourStage(mode: colour).prepare(expected, actual)
         var judgement = masked.judge(expected: staged.expected, actual: staged.actual, counterfactuals: staged.counterfactuals)
         judgement.colour = staged.handling
+        if !staged.handling.converted.isEmpty && !judgement.passed && judgement.diagnosed {
+            judgement.comparison.diagnosis = Self.storedValuesReading(of: judgement.comparison.diagnosis, expected, actual, by: masked,
+                                                                      handling: staged.handling)
+        }
         // The screen and the report describe the files, not their sRGB renderings.
         if !staged.handling.converted.isEmpty {
             let c = judgement.comparison
@@ -78,6 +82,25 @@ public struct FileComparison: Sendable {
             judgement.comparison.metadataDifferences = MetadataDifference.between(e, a)
         }
         return (judgement, masked.ignored)
+    }
+
+    /// The diagnosis of a pair whose colour statements differ, read on the stored values too: a
+    /// tool that edits the values and records a new statement beside them (ImageMagick's
+    /// `-gamma` writes gAMA) changed the values by a named class, which the colour-managed
+    /// comparison sees through the new statement's conversion. The stored values' diagnosis
+    /// replaces the colour-managed one when it names a class and explains at least as much,
+    /// unless the managed one names a profile mistake (``ColourStage``) explaining 90 % or more;
+    /// its summary says it reads the stored values.
+    static func storedValuesReading(of managed: Diagnosis, _ expected: ComparedImage, _ actual: ComparedImage, by judge: Judge,
+                                    handling: ColourHandling) -> Diagnosis {
+        if managed.candidate?.hasPrefix(ColourStage.mistakePrefix) == true, (managed.explained ?? 0) >= 0.9 { return managed }
+        var raw = judge
+        raw.diagnosing = .always
+        var stored = raw.judge(expected: expected, actual: actual).comparison.diagnosis
+        guard stored.bugClass != nil, managed.bugClass == nil || (stored.explained ?? 0) >= (managed.explained ?? 0) else { return managed }
+        stored.summary = "in the stored values (the files state different colours: \(handling.expected) and \(handling.actual)): "
+            + stored.summary
+        return stored
     }
 
     /// Whether two images are identical by value as displayed (``Comparison/identical``'s rule:

@@ -125,7 +125,7 @@ public struct FileResizeRequest: Sendable {
         default:
             streamed = nil
         }
-        if let streamed, !SRGBRendering.needsConversion(streamed.metadata) { return streamed }
+        if let streamed, !SRGBRendering.needsConversion(streamed) { return streamed }
         var image: Image
         do {
             image = try ImageCodecs.decode(contentsOf: input, options: DecodeOptions(limits: limits))

@@ -109,8 +109,7 @@ struct ProfileLightStage {
 
     static func image(_ samples: [UInt16], like image: Image, format: PixelFormat, profile: [UInt8]?) -> Image {
         let bytes = samples.withUnsafeBytes { Array($0) }
-        var metadata = image.metadata
-        metadata.iccProfile = profile
+        let metadata = image.metadata.statingColours(by: profile)
         // The sizes and the format agree by construction: `samples` came from this image's pixels.
         let bitmap = (try? Bitmap(width: image.width, height: image.height, format: format, bytes: bytes)) ?? image.bitmap
         return Image(bitmap: bitmap, orientation: image.orientation, metadata: metadata, animation: image.animation)

@@ -6,7 +6,7 @@ import Foundation
 /// white, Bradford adaptation from the profile's white to D65 (the relative colorimetric intent),
 /// XYZ → linear sRGB, clip, encode. No Little CMS.
 struct ProfileOracle {
-    enum Curve { case srgb, gamma(Double) }
+    enum Curve { case srgb, gamma(Double), rec709 }
     var white: [Double]
     var primaries: [[Double]]?
     var curve: Curve
@@ -52,6 +52,8 @@ struct ProfileOracle {
         switch curve {
         case .srgb: return Self.srgbDecode(v)
         case .gamma(let g): return pow(v, g)
+        // The inverse of ITU-R BT.709's camera curve V = 1.099 L^0.45 − 0.099 (V = 4.5 L below L = 0.018).
+        case .rec709: return v < 0.081 ? v / 4.5 : pow((v + 0.099) / 1.099, 1 / 0.45)
         }
     }
 
