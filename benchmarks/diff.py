@@ -7,6 +7,8 @@ wall time, the peak resident memory of the process, and the ratios the issue gat
                                           ≤ 1.0 × ImageMagick compare -metric PSNR
                                           peak RSS ≤ 300 MiB
   imglab diff --report DIR                ≤ 0.5 × ImageMagick compare writing its diff image
+  imglab diff, actual tagged Display P3   ≤ 1.2 × the same pair with --colour raw (the colour stage's cost:
+                                          the tagged side converted to sRGB through its profile)
 Peers: ImageMagick `compare`, GraphicsMagick `gm compare` (when installed), scikit-image
 (`pip install scikit-image`). The pair is generated once by benchmarks/make_diff_pair.py
 into $BENCH_DIR (default $TMPDIR/imglab-bench-diff).
@@ -27,6 +29,15 @@ expected, actual = os.path.join(bench, "expected.png"), os.path.join(bench, "act
 
 if not (os.path.exists(expected) and os.path.exists(actual)):
     subprocess.run([sys.executable, os.path.join(root, "benchmarks/make_diff_pair.py"), bench], check=True)
+# The colour-managed pair: the actual picture converted to a Display P3-like profile (the repository's
+# fixture, made by Little CMS) by Pillow's ImageCms and tagged with it, so displayed colours are the same.
+tagged = os.path.join(bench, "actual-display-p3.png")
+if not os.path.exists(tagged):
+    from PIL import Image, ImageCms
+    p3 = ImageCms.getOpenProfile(os.path.join(root, "Tests/Fixtures/icc/display-p3-like-v4.icc"))
+    picture = ImageCms.profileToProfile(Image.open(actual), ImageCms.createProfile("sRGB"), p3,
+                                        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    picture.save(tagged, icc_profile=p3.tobytes(), compress_level=6)
 imglab = os.environ.get("BENCH_IMGLAB")
 if not imglab:
     subprocess.run(["swift", "build", "-c", "release", "-Xswiftc", "-enable-testing", "--product", "imglab"], cwd=root, check=True,
@@ -44,6 +55,8 @@ commands = [
     ("imglab diff --report", [imglab, "diff", expected, actual, "--report", report]),
     ("ImageMagick compare -metric PSNR", [compare, "-metric", "PSNR", expected, actual, "null:"]),
     ("ImageMagick compare (diff image)", [compare, expected, actual, diff_png]),
+    ("imglab diff, actual tagged Display P3", [imglab, "diff", expected, tagged]),
+    ("imglab diff --colour raw, same pair", [imglab, "diff", expected, tagged, "--colour", "raw"]),
     ("scikit-image SSIM", [sys.executable, os.path.join(root, "benchmarks/skimage_ssim.py"), expected, actual]),
 ]
 if baseline:
@@ -90,3 +103,6 @@ check("imglab diff ÷ ImageMagick compare -metric PSNR", d[0] / medians["ImageMa
 check("imglab diff peak RSS, MiB", d[1], 300)
 check("imglab diff --report ÷ ImageMagick compare with diff image", r[0] / medians["ImageMagick compare (diff image)"][0], 0.5)
 check("imglab diff --report peak RSS, MiB", r[1], 300)
+print("acceptance (colour management):")
+check("imglab diff of a tagged pair ÷ the same with --colour raw",
+      medians["imglab diff, actual tagged Display P3"][0] / medians["imglab diff --colour raw, same pair"][0], 1.2)

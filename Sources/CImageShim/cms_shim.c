@@ -1,6 +1,7 @@
 #include "imglab_cms.h"
 #include <lcms2.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -21,10 +22,10 @@ static int imglab_cms_fail(char *error, size_t error_size, const char *why) {
     return -1;
 }
 
-int imglab_cms_to_srgb16(const uint8_t *profile, size_t profile_size, int channels,
+int imglab_cms_to_srgb16(const uint8_t *profile, size_t profile_size, int channels, int cmyk,
                          const uint16_t *in, uint16_t *out, size_t pixels, char *error, size_t error_size) {
     if (error && error_size > 0) error[0] = '\0';
-    if (channels < 1 || channels > 4) return imglab_cms_fail(error, error_size, "unsupported channel count");
+    if (channels < 1 || channels > 4 || (cmyk && channels != 4)) return imglab_cms_fail(error, error_size, "unsupported channel count");
     if (profile_size == 0 || profile_size > 0x7fffffff) return imglab_cms_fail(error, error_size, "empty or oversized profile");
     imglab_cms_log log = { error, error_size };
     cmsContext context = cmsCreateContext(NULL, &log);
@@ -41,12 +42,15 @@ int imglab_cms_to_srgb16(const uint8_t *profile, size_t profile_size, int channe
     } else {
         cmsColorSpaceSignature space = cmsGetColorSpace(source);
         int gray = channels <= 2;
-        if ((gray && space != cmsSigGrayData) || (!gray && space != cmsSigRgbData)) {
+        if (cmyk && space != cmsSigCmykData) {
+            imglab_cms_fail(error, error_size, "the profile is not a CMYK profile, the samples are CMYK");
+        } else if (!cmyk && ((gray && space != cmsSigGrayData) || (!gray && space != cmsSigRgbData))) {
             imglab_cms_fail(error, error_size, gray ? "the profile is not a gray profile, the samples are gray"
                                                     : "the profile is not an RGB profile, the samples are RGB");
         } else {
-            int alpha = channels == 2 || channels == 4;
-            cmsUInt32Number input = gray ? (alpha ? TYPE_GRAYA_16 : TYPE_GRAY_16) : (alpha ? TYPE_RGBA_16 : TYPE_RGB_16);
+            int alpha = !cmyk && (channels == 2 || channels == 4);
+            cmsUInt32Number input = cmyk ? (cmyk == 2 ? TYPE_CMYK_16_REV : TYPE_CMYK_16)
+                : gray ? (alpha ? TYPE_GRAYA_16 : TYPE_GRAY_16) : (alpha ? TYPE_RGBA_16 : TYPE_RGB_16);
             cmsUInt32Number output = alpha ? TYPE_RGBA_16 : TYPE_RGB_16;
             transform = cmsCreateTransformTHR(context, source, input, srgb, output, INTENT_RELATIVE_COLORIMETRIC,
                                               (alpha ? cmsFLAGS_COPY_ALPHA : 0) | cmsFLAGS_NOOPTIMIZE);
@@ -141,4 +145,59 @@ int imglab_cms_matrix_shaper(const uint8_t *profile, size_t profile_size, int ch
     if (source) cmsCloseProfile(source);
     cmsDeleteContext(context);
     return status;
+}
+
+size_t imglab_cms_cmyk_profile(int grid, const uint16_t *srgb_table, uint8_t *out, size_t out_size) {
+    if (grid < 2 || grid > 33) return 0;
+    size_t entries = (size_t)grid * grid * grid * grid;
+    cmsContext context = cmsCreateContext(NULL, NULL);
+    if (!context) return 0;
+    size_t written = 0;
+    uint16_t *lab = malloc(entries * 3 * sizeof(uint16_t));
+    cmsHPROFILE srgb = cmsCreate_sRGBProfileTHR(context);
+    cmsHPROFILE lab_profile = cmsCreateLab4ProfileTHR(context, NULL);
+    cmsHTRANSFORM to_lab = (srgb && lab_profile) ? cmsCreateTransformTHR(context, srgb, TYPE_RGB_16, lab_profile, TYPE_Lab_16,
+                                                                         INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_NOOPTIMIZE) : NULL;
+    cmsHPROFILE profile = cmsCreateProfilePlaceholder(context);
+    cmsPipeline *pipeline = cmsPipelineAlloc(context, 4, 3);
+    if (lab && to_lab && profile && pipeline) {
+        cmsDoTransform(to_lab, srgb_table, lab, (cmsUInt32Number)entries);
+        /* lutAtoBType needs its A and B curves around the table: identities. */
+        cmsStage *a_curves = cmsStageAllocToneCurves(context, 4, NULL);
+        cmsStage *clut = cmsStageAllocCLut16bit(context, (cmsUInt32Number)grid, 4, 3, lab);
+        cmsStage *b_curves = cmsStageAllocToneCurves(context, 3, NULL);
+        cmsMLU *description = cmsMLUalloc(context, 1);
+        int built = a_curves && clut && b_curves && description
+            && cmsPipelineInsertStage(pipeline, cmsAT_END, a_curves)
+            && cmsPipelineInsertStage(pipeline, cmsAT_END, clut)
+            && cmsPipelineInsertStage(pipeline, cmsAT_END, b_curves);
+        if (built) {
+            cmsSetProfileVersion(profile, 4.3);
+            cmsSetDeviceClass(profile, cmsSigOutputClass);
+            cmsSetColorSpace(profile, cmsSigCmykData);
+            cmsSetPCS(profile, cmsSigLabData);
+            cmsMLUsetASCII(description, "en", "US", "imglab CMYK (naive inks with dot gain)");
+            cmsWriteTag(profile, cmsSigProfileDescriptionTag, description);
+            cmsWriteTag(profile, cmsSigMediaWhitePointTag, cmsD50_XYZ());
+            cmsWriteTag(profile, cmsSigAToB0Tag, pipeline);
+            cmsUInt32Number size = 0;
+            if (cmsSaveProfileToMem(profile, NULL, &size) && size > 0 && size <= out_size && cmsSaveProfileToMem(profile, out, &size)) {
+                written = size;
+            }
+        } else {
+            /* Stages the pipeline took are freed with it; free only the ones it never got. */
+            if (a_curves && cmsPipelineStageCount(pipeline) < 1) cmsStageFree(a_curves);
+            if (clut && cmsPipelineStageCount(pipeline) < 2) cmsStageFree(clut);
+            if (b_curves && cmsPipelineStageCount(pipeline) < 3) cmsStageFree(b_curves);
+        }
+        if (description) cmsMLUfree(description);
+    }
+    if (pipeline) cmsPipelineFree(pipeline);
+    if (profile) cmsCloseProfile(profile);
+    if (to_lab) cmsDeleteTransform(to_lab);
+    if (lab_profile) cmsCloseProfile(lab_profile);
+    if (srgb) cmsCloseProfile(srgb);
+    free(lab);
+    cmsDeleteContext(context);
+    return written;
 }

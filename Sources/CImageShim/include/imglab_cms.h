@@ -8,10 +8,12 @@
 #include <stdint.h>
 
 /* Converts `pixels` samples of `channels` interleaved 16-bit values (1 gray, 2 gray + alpha,
- * 3 RGB, 4 RGB + alpha) described by the ICC `profile` to sRGB (relative colorimetric intent),
- * writing 3 (or 4 with alpha, copied) 16-bit values per pixel to `out`. Returns 0 on success,
- * otherwise -1 with a message in `error` (at most `error_size` bytes, NUL-terminated). */
-int imglab_cms_to_srgb16(const uint8_t *profile, size_t profile_size, int channels,
+ * 3 RGB, 4 RGB + alpha; with `cmyk` 1, 4 CMYK values, or with `cmyk` 2 4 CMYK values stored
+ * inverted as Adobe's JPEGs store them) described by the ICC `profile` to sRGB (relative
+ * colorimetric intent), writing 3 (or 4 with alpha, copied) 16-bit values per pixel to `out`.
+ * Returns 0 on success, otherwise -1 with a message in `error` (at most `error_size` bytes,
+ * NUL-terminated). */
+int imglab_cms_to_srgb16(const uint8_t *profile, size_t profile_size, int channels, int cmyk,
                          const uint16_t *in, uint16_t *out, size_t pixels, char *error, size_t error_size);
 
 /* Reads a matrix/TRC profile for the Swift conversion: `colorants` gets the profile's red, green
@@ -30,5 +32,11 @@ int imglab_cms_matrix_shaper(const uint8_t *profile, size_t profile_size, int ch
  * Returns the profile's size, 0 on failure or when it does not fit. */
 size_t imglab_cms_display_profile(int gray, double white_x, double white_y, const double primaries[6], const double curve[5],
                               uint8_t *out, size_t out_size);
+
+/* Writes into `out` (at most `out_size` bytes) a CMYK output profile (ICC v4.3, PCS Lab) whose
+ * AToB0 is a `grid`^4 table: `srgb_table` holds, for each grid point (C slowest, then M, Y, K;
+ * ink 0...1 in `grid` steps), the 16-bit sRGB colour it prints as (3 values), which lcms
+ * converts to Lab. Returns the profile's size, 0 on failure or when it does not fit. */
+size_t imglab_cms_cmyk_profile(int grid, const uint16_t *srgb_table, uint8_t *out, size_t out_size);
 
 #endif

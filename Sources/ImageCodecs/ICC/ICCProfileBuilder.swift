@@ -41,6 +41,40 @@ public enum ICCProfileBuilder {
         display(gray: true, white: white, primaries: [0.64, 0.33, 0.30, 0.60, 0.15, 0.06], curve: curve)
     }
 
+    /// A CMYK output profile (ICC v4.3, PCS Lab) whose colours are `prints(c, m, y, k)`: the sRGB
+    /// colour (0…1 per channel) each ink amount (0…1; 0 is no ink) prints as, sampled on a
+    /// `grid`⁴ table (2…33 points an axis) that Little CMS interpolates, dated as
+    /// ``rgb(white:primaries:curve:)``; `nil` when Little CMS cannot build it.
+    public static func cmyk(grid: Int = 11, prints: (Double, Double, Double, Double) -> (Double, Double, Double)) -> [UInt8]? {
+        guard (2...33).contains(grid) else { return nil }
+        var table: [UInt16] = []
+        table.reserveCapacity(grid * grid * grid * grid * 3)
+        let step = 1 / Double(grid - 1)
+        for c in 0..<grid {
+            for m in 0..<grid {
+                for y in 0..<grid {
+                    for k in 0..<grid {
+                        let rgb = prints(Double(c) * step, Double(m) * step, Double(y) * step, Double(k) * step)
+                        table += [rgb.0, rgb.1, rgb.2].map { UInt16((min(max($0.isFinite ? $0 : 0, 0), 1) * 65535).rounded()) }
+                    }
+                }
+            }
+        }
+        var out = [UInt8](repeating: 0, count: 1 << 20)
+        let size = table.withUnsafeBufferPointer { t in imglab_cms_cmyk_profile(Int32(grid), t.baseAddress, &out, out.count) }
+        return dated(out, size: size)
+    }
+
+    /// The first `size` bytes of `out` with Little CMS's creation time replaced by 2000-01-01
+    /// 00:00:00 (header bytes 24–35, six big-endian 16-bit numbers), so the same values give the
+    /// same bytes on every run; `nil` for a size too small to be a profile.
+    static func dated(_ out: [UInt8], size: Int) -> [UInt8]? {
+        guard size >= 128, size <= out.count else { return nil }
+        var bytes = Array(out.prefix(size))
+        bytes.replaceSubrange(24..<36, with: [0x07, 0xD0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0] as [UInt8])
+        return bytes
+    }
+
     static func display(gray: Bool, white: (Double, Double), primaries flat: [Double], curve: ToneCurve) -> [UInt8]? {
         guard ([white.0, white.1, curve.gamma, curve.a, curve.b, curve.c, curve.d] + flat).allSatisfy(\.isFinite) else { return nil }
         let parameters = [curve.gamma, curve.a, curve.b, curve.c, curve.d]
@@ -48,11 +82,6 @@ public enum ICCProfileBuilder {
         let size = flat.withUnsafeBufferPointer { p in
             parameters.withUnsafeBufferPointer { c in imglab_cms_display_profile(gray ? 1 : 0, white.0, white.1, p.baseAddress, c.baseAddress, &out, out.count) }
         }
-        guard size >= 128 else { return nil }
-        // Little CMS stamps the creation time into the header (bytes 24–35, six big-endian
-        // 16-bit numbers); a fixed 2000-01-01 00:00:00 keeps the bytes the same on every run.
-        let created: [UInt8] = [0x07, 0xD0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0]
-        out.replaceSubrange(24..<36, with: created)
-        return Array(out.prefix(size))
+        return dated(out, size: size)
     }
 }

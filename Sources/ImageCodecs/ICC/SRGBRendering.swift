@@ -10,7 +10,8 @@ import ImageCore
 /// or built from PNG chunks (``StatedColours``), is applied; an untagged image, an
 /// sRGB-equivalent profile and a broken one (its ``ICCProfileSummary/problem``) leave the pixels as they are, read as sRGB. The rendering is
 /// RGB (or RGBA, the alpha copied) at 8 bits per component for a source of 8 bits or fewer, 16
-/// otherwise, with the same orientation and no profile. CMYK images are not converted yet.
+/// otherwise, with the same orientation and no profile. CMYK images (plain or Adobe-inverted)
+/// are converted through their CMYK profile by Little CMS.
 public enum SRGBRendering {
     /// The 16-bit sRGB code of each linear value `i / 65535` (``SRGBTransfer/fromLinear(_:)``, rounded).
     public static let encoded16: [UInt16] = (0...65535).map { i in
@@ -58,36 +59,60 @@ public enum SRGBRendering {
                               metadata: ImageMetadata = ImageMetadata(), sixteenBit: Bool = false) throws(Failure) -> Image {
         let format = bitmap.format
         let gray: Bool
+        var cmyk: Int32 = 0
         switch format.colorModel {
         case .gray: gray = true
         case .rgb, .indexed: gray = false
-        case .cmyk: throw Failure(reason: "CMYK pixels are not converted through their profile yet")
+        case .cmyk(let inverted): (gray, cmyk) = (false, inverted ? 2 : 1)
         case .none: gray = true
         }
-        let alpha = format.hasAlpha
-        let channels = (gray ? 1 : 3) + (alpha ? 1 : 0)
-        let samples = try sixteenBitSamples(bitmap, gray: gray, alpha: alpha)
+        let alpha = format.hasAlpha && cmyk == 0
+        let channels = cmyk != 0 ? 4 : (gray ? 1 : 3) + (alpha ? 1 : 0)
         let pixels = bitmap.width * bitmap.height
         let outChannels = alpha ? 4 : 3
         var out = [UInt16](repeating: 0, count: pixels * outChannels)
-        if let shaper = try MatrixShaper(profile: profile, gray: gray) {
+        let shaper = cmyk == 0 ? try MatrixShaper(profile: profile, gray: gray) : nil
+        let plain = plainFormat(gray: gray, alpha: alpha)
+        if let shaper, format == plain, bitmap.bytesPerRow == plain.minimumBytesPerRow(width: bitmap.width) {
+            // Tightly packed 8-bit samples are read in place (each code × 257 indexes the curves).
+            bitmap.bytes.withUnsafeBufferPointer { input in
+                out.withUnsafeMutableBufferPointer { o in shaper.convert(input, scale: 257, channels: channels, alpha: alpha, into: o) }
+            }
+            return try finished(out, bitmap: bitmap, alpha: alpha, orientation: orientation, metadata: metadata, sixteenBit: sixteenBit)
+        }
+        let samples: [UInt16]
+        if cmyk != 0 {
+            // The inks as stored (inverted or not) at 16 bits; Little CMS reads the inversion from the format.
+            let wide = PixelFormat(colorModel: format.colorModel, bitsPerComponent: 16, alphaInfo: .none, byteOrder: .little16)
+            samples = try sixteenBitSamples(bitmap, as: wide)
+        } else {
+            samples = try sixteenBitSamples(bitmap, gray: gray, alpha: alpha)
+        }
+        if let shaper {
             samples.withUnsafeBufferPointer { input in
-                out.withUnsafeMutableBufferPointer { o in shaper.convert(input, channels: channels, alpha: alpha, into: o) }
+                out.withUnsafeMutableBufferPointer { o in shaper.convert(input, scale: 1, channels: channels, alpha: alpha, into: o) }
             }
         } else {
-            // A profile with lookup tables: Little CMS evaluates its whole pipeline for each pixel
-            // (no optimisation: its 16-bit tables are off by up to 2 ΔE00 on wide gamuts).
+            // A profile with lookup tables (every CMYK one): Little CMS evaluates its whole pipeline
+            // for each pixel (no optimisation: its 16-bit tables are off by up to 2 ΔE00 on wide gamuts).
             var message = [CChar](repeating: 0, count: 256)
             let status = profile.withUnsafeBufferPointer { p in
                 samples.withUnsafeBufferPointer { input in
                     out.withUnsafeMutableBufferPointer { o in
-                        imglab_cms_to_srgb16(p.baseAddress, p.count, Int32(channels), input.baseAddress,
+                        imglab_cms_to_srgb16(p.baseAddress, p.count, Int32(channels), cmyk, input.baseAddress,
                                              o.baseAddress, pixels, &message, message.count)
                     }
                 }
             }
             guard status == 0 else { throw Failure(reason: Self.text(message)) }
         }
+        return try finished(out, bitmap: bitmap, alpha: alpha, orientation: orientation, metadata: metadata, sixteenBit: sixteenBit)
+    }
+
+    /// The rendered sRGB values `out` (16-bit, RGB or RGBA) as an image like `bitmap`'s.
+    static func finished(_ out: [UInt16], bitmap: Bitmap, alpha: Bool, orientation: Orientation, metadata: ImageMetadata,
+                         sixteenBit: Bool) throws(Failure) -> Image {
+        let format = bitmap.format
         // A source of 8 bits or fewer is rendered at 8 bits (each 16-bit code rounded, ÷ 257), as
         // an sRGB rendering of it would be stored; a deeper one at 16 bits.
         let rendered: Bitmap
@@ -110,11 +135,15 @@ public enum SRGBRendering {
         return Image(bitmap: rendered, orientation: orientation, metadata: metadata.statingColours(by: nil))
     }
 
+    /// The plain 8-bit format of gray or RGB samples, with or without a last alpha.
+    static func plainFormat(gray: Bool, alpha: Bool) -> PixelFormat {
+        gray ? (alpha ? PixelFormat(colorModel: .gray, bitsPerComponent: 8, alphaInfo: .last) : .gray8) : (alpha ? .rgba8 : .rgb8)
+    }
+
     /// The straight samples of `bitmap`, 16 bits each, interleaved (gray or RGB, then alpha):
     /// plain 8-bit formats widened (× 257) directly, any other through ``Bitmap/converted(to:)``.
     static func sixteenBitSamples(_ bitmap: Bitmap, gray: Bool, alpha: Bool) throws(Failure) -> [UInt16] {
-        let plain: PixelFormat = gray ? (alpha ? PixelFormat(colorModel: .gray, bitsPerComponent: 8, alphaInfo: .last) : .gray8)
-            : (alpha ? .rgba8 : .rgb8)
+        let plain = plainFormat(gray: gray, alpha: alpha)
         if bitmap.format == plain {
             let rowBytes = plain.minimumBytesPerRow(width: bitmap.width)
             var samples = [UInt16](repeating: 0, count: rowBytes * bitmap.height)
@@ -123,7 +152,13 @@ public enum SRGBRendering {
             }
             return samples
         }
-        let format = PixelFormat(colorModel: gray ? .gray : .rgb, bitsPerComponent: 16, alphaInfo: alpha ? .last : .none, byteOrder: .little16)
+        return try sixteenBitSamples(bitmap, as: PixelFormat(colorModel: gray ? .gray : .rgb, bitsPerComponent: 16,
+                                                             alphaInfo: alpha ? .last : .none, byteOrder: .little16))
+    }
+
+    /// The samples of `bitmap` converted to `format`, a 16-bit little-endian format of the same
+    /// colour model or of gray or RGB.
+    static func sixteenBitSamples(_ bitmap: Bitmap, as format: PixelFormat) throws(Failure) -> [UInt16] {
         let wide: Bitmap
         do { wide = try bitmap.converted(to: format) } catch { throw Failure(reason: "the pixels cannot be read as 16-bit samples: \(error)") }
         return wide.bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)) }
@@ -173,14 +208,16 @@ public enum SRGBRendering {
         }
 
         /// The buffers a band reads and writes (its own pixels only), carried into the workers.
-        private struct Buffers: @unchecked Sendable {
-            let input: UnsafeBufferPointer<UInt16>, out: UnsafeMutableBufferPointer<UInt16>
+        private struct Buffers<Sample>: @unchecked Sendable {
+            let input: UnsafeBufferPointer<Sample>, out: UnsafeMutableBufferPointer<UInt16>
             let curve: UnsafeBufferPointer<Float>, code: UnsafeBufferPointer<UInt16>
         }
 
         /// Converts `input` (`channels` 16-bit values a pixel) into `out` (RGB or RGBA), in bands
         /// of pixels on every core; each pixel's result depends on that pixel alone.
-        func convert(_ input: UnsafeBufferPointer<UInt16>, channels: Int, alpha: Bool, into out: UnsafeMutableBufferPointer<UInt16>) {
+        /// `scale` turns a sample into its 16-bit code (257 for 8-bit samples, 1 for 16-bit ones).
+        func convert<Sample: FixedWidthInteger>(_ input: UnsafeBufferPointer<Sample>, scale: Int, channels: Int, alpha: Bool,
+                                                into out: UnsafeMutableBufferPointer<UInt16>) {
             let pixels = input.count / channels, outChannels = alpha ? 4 : 3
             let bands = max(1, min(64, pixels / 65536))
             let m = matrix, gray = self.gray
@@ -192,17 +229,17 @@ public enum SRGBRendering {
                         for p in pixels * band / bands..<pixels * (band + 1) / bands {
                             let i = p * channels, o = p * outChannels
                             if gray {
-                                let y = code[Int(min(max(Double(curve[Int(input[i])]), 0), 1) * 65535 + 0.5)]
+                                let y = code[Int(min(max(Double(curve[Int(input[i]) &* scale]), 0), 1) * 65535 + 0.5)]
                                 out[o] = y; out[o + 1] = y; out[o + 2] = y
                             } else {
-                                let r = Double(curve[Int(input[i])]), g = Double(curve[65536 + Int(input[i + 1])])
-                                let b = Double(curve[131_072 + Int(input[i + 2])])
+                                let r = Double(curve[Int(input[i]) &* scale]), g = Double(curve[65536 + Int(input[i + 1]) &* scale])
+                                let b = Double(curve[131_072 + Int(input[i + 2]) &* scale])
                                 for k in 0..<3 {
                                     let v = m[3 * k] * r + m[3 * k + 1] * g + m[3 * k + 2] * b
                                     out[o + k] = code[Int(min(max(v, 0), 1) * 65535 + 0.5)]
                                 }
                             }
-                            if alpha { out[o + 3] = input[i + channels - 1] }
+                            if alpha { out[o + 3] = UInt16(truncatingIfNeeded: Int(input[i + channels - 1]) &* scale) }
                         }
                     }
                 }

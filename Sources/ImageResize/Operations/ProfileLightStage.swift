@@ -29,16 +29,18 @@ struct ProfileLightStage {
     /// Bits per component of the source (8 or fewer: the result is 8-bit).
     var sourceBits: Int
 
-    /// The stage for `image`, or `nil` when it needs none: untagged, sRGB-equivalent, broken, a
-    /// CMYK image, or (``ResizeColour/keep``) a profile with lookup tables, which keeps the sRGB
+    /// The stage for `image`, or `nil` when it needs none: untagged, sRGB-equivalent, broken, or (``ResizeColour/keep``) a profile with lookup tables, which keeps the sRGB
     /// curve.
     init?(_ image: Image, mode: ResizeColour) {
         guard let profile = SRGBRendering.statedProfile(image) else { return nil }
         let gray: Bool
+        var mode = mode
         switch image.format.colorModel {
         case .gray: gray = true
         case .rgb, .indexed: gray = false
-        case .cmyk, .none: return nil
+        // CMYK is resized as RGB: its profile cannot be kept, the picture is converted to sRGB through it.
+        case .cmyk: (gray, mode) = (false, .srgb)
+        case .none: return nil
         }
         self.mode = mode
         self.gray = gray
