@@ -76,7 +76,7 @@ int imglab_cms_to_srgb16(const uint8_t *profile, size_t profile_size, int channe
 }
 
 size_t imglab_cms_display_profile(int gray, double white_x, double white_y, const double primaries[6], const double curve_parameters[5],
-                              uint8_t *out, size_t out_size) {
+                                  const char *description, uint8_t *out, size_t out_size) {
     double gamma = curve_parameters[0];
     if (!(gamma > 0.05 && gamma < 20)) return 0;
     cmsContext context = cmsCreateContext(NULL, NULL);
@@ -90,6 +90,9 @@ size_t imglab_cms_display_profile(int gray, double white_x, double white_y, cons
         cmsHPROFILE profile = gray ? cmsCreateGrayProfileTHR(context, &white, curve)
                                    : cmsCreateRGBProfileTHR(context, &white, &rgb, curves);
         if (profile) {
+            cmsMLU *name = description ? cmsMLUalloc(context, 1) : NULL;
+            if (name && cmsMLUsetASCII(name, "en", "US", description)) cmsWriteTag(profile, cmsSigProfileDescriptionTag, name);
+            if (name) cmsMLUfree(name);
             cmsUInt32Number size = 0;
             if (cmsSaveProfileToMem(profile, NULL, &size) && size > 0 && size <= out_size &&
                 cmsSaveProfileToMem(profile, out, &size)) {

@@ -30,15 +30,17 @@ public enum ICCProfileBuilder {
     /// A matrix/TRC display profile of white `white` and primaries `primaries` (CIE 1931 x, y:
     /// red, green, blue) with the tone curve `curve` on every channel, dated 2000-01-01 so the
     /// same values give the same bytes; `nil` when Little CMS refuses the values.
-    public static func rgb(white: (Double, Double), primaries: [(Double, Double)], curve: ToneCurve) -> [UInt8]? {
+    /// `description` names the profile (the profile description tag; Little CMS's own when `nil`).
+    public static func rgb(white: (Double, Double), primaries: [(Double, Double)], curve: ToneCurve,
+                           description: String? = nil) -> [UInt8]? {
         guard primaries.count == 3 else { return nil }
-        return display(gray: false, white: white, primaries: primaries.flatMap { [$0.0, $0.1] }, curve: curve)
+        return display(gray: false, white: white, primaries: primaries.flatMap { [$0.0, $0.1] }, curve: curve, description: description)
     }
 
     /// A gray display profile of white `white` (CIE 1931 x, y) and tone curve `curve`, dated as
     /// ``rgb(white:primaries:curve:)``; `nil` when Little CMS refuses the values.
-    public static func gray(white: (Double, Double), curve: ToneCurve) -> [UInt8]? {
-        display(gray: true, white: white, primaries: [0.64, 0.33, 0.30, 0.60, 0.15, 0.06], curve: curve)
+    public static func gray(white: (Double, Double), curve: ToneCurve, description: String? = nil) -> [UInt8]? {
+        display(gray: true, white: white, primaries: [0.64, 0.33, 0.30, 0.60, 0.15, 0.06], curve: curve, description: description)
     }
 
     /// A CMYK output profile (ICC v4.3, PCS Lab) whose colours are `prints(c, m, y, k)`: the sRGB
@@ -75,12 +77,15 @@ public enum ICCProfileBuilder {
         return bytes
     }
 
-    static func display(gray: Bool, white: (Double, Double), primaries flat: [Double], curve: ToneCurve) -> [UInt8]? {
+    static func display(gray: Bool, white: (Double, Double), primaries flat: [Double], curve: ToneCurve, description: String?) -> [UInt8]? {
         guard ([white.0, white.1, curve.gamma, curve.a, curve.b, curve.c, curve.d] + flat).allSatisfy(\.isFinite) else { return nil }
         let parameters = [curve.gamma, curve.a, curve.b, curve.c, curve.d]
         var out = [UInt8](repeating: 0, count: 4096)
         let size = flat.withUnsafeBufferPointer { p in
-            parameters.withUnsafeBufferPointer { c in imglab_cms_display_profile(gray ? 1 : 0, white.0, white.1, p.baseAddress, c.baseAddress, &out, out.count) }
+            parameters.withUnsafeBufferPointer { c in
+                imglab_cms_display_profile(gray ? 1 : 0, white.0, white.1, p.baseAddress, c.baseAddress,
+                                           description.map { String($0.unicodeScalars.filter(\.isASCII)) }, &out, out.count)
+            }
         }
         return dated(out, size: size)
     }

@@ -21,7 +21,7 @@ public struct StatedColours: Sendable, Hashable {
         notes = []
         if let codes = metadata.codingPoints, codes.count == 4 {
             let label = "PNG cICP \(codes.map(String.init).joined(separator: "/"))"
-            if let built = Self.profile(codingPoints: codes, gray: gray) {
+            if let built = Self.profile(codingPoints: codes, gray: gray, description: "imglab, from " + label) {
                 (profile, origin) = (built, label)
                 return
             }
@@ -48,8 +48,10 @@ public struct StatedColours: Sendable, Hashable {
         let c = metadata.chromaticities ?? Self.srgbChromaticities
         // gAMA stores the encoding exponent; decoding raises to its inverse. cHRM alone keeps sRGB's curve.
         let curve = metadata.gamma.map { ICCProfileBuilder.ToneCurve.power(1 / $0) } ?? .sRGB
-        if c.count == 8, let built = gray ? ICCProfileBuilder.gray(white: (c[0], c[1]), curve: curve)
-            : ICCProfileBuilder.rgb(white: (c[0], c[1]), primaries: [(c[2], c[3]), (c[4], c[5]), (c[6], c[7])], curve: curve) {
+        let description = "imglab, from " + label
+        if c.count == 8, let built = gray ? ICCProfileBuilder.gray(white: (c[0], c[1]), curve: curve, description: description)
+            : ICCProfileBuilder.rgb(white: (c[0], c[1]), primaries: [(c[2], c[3]), (c[4], c[5]), (c[6], c[7])], curve: curve,
+                                    description: description) {
             (profile, origin) = (built, label)
         } else {
             (profile, origin) = (nil, Self.untaggedOrigin)
@@ -75,10 +77,10 @@ public struct StatedColours: Sendable, Hashable {
 
     /// The profile for H.273 code points (primaries, transfer, matrix, full range), when they name
     /// full-range RGB with primaries and a transfer an ICC matrix/TRC profile can hold.
-    static func profile(codingPoints codes: [UInt8], gray: Bool) -> [UInt8]? {
+    static func profile(codingPoints codes: [UInt8], gray: Bool, description: String) -> [UInt8]? {
         guard codes[2] == 0, codes[3] == 1, let space = primaries[codes[0]], let curve = transfer(codes[1]) else { return nil }
-        return gray ? ICCProfileBuilder.gray(white: space.white, curve: curve)
-            : ICCProfileBuilder.rgb(white: space.white, primaries: space.rgb, curve: curve)
+        return gray ? ICCProfileBuilder.gray(white: space.white, curve: curve, description: description)
+            : ICCProfileBuilder.rgb(white: space.white, primaries: space.rgb, curve: curve, description: description)
     }
 
     /// H.273 colour primaries: white and red, green, blue (CIE 1931 x, y).

@@ -2,12 +2,14 @@ import Foundation
 import Testing
 import ImageCore
 @testable import ImageCodecs
+import ImageResize
 
 /// CMYK pixels rendered in sRGB through their CMYK profile (``SRGBRendering``). The profile is
 /// built by ``ICCProfileBuilder/cmyk(grid:prints:)`` from inks with a dot gain (each ink prints
 /// as `1 − (1 − ink)^1.8`), which the test's oracle states by arithmetic: the rendering must
 /// follow the profile, not the naive ink formula (which ignores the dot gain and is far off),
-/// whether the inks are stored plainly or inverted as Adobe's JPEGs store them.
+/// whether the inks are stored plainly or inverted as Adobe's JPEGs store them; and a resize of
+/// a tagged CMYK JPEG gives the oracle's colours in sRGB, whatever ``ResizeColour`` asks.
 @Suite("CMYK through its profile")
 struct CMYKProfileTests {
     static func gained(_ ink: Double) -> Double { 1 - pow(1 - ink, 1.8) }
@@ -79,5 +81,33 @@ struct CMYKProfileTests {
         let first = ICCProfileBuilder.cmyk(grid: 5, prints: Self.prints)
         #expect(first != nil && first == ICCProfileBuilder.cmyk(grid: 5, prints: Self.prints))
         #expect(first.map { ICCProfileSummary($0).colorSpace } == "CMYK")
+    }
+
+    @Test("a tagged CMYK JPEG resized gives the profile's colours in sRGB, without the profile, in both modes",
+          arguments: [ResizeColour.keep, .srgb])
+    func resizeConvertsThroughProfile(_ mode: ResizeColour) throws {
+        let profile = try #require(ICCProfileBuilder.cmyk(prints: Self.prints))
+        // Four flat quadrants of inks, so a resize leaves each quadrant's inner pixels at its colour.
+        let quadrants: [[UInt8]] = [[30, 200, 0, 0], [180, 20, 90, 0], [0, 0, 0, 128], [90, 90, 90, 40]]
+        var bytes: [UInt8] = []
+        for y in 0..<32 { for x in 0..<32 { bytes += quadrants[(y / 16) * 2 + x / 16] } }
+        let bitmap = try Bitmap(width: 32, height: 32, format: PixelFormat(colorModel: .cmyk(inverted: false), bitsPerComponent: 8), bytes: bytes)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cmyk-\(UUID().uuidString).jpg").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try ImageCodecs.writeAtomically(try ImageCodecs.encode(Image(bitmap: bitmap, metadata: ImageMetadata(iccProfile: profile)), as: .jpeg,
+                                                               options: EncodeOptions(jpegQuality: 100)), to: path)
+        var options = ResizeOptions()
+        options.colour = mode
+        let result = try FileResizeRequest(input: path, output: "/dev/null", container: .png,
+                                           size: .box(width: 16, height: 16, contentMode: .scaleToFill), options: options).resized()
+        #expect(result.metadata.iccProfile == nil)
+        let rgb = try result.bitmap.converted(to: .rgb8)
+        for (q, ink) in quadrants.enumerated() {
+            let x = (q % 2) * 8 + 4, y = (q / 2) * 8 + 4
+            let p = Self.prints(Double(ink[0]) / 255, Double(ink[1]) / 255, Double(ink[2]) / 255, Double(ink[3]) / 255)
+            let got = (0..<3).map { Double(rgb.bytes[y * rgb.bytesPerRow + x * 3 + $0]) }
+            let departure = zip(got, [p.0, p.1, p.2].map { $0 * 255 }).map { abs($0 - $1) }.max() ?? .infinity
+            #expect(departure <= 8, "quadrant \(q): \(got) against \([p.0, p.1, p.2].map { $0 * 255 })")
+        }
     }
 }
