@@ -61,6 +61,8 @@ public struct FileInfo: Sendable, Hashable, Codable {
     public var storedBitDepth: Int?
     public var format: Format
     public var icc: ICCProfileSummary?
+    /// The thumbnail the EXIF block embeds (IFD1), when there is one.
+    public var embeddedThumbnail: EmbeddedThumbnailInfo?
     /// How the file states its colours (``StatedColours``) and what imglab does with them:
     /// `PNG cICP 12/13/0/1: not sRGB, converted through it when compared or resized`.
     public var colours: String
@@ -81,6 +83,9 @@ public struct FileInfo: Sendable, Hashable, Codable {
     public init(path: String, container: ContainerFormat, image: Image) {
         self.init(path: path, container: container, width: image.width, height: image.height, format: image.format,
                   orientation: image.orientation, metadata: image.metadata, frames: image.frameCount)
+        if let thumbnail = image.metadata.exif.flatMap(EXIFThumbnail.reading) {
+            embeddedThumbnail = EmbeddedThumbnailInfo(thumbnail, comparedWith: image)
+        }
         if let animation = image.animation {
             loopCount = animation.loopCount
             delays = animation.frames.map(\.delay)
@@ -116,6 +121,7 @@ public struct FileInfo: Sendable, Hashable, Codable {
         storedBitDepth = metadata.storedBitDepth
         self.format = Format(format)
         icc = metadata.iccProfile.map(ICCProfileSummary.init)
+        embeddedThumbnail = metadata.exif.flatMap(EXIFThumbnail.reading).map(EmbeddedThumbnailInfo.init)
         let stated = StatedColours(metadata, gray: format.colorModel == .gray)
         let converted = SRGBRendering.statedProfile(metadata, gray: format.colorModel == .gray) != nil
         let verdict = converted ? ": not sRGB, converted through it when compared or resized"

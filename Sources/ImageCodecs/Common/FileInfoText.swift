@@ -31,6 +31,7 @@ extension FileInfo {
             add("ICC", "none")
         }
         add("colours", colours)
+        if let embeddedThumbnail { add("thumbnail", embeddedThumbnail.words) }
         if let gamma { add("gamma", String(format: "%.5f", gamma)) }
         if let sRGBIntent { add("sRGB", "rendering intent \(sRGBIntent)") }
         if frames > 1 {
