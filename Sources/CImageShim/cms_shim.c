@@ -22,8 +22,10 @@ static int imglab_cms_fail(char *error, size_t error_size, const char *why) {
     return -1;
 }
 
-int imglab_cms_to_srgb16(const uint8_t *profile, size_t profile_size, int channels, int cmyk,
-                         const uint16_t *in, uint16_t *out, size_t pixels, char *error, size_t error_size) {
+/* One transform between the profile's samples (`channels`, `cmyk` as imglab_cms_to_srgb16
+ * says) and sRGB (3 values, or 4 with alpha copied), in the direction `to_srgb` says. */
+static int imglab_cms_transform16(const uint8_t *profile, size_t profile_size, int channels, int cmyk, int to_srgb,
+                                  const uint16_t *in, uint16_t *out, size_t pixels, char *error, size_t error_size) {
     if (error && error_size > 0) error[0] = '\0';
     if (channels < 1 || channels > 4 || (cmyk && channels != 4)) return imglab_cms_fail(error, error_size, "unsupported channel count");
     if (profile_size == 0 || profile_size > 0x7fffffff) return imglab_cms_fail(error, error_size, "empty or oversized profile");
@@ -49,17 +51,20 @@ int imglab_cms_to_srgb16(const uint8_t *profile, size_t profile_size, int channe
                                                     : "the profile is not an RGB profile, the samples are RGB");
         } else {
             int alpha = !cmyk && (channels == 2 || channels == 4);
-            cmsUInt32Number input = cmyk ? (cmyk == 2 ? TYPE_CMYK_16_REV : TYPE_CMYK_16)
+            cmsUInt32Number samples = cmyk ? (cmyk == 2 ? TYPE_CMYK_16_REV : TYPE_CMYK_16)
                 : gray ? (alpha ? TYPE_GRAYA_16 : TYPE_GRAY_16) : (alpha ? TYPE_RGBA_16 : TYPE_RGB_16);
-            cmsUInt32Number output = alpha ? TYPE_RGBA_16 : TYPE_RGB_16;
-            transform = cmsCreateTransformTHR(context, source, input, srgb, output, INTENT_RELATIVE_COLORIMETRIC,
-                                              (alpha ? cmsFLAGS_COPY_ALPHA : 0) | cmsFLAGS_NOOPTIMIZE);
+            cmsUInt32Number rgb = alpha ? TYPE_RGBA_16 : TYPE_RGB_16;
+            cmsUInt32Number flags = (alpha ? cmsFLAGS_COPY_ALPHA : 0) | cmsFLAGS_NOOPTIMIZE;
+            transform = to_srgb ? cmsCreateTransformTHR(context, source, samples, srgb, rgb, INTENT_RELATIVE_COLORIMETRIC, flags)
+                                : cmsCreateTransformTHR(context, srgb, rgb, source, samples, INTENT_RELATIVE_COLORIMETRIC, flags);
             if (!transform) {
-                imglab_cms_fail(error, error_size, "Little CMS cannot build a transform from the profile to sRGB");
+                imglab_cms_fail(error, error_size, to_srgb ? "Little CMS cannot build a transform from the profile to sRGB"
+                                                           : "Little CMS cannot build a transform from sRGB to the profile");
             } else {
                 /* cmsDoTransform counts pixels in a 32-bit number: convert in slices. */
                 const size_t slice = 1u << 20;
-                size_t in_stride = (size_t)channels, out_stride = alpha ? 4u : 3u;
+                size_t in_stride = to_srgb ? (size_t)channels : (alpha ? 4u : 3u);
+                size_t out_stride = to_srgb ? (alpha ? 4u : 3u) : (size_t)channels;
                 for (size_t done = 0; done < pixels; done += slice) {
                     size_t count = pixels - done < slice ? pixels - done : slice;
                     cmsDoTransform(transform, in + done * in_stride, out + done * out_stride, (cmsUInt32Number)count);
@@ -73,6 +78,16 @@ int imglab_cms_to_srgb16(const uint8_t *profile, size_t profile_size, int channe
     if (source) cmsCloseProfile(source);
     cmsDeleteContext(context);
     return status;
+}
+
+int imglab_cms_to_srgb16(const uint8_t *profile, size_t profile_size, int channels, int cmyk,
+                         const uint16_t *in, uint16_t *out, size_t pixels, char *error, size_t error_size) {
+    return imglab_cms_transform16(profile, profile_size, channels, cmyk, 1, in, out, pixels, error, error_size);
+}
+
+int imglab_cms_from_srgb16(const uint8_t *profile, size_t profile_size, int channels, int cmyk,
+                           const uint16_t *in, uint16_t *out, size_t pixels, char *error, size_t error_size) {
+    return imglab_cms_transform16(profile, profile_size, channels, cmyk, 0, in, out, pixels, error, error_size);
 }
 
 size_t imglab_cms_display_profile(int gray, double white_x, double white_y, const double primaries[6], const double curve_parameters[5],

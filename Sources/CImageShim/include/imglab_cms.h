@@ -16,6 +16,13 @@
 int imglab_cms_to_srgb16(const uint8_t *profile, size_t profile_size, int channels, int cmyk,
                          const uint16_t *in, uint16_t *out, size_t pixels, char *error, size_t error_size);
 
+/* The inverse of imglab_cms_to_srgb16: `pixels` sRGB colours (3 16-bit values, 4 with alpha when
+ * the profile's samples have alpha, copied) converted into the samples `profile` describes
+ * (`channels` and `cmyk` as above), relative colorimetric, colours outside its gamut clipped.
+ * Returns 0 on success, otherwise -1 with a message in `error`. */
+int imglab_cms_from_srgb16(const uint8_t *profile, size_t profile_size, int channels, int cmyk,
+                           const uint16_t *in, uint16_t *out, size_t pixels, char *error, size_t error_size);
+
 /* Reads a matrix/TRC profile for the Swift conversion: `colorants` gets the profile's red, green
  * and blue colorants (XYZ columns, adapted to the D50 PCS, row-major 3x3) and `srgb_colorants`
  * those of Little CMS's sRGB, and `curves` the tone curves sampled at the 65536 16-bit input

@@ -109,6 +109,44 @@ public enum SRGBRendering {
         return try finished(out, bitmap: bitmap, alpha: alpha, orientation: orientation, metadata: metadata, sixteenBit: sixteenBit)
     }
 
+    /// The inverse of a rendering: `bitmap`'s colours, read as sRGB, converted into the samples
+    /// `profile` describes and stored as `format` (gray, RGB or CMYK, with alpha copied when both
+    /// have it), relative colorimetric; colours outside the profile's gamut are clipped. What a
+    /// file tagged with `profile` stores to show `bitmap`'s colours.
+    /// - Throws: ``Failure`` when Little CMS cannot read the profile, the profile is not of
+    ///   `format`'s colour model, or it has no table for this direction.
+    public static func encode(_ bitmap: Bitmap, into profile: [UInt8], as format: PixelFormat) throws(Failure) -> Bitmap {
+        var cmyk: Int32 = 0
+        let gray: Bool
+        switch format.colorModel {
+        case .gray: gray = true
+        case .rgb: gray = false
+        case .cmyk(let inverted): (gray, cmyk) = (false, inverted ? 2 : 1)
+        case .indexed, .none: throw Failure(reason: "a profile's samples are gray, RGB or CMYK, not \(format)")
+        }
+        let alpha = format.hasAlpha && cmyk == 0
+        let channels = cmyk != 0 ? 4 : (gray ? 1 : 3) + (alpha ? 1 : 0)
+        let input = try sixteenBitSamples(bitmap, gray: false, alpha: alpha)
+        var out = [UInt16](repeating: 0, count: bitmap.width * bitmap.height * channels)
+        var message = [CChar](repeating: 0, count: 256)
+        let status = profile.withUnsafeBufferPointer { p in
+            input.withUnsafeBufferPointer { i in
+                out.withUnsafeMutableBufferPointer { o in
+                    imglab_cms_from_srgb16(p.baseAddress, p.count, Int32(channels), cmyk, i.baseAddress, o.baseAddress,
+                                           bitmap.width * bitmap.height, &message, message.count)
+                }
+            }
+        }
+        guard status == 0 else { throw Failure(reason: Self.text(message)) }
+        let wide = PixelFormat(colorModel: format.colorModel, bitsPerComponent: 16, alphaInfo: alpha ? .last : .none, byteOrder: .little16)
+        do {
+            let samples = try Bitmap(width: bitmap.width, height: bitmap.height, format: wide, bytes: out.withUnsafeBytes { Array($0) })
+            return try samples.converted(to: format)
+        } catch {
+            throw Failure(reason: "the converted samples cannot be stored as \(format): \(error)")
+        }
+    }
+
     /// The rendered sRGB values `out` (16-bit, RGB or RGBA) as an image like `bitmap`'s.
     static func finished(_ out: [UInt16], bitmap: Bitmap, alpha: Bool, orientation: Orientation, metadata: ImageMetadata,
                          sixteenBit: Bool) throws(Failure) -> Image {
