@@ -92,6 +92,16 @@ struct PNGRoundTripTests {
         #expect(decoded.orientation == .up)
     }
 
+    @Test("an iCCP without a name it was read with is named by the profile's description")
+    func iccNamedByDescription() throws {
+        let profile = try #require(ICCProfileBuilder.rgb(white: (0.3127, 0.3290), primaries: [(0.68, 0.32), (0.265, 0.69), (0.15, 0.06)],
+                                                         curve: .sRGB, description: "  Display P3-like (test)  "))
+        let image = Image(bitmap: Self.bitmap(.rgb8), metadata: ImageMetadata(iccProfile: profile))
+        let decoded = try PNGCodec.decode(PNGCodec.encode(image, options: EncodeOptions()), options: DecodeOptions())
+        #expect(decoded.metadata.properties["icc profile name"] == "Display P3-like (test)")
+        #expect(decoded.metadata.iccProfile == profile)
+    }
+
     @Test("ICC profile, gamma and orientation survive together, with tRNS palette and interlace",
           arguments: [PixelFormat(colorModel: .indexed(palette(16)), bitsPerComponent: 4), .rgba16, .gray8])
     func metadata(_ format: PixelFormat) throws {

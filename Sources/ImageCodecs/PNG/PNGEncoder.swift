@@ -1,4 +1,5 @@
 import CImageShim
+import Foundation
 import ImageCore
 
 /// Writing PNG files: libpng writes the image chunks (IHDR, PLTE, tRNS, IDAT, IEND) and the
@@ -126,10 +127,16 @@ enum PNGEncoder {
     }
 
     /// The iCCP profile name: the decoded one when it is valid Latin-1 of 1…79 characters.
+    /// The iCCP profile name (PNG §11.3.3.3: 1–79 printable Latin-1 characters, no leading or
+    /// trailing space): the name the file was read with, else the profile's description, else
+    /// "ICC profile".
     private static func iccName(_ metadata: ImageMetadata) -> String {
-        if let name = metadata.properties["icc profile name"], (1...79).contains(name.utf8.count),
-           name.utf8.allSatisfy({ (0x20...0x7E).contains($0) }), !name.hasPrefix(" "), !name.hasSuffix(" ") {
-            return name
+        let description = metadata.iccProfile.flatMap { ICCProfileSummary($0).description }
+        for candidate in [metadata.properties["icc profile name"], description.map { String($0.prefix(79)) }] {
+            if let name = candidate?.trimmingCharacters(in: .whitespaces), (1...79).contains(name.utf8.count),
+               name.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) {
+                return name
+            }
         }
         return "ICC profile"
     }
