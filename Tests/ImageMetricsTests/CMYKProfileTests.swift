@@ -110,4 +110,24 @@ struct CMYKProfileTests {
             #expect(departure <= 8, "quadrant \(q): \(got) against \([p.0, p.1, p.2].map { $0 * 255 })")
         }
     }
+
+    @Test("a streamed resize reads a header larger than its first 256 KiB read whole: a 500 KB profile is kept and applied")
+    func largeHeaderStreamed() throws {
+        let profile = try #require(ICCProfileBuilder.cmyk(grid: 17, prints: Self.prints))
+        #expect(profile.count > 256 << 10)
+        let inks: [UInt8] = [0, 0, 0, 128]
+        let bitmap = try Bitmap(width: 64, height: 64, format: PixelFormat(colorModel: .cmyk(inverted: false), bitsPerComponent: 8),
+                                bytes: Array((0..<(64 * 64)).map { _ in inks }.joined()))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cmyk-large-\(UUID().uuidString).jpg").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try ImageCodecs.writeAtomically(try ImageCodecs.encode(Image(bitmap: bitmap, metadata: ImageMetadata(iccProfile: profile)), as: .jpeg,
+                                                               options: EncodeOptions(jpegQuality: 100)), to: path)
+        let streamed = try FileResize.resized(path: path, pointWidth: 16, pointHeight: 16, scale: 1, contentMode: .scaleToFill)
+        #expect(streamed.metadata.iccProfile == profile, "\(streamed.metadata.warnings)")
+        let result = try FileResizeRequest(input: path, output: "/dev/null", container: .png,
+                                           size: .box(width: 16, height: 16, contentMode: .scaleToFill)).resized()
+        let p = Self.prints(0, 0, 0, 128.0 / 255)
+        let got = try result.bitmap.converted(to: .rgb8).bytes.prefix(3).map(Double.init)
+        #expect(zip(got, [p.0, p.1, p.2].map { $0 * 255 }).allSatisfy { abs($0 - $1) <= 8 }, "\(got) against \([p.0, p.1, p.2].map { $0 * 255 })")
+    }
 }

@@ -90,6 +90,15 @@ struct ColourManagedComparisonTests {
         #expect(j.colour?.profilesDiffer == true)
     }
 
+    @Test("judged exactly, a tagged picture and its rendering differ by rounding only, and are never read on their stored values",
+          arguments: profiles)
+    func sameColoursAreNotReadAsStored(_ profile: Tagged) throws {
+        let picture = try Self.picture(gray: profile.gray)
+        let j = try Self.judge(Self.image(picture, profile: try Self.bytes(profile)), Self.image(try Self.rendering(picture, profile), profile: nil))
+        #expect(!j.comparison.diagnosis.summary.contains("in the stored values"), "\(j.comparison.diagnosis.summary)")
+        #expect(j.comparison.diagnosis.bugClass == nil, "\(j.comparison.diagnosis.summary)")
+    }
+
     @Test("stored values compared (--colour raw), the same pair fails the gate", arguments: profiles)
     func rawComparesStoredValues(_ profile: Tagged) throws {
         let picture = try Self.picture(gray: profile.gray)

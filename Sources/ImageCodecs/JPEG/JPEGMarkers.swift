@@ -37,6 +37,10 @@ struct JPEGMarkers: Sendable {
     var segments: [Segment] = []
     /// The first SOF segment, when one was found before the first scan.
     var frame: Frame?
+    /// Whether the walk reached the first SOS or EOI: every header segment is in ``segments``.
+    /// False when the bytes end (or a segment runs past them) before: a prefix of the file
+    /// too short for its header.
+    var reachedScan = false
 
     /// Walks `bytes` from SOI. The walk never fails on damaged segments: it stops and leaves
     /// the judgement to libjpeg. It throws only when the file does not start with SOI.
@@ -57,6 +61,7 @@ struct JPEGMarkers: Sendable {
             case 0x00, 0x01, 0xD0...0xD7:
                 continue  // stuffed zero (garbage here), TEM or RSTn: no length field
             case 0xD9, 0xDA:
+                reachedScan = true
                 return    // EOI or SOS: the header part is over
             default:
                 break

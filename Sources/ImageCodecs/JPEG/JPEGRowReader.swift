@@ -95,13 +95,8 @@ final class JPEGRowReader: RowReader {
             let n = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, chunk, file) }
             prefix += bytes.prefix(n)
             let atEnd = n < chunk
-            do throws(DecodeError) {
-                _ = try JPEGMarkers(prefix)
-                return prefix
-            } catch {
-                if atEnd { throw error }
-                guard case .truncated = error else { throw error }
-            }
+            // The header (a 557 KB ICC profile in 18 APP2 segments, say) must be whole, up to the first scan.
+            if try JPEGMarkers(prefix).reachedScan || atEnd { return prefix }
             chunk *= 2
         }
     }

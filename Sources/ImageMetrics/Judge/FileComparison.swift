@@ -68,7 +68,8 @@ public struct FileComparison: Sendable {
         let staged = ColourStage(mode: colour).prepare(expected, actual)
         var judgement = masked.judge(expected: staged.expected, actual: staged.actual, counterfactuals: staged.counterfactuals)
         judgement.colour = staged.handling
-        if !staged.handling.converted.isEmpty && !judgement.passed && judgement.diagnosed {
+        if !staged.handling.converted.isEmpty && !judgement.passed && judgement.diagnosed,
+           (judgement.comparison.value("deltaE00.p95") ?? .infinity) > Self.justNoticeable {
             judgement.comparison.diagnosis = Self.storedValuesReading(of: judgement.comparison.diagnosis, expected, actual, by: masked,
                                                                       handling: staged.handling)
         }
@@ -84,7 +85,12 @@ public struct FileComparison: Sendable {
         return (judgement, masked.ignored)
     }
 
-    /// The diagnosis of a pair whose colour statements differ, read on the stored values too: a
+    /// ΔE00 of a just-noticeable colour difference: a pair whose colours as displayed differ by
+    /// no more at its 95th percentile shows the same colours, whatever its stored values.
+    static let justNoticeable = 1.0
+
+    /// The diagnosis of a pair whose colour statements differ and whose displayed colours differ
+    /// visibly (ΔE00 p95 above ``justNoticeable``), read on the stored values too: a
     /// tool that edits the values and records a new statement beside them (ImageMagick's
     /// `-gamma` writes gAMA) changed the values by a named class, which the colour-managed
     /// comparison sees through the new statement's conversion. The stored values' diagnosis
