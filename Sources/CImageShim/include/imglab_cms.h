@@ -33,8 +33,8 @@ int imglab_cms_matrix_shaper(const uint8_t *profile, size_t profile_size, int ch
                              double srgb_colorants[9], float *curves, char *error, size_t error_size);
 
 /* Writes into `out` (at most `out_size` bytes) the ICC profile lcms builds for an RGB space of
- * the given white and primaries (CIE 1931 x, y), or with `gray` a gray space of that white, and the ICC parametric tone curve of type 4,
- * `curve` = { g, a, b, c, d }: Y = (aX + b)^g for X >= d, cX below (a pure power is
+ * the given white and primaries (CIE 1931 x, y), or with `gray` a gray space of that white,
+ * with lcms's parametric tone curve of type 4, `curve` = { g, a, b, c, d }: Y = (aX + b)^g for X >= d, cX below (a pure power is
  * { g, 1, 0, 0, 0 }; PNG's gAMA and cHRM chunks and the H.273 codes of cICP state these).
  * `description` (ASCII; NULL keeps Little CMS's own) names the profile.
  * Returns the profile's size, 0 on failure or when it does not fit. */

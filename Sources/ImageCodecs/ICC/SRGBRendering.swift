@@ -6,10 +6,10 @@ import ImageCore
 /// (relative colorimetric intent, the ICC's intent for matching colours across spaces; for the
 /// matrix/TRC display profiles nearly every file carries it equals the perceptual one).
 ///
-/// Only a usable RGB or gray profile that is not sRGB-equivalent (``ICCProfileSummary``), embedded
-/// or built from PNG chunks (``StatedColours``), is applied; an untagged image, an
-/// sRGB-equivalent profile and a broken one (its ``ICCProfileSummary/problem``) leave the pixels as they are, read as sRGB. The rendering is
-/// RGB (or RGBA, the alpha copied) at 8 bits per component for a source of 8 bits or fewer, 16
+/// Only a usable profile that is not sRGB-equivalent (``ICCProfileSummary``), embedded or built
+/// from PNG chunks (``StatedColours``), is applied; an untagged image, an sRGB-equivalent
+/// profile and a broken one (its ``ICCProfileSummary/problem``) leave the pixels as they are,
+/// read as sRGB. The rendering is RGB (or RGBA, the alpha copied) at 8 bits per component for a source of 8 bits or fewer, 16
 /// otherwise, with the same orientation and no profile. CMYK images (plain or Adobe-inverted)
 /// are converted through their CMYK profile by Little CMS.
 public enum SRGBRendering {

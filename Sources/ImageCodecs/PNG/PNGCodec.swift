@@ -38,9 +38,8 @@ public enum PNGCodec: ImageCodec {
     ///
     /// Metadata: iCCP from `metadata.iccProfile` (then no sRGB chunk, as PNG §11.3.3.5 asks),
     /// else sRGB from `metadata.sRGBIntent`; cICP, cHRM and gAMA from `metadata.codingPoints`,
-    /// `chromaticities` and `gamma`; eXIf holding the
-    /// orientation when it is not `.up` and `options.writeOrientation`, merged into
-    /// `metadata.exif` when there is one. `options.interlaced` writes Adam7.
+    /// `chromaticities` and `gamma`; eXIf holding the orientation when it is not `.up` and
+    /// `options.writeOrientation`, merged into `metadata.exif` when there is one. `options.interlaced` writes Adam7.
     /// - Throws: ``EncodeError/library(_:_:)`` when libpng fails.
     public static func encode(_ image: Image, options: EncodeOptions) throws(EncodeError) -> [UInt8] {
         try PNGEncoder.encode(image, options: options)

@@ -126,7 +126,6 @@ enum PNGEncoder {
         return out
     }
 
-    /// The iCCP profile name: the decoded one when it is valid Latin-1 of 1…79 characters.
     /// The iCCP profile name (PNG §11.3.3.3: 1–79 printable Latin-1 characters, no leading or
     /// trailing space): the name the file was read with, else the profile's description, else
     /// "ICC profile".

@@ -266,14 +266,22 @@ public struct Comparison: Sendable, Hashable, Codable {
             diagnosis = .none(options.roundingFloor == 1 ? "no diagnosis: every difference is within 1 code value (rounding, 8↔16-bit conversion)"
                               : "no diagnosis: every difference is within 1/257 code value (16-bit rounding)")
         } else {
-            diagnosis = Diagnoser.diagnose(expected: ev, actual: av, context: context, counterfactuals: counterfactuals)
+            diagnosis = Self.valueDiagnosis(ev, av, of: e.image, a.image, context: context, counterfactuals: counterfactuals)
             timer.mark("diagnosis")
-            diagnosis.noteUnexplained(expected: ev, actual: av, expectedMetadata: e.image.metadata, actualMetadata: a.image.metadata)
-            if source == nil { diagnosis = diagnosis.statedAgainstTags(expected: e.image.orientation, actual: a.image.orientation) }
         }
         set("diagnosis.confidence", diagnosis.confidence)
         timer.mark("diagnosis statements")
         self.notes = notes
         self.metrics = metrics
+    }
+
+    /// The diagnosis of the values `ev`, `av` of the images `e`, `a` (equal sizes, not
+    /// identical): the catalogue and `counterfactuals` tried, what no candidate explains noted,
+    /// and, when no source is known (`imglab diff`), stated against the files' orientation tags.
+    static func valueDiagnosis(_ ev: ValueImage, _ av: ValueImage, of e: Image, _ a: Image, context: DiagnosisContext,
+                               counterfactuals: [Counterfactual]) -> Diagnosis {
+        var diagnosis = Diagnoser.diagnose(expected: ev, actual: av, context: context, counterfactuals: counterfactuals)
+        diagnosis.noteUnexplained(expected: ev, actual: av, expectedMetadata: e.metadata, actualMetadata: a.metadata)
+        return context.source == nil ? diagnosis.statedAgainstTags(expected: e.orientation, actual: a.orientation) : diagnosis
     }
 }

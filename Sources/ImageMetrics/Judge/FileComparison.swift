@@ -70,8 +70,8 @@ public struct FileComparison: Sendable {
         judgement.colour = staged.handling
         if !staged.handling.converted.isEmpty && !judgement.passed && judgement.diagnosed,
            (judgement.comparison.value("deltaE00.p95") ?? .infinity) > Self.justNoticeable {
-            judgement.comparison.diagnosis = Self.storedValuesReading(of: judgement.comparison.diagnosis, expected, actual, by: masked,
-                                                                      handling: staged.handling)
+            judgement.comparison.diagnosis = Self.storedValuesReading(of: judgement.comparison.diagnosis, expected.image, actual.image,
+                                                                      ignoring: masked.ignored, handling: staged.handling)
         }
         // The screen and the report describe the files, not their sRGB renderings.
         if !staged.handling.converted.isEmpty {
@@ -97,10 +97,10 @@ public struct FileComparison: Sendable {
     /// replaces the colour-managed one when it names a class and explains at least as much,
     /// unless the managed one names a profile mistake (``ColourStage``) explaining 90 % or more;
     /// its summary says it reads the stored values.
-    static func storedValuesReading(of managed: Diagnosis, _ expected: ComparedImage, _ actual: ComparedImage, by judge: Judge,
+    static func storedValuesReading(of managed: Diagnosis, _ expected: Image, _ actual: Image, ignoring ignored: PixelMask?,
                                     handling: ColourHandling) -> Diagnosis {
         if managed.candidate?.hasPrefix(ColourStage.mistakePrefix) == true, (managed.explained ?? 0) >= 0.9 { return managed }
-        var stored = Self.storedValuesDiagnosis(expected.image, actual.image, ignored: judge.ignored)
+        var stored = Self.storedValuesDiagnosis(expected, actual, ignored: ignored)
         guard stored.bugClass != nil, managed.bugClass == nil || (stored.explained ?? 0) >= (managed.explained ?? 0) else { return managed }
         stored.summary = "in the stored values (the files state different colours: \(handling.expected) and \(handling.actual)): "
             + stored.summary
@@ -120,9 +120,7 @@ public struct FileComparison: Sendable {
         guard ev.samples != av.samples else { return .none("identical: nothing to explain") }
         let context = DiagnosisContext(expected: e.format, actual: a.format, source: nil, expectedBits: ev.sourceBitsPerComponent,
                                        actualBits: av.sourceBitsPerComponent, expectedTranslucent: ev.hasTranslucency)
-        var diagnosis = Diagnoser.diagnose(expected: ev, actual: av, context: context, counterfactuals: [])
-        diagnosis.noteUnexplained(expected: ev, actual: av, expectedMetadata: e.metadata, actualMetadata: a.metadata)
-        return diagnosis.statedAgainstTags(expected: e.orientation, actual: a.orientation)
+        return Comparison.valueDiagnosis(ev, av, of: e, a, context: context, counterfactuals: [])
     }
 
     /// Whether two images are identical by value as displayed (``Comparison/identical``'s rule:

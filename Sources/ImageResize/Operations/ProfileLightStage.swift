@@ -29,8 +29,9 @@ struct ProfileLightStage {
     /// Bits per component of the source (8 or fewer: the result is 8-bit).
     var sourceBits: Int
 
-    /// The stage for `image`, or `nil` when it needs none: untagged, sRGB-equivalent, broken, or (``ResizeColour/keep``) a profile with lookup tables, which keeps the sRGB
-    /// curve.
+    /// The stage for `image`, or `nil` when it needs none: untagged, sRGB-equivalent, broken, or
+    /// (``ResizeColour/keep``) a profile with lookup tables, which keeps the sRGB curve. A CMYK
+    /// image is always converted to sRGB.
     init?(_ image: Image, mode: ResizeColour) {
         guard let profile = SRGBRendering.statedProfile(image) else { return nil }
         let gray: Bool
