@@ -141,7 +141,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ImageMetricsTests",
-            dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics"],
+            dependencies: ["ImageCore", "ImageCodecs", "ImageResize", "ImageMetrics", "ImageCorpus"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

@@ -91,7 +91,7 @@ int imglab_cms_from_srgb16(const uint8_t *profile, size_t profile_size, int chan
 }
 
 size_t imglab_cms_display_profile(int gray, double white_x, double white_y, const double primaries[6], const double curve_parameters[5],
-                                  const char *description, uint8_t *out, size_t out_size) {
+                                  const char *description, int version2, uint8_t *out, size_t out_size) {
     double gamma = curve_parameters[0];
     if (!(gamma > 0.05 && gamma < 20)) return 0;
     cmsContext context = cmsCreateContext(NULL, NULL);
@@ -108,6 +108,8 @@ size_t imglab_cms_display_profile(int gray, double white_x, double white_y, cons
             cmsMLU *name = description ? cmsMLUalloc(context, 1) : NULL;
             if (name && cmsMLUsetASCII(name, "en", "US", description)) cmsWriteTag(profile, cmsSigProfileDescriptionTag, name);
             if (name) cmsMLUfree(name);
+            /* ICC v2.1 writes each tone curve as a curv table (v2 has no parametric curves). */
+            if (version2) cmsSetProfileVersion(profile, 2.1);
             cmsUInt32Number size = 0;
             if (cmsSaveProfileToMem(profile, NULL, &size) && size > 0 && size <= out_size &&
                 cmsSaveProfileToMem(profile, out, &size)) {
@@ -198,6 +200,10 @@ size_t imglab_cms_cmyk_profile(int grid, const uint16_t *srgb_table, uint8_t *ou
             cmsWriteTag(profile, cmsSigProfileDescriptionTag, description);
             cmsWriteTag(profile, cmsSigMediaWhitePointTag, cmsD50_XYZ());
             cmsWriteTag(profile, cmsSigAToB0Tag, pipeline);
+            /* The colorimetric and saturation intents share the table, as a press profile's do:
+             * readers that ask for the relative intent (libvips) find it instead of a fallback. */
+            cmsLinkTag(profile, cmsSigAToB1Tag, cmsSigAToB0Tag);
+            cmsLinkTag(profile, cmsSigAToB2Tag, cmsSigAToB0Tag);
             cmsUInt32Number size = 0;
             if (cmsSaveProfileToMem(profile, NULL, &size) && size > 0 && size <= out_size && cmsSaveProfileToMem(profile, out, &size)) {
                 written = size;

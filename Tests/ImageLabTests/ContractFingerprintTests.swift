@@ -78,6 +78,10 @@ struct ContractFingerprintTests {
         ("palette-trns-ignored", "palette sources with tRNS transparency"),
         ("float-as-255", "floating-point TIFF sources"),
         ("adobe-cmyk-plain", "Adobe-inverted CMYK JPEGs"),
+        ("profile-dropped", "sources tagged with an ICC profile other than sRGB's"),
+        ("chunk-colours-ignored", "PNG sources whose gAMA, cHRM or cICP state colours other than sRGB's"),
+        ("profile-applied-twice", "RGB sources that state colours other than sRGB's"),
+        ("profile-kept-after-conversion", "RGB sources that state colours other than sRGB's"),
     ]
 
     @Test("every catalogued mutant is either shown by its fingerprint or listed with the inputs that reach it")

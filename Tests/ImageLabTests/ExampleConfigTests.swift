@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ImageLab
+import ImageCorpus
 
 /// The example configs of `docs/configs/`, one for each resizer the league knows: each was
 /// written by `imglab fingerprint --write-config` and reviewed. Each must still load, still be
@@ -64,15 +65,28 @@ struct ExampleConfigTests {
           .enabled(if: installed("imglab-cli"), "needs .build/release/imglab (swift build -c release)"))
     func imglabCLI() throws {
         let (figures, _) = try Self.check("imglab-cli", filter: nil)
-        #expect(figures.judged == 366 && figures.passed == 366, "\(figures)")
+        // Every (case, operation) pair of the quick profile.
+        let pairs = CorpusProfile.quick.cases.reduce(0) { $0 + $1.operations.count }
+        #expect(figures.judged == pairs && figures.passed == pairs, "\(figures)")
     }
 
-    @Test("vipsthumbnail.json: at least half the judged resize pairs pass, at most 5 % fail undiagnosed, the 16 bits it drops are named",
+    @Test("vipsthumbnail.json: at least half the judged resize pairs pass, at most 5 % of the others than CMYK fail undiagnosed, the 16 bits it drops are named",
           .enabled(if: installed("vipsthumbnail"), "needs vipsthumbnail (apt-get install libvips-tools)"))
     func vipsthumbnail() throws {
-        let (figures, _) = try Self.check("vipsthumbnail")
-        #expect(figures.passShare >= 0.5 && figures.undiagnosedShare <= 0.05, "\(figures)")
-        #expect(figures.named["16-bit", default: 0] > 0, "\(figures.named)")
+        let (all, pairs) = try Self.check("vipsthumbnail")
+        #expect(all.passShare >= 0.5, "\(all)")
+        #expect(all.named["16-bit", default: 0] > 0, "\(all.named)")
+        // vipsthumbnail (8.14) shows every CMYK source through its own built-in press profile,
+        // whatever the file embeds (--import-profile with the file's own profile gives the same
+        // pixels): imglab has no model of that profile, so those pairs may stay undiagnosed. The
+        // share is held for the rest.
+        let cmyk = pairs.filter { $0.encoding.contains("cmyk") }
+        var rest = Figures()
+        for pair in pairs where pair.verdict != .error && !pair.encoding.contains("cmyk") {
+            rest.judged += 1
+            if pair.verdict.kind == .fail && pair.diagnosis?.bugClass == nil { rest.undiagnosed += 1 }
+        }
+        #expect(!cmyk.isEmpty && rest.undiagnosedShare <= 0.05, "\(rest)")
     }
 
     @Test("pillow.json: at least half the judged resize pairs pass, at most 5 % fail undiagnosed, the 16 bits it drops are named",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ImageCorpus
 
 /// `imglab run --resizer cmd:…`, `--resizer-config` and `imglab league`, end to end, with
 /// imglab's own `resize` command as the external program: it is the built-in resizer behind a
@@ -31,8 +32,8 @@ struct ExternalResizerCommandTests {
         #expect(run.status == 0, "\(run.stdout.suffix(2000))\(run.stderr)")
         let r = try Self.results(json)
         let summary = try #require(r["summary"] as? [String: Any])
-        // resize-aspectFit-24x24 is on every case (92), the others on 9 or 10 cases each.
-        #expect((summary["pairs"] as? Int ?? 0) > 92)
+        // resize-aspectFit-24x24 is on every case, the others on 9 or 10 cases each.
+        #expect((summary["pairs"] as? Int ?? 0) > CorpusProfile.quick.cases.count)
         #expect(summary["pass"] as? Int == summary["pairs"] as? Int)
         // A plain cmd: declares nothing, so it is fingerprinted first: imglab's own resize shows
         // the built-in design (Lanczos 3 in linear light, no intermediate, every frame).
@@ -131,11 +132,13 @@ struct ExternalResizerCommandTests {
         let entries = try #require(table["entries"] as? [[String: Any]])
         #expect(entries.map { $0["status"] as? String } == ["ran", "ran", "not installed"])
         let builtin = try #require(entries[0]["summary"] as? [String: Int]), command = try #require(entries[1]["summary"] as? [String: Int])
-        #expect(builtin["pairs"] == 92 && builtin["pass"] == 92)
+        // resize-aspectFit-24x24 is on every case.
+        let cases = CorpusProfile.quick.cases.count
+        #expect(builtin["pairs"] == cases && builtin["pass"] == cases)
         #expect(command == builtin)
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         #expect(html.contains("Content-Security-Policy") && html.contains("absent") && html.contains("not installed"))
-        #expect(run.stdout.contains("| builtin | linear light; rounding builtin; kernel lanczos3, renormalize edges; applies orientation | 92 | 0 | 0 | 0 | 0 |"))
+        #expect(run.stdout.contains("| builtin | linear light; rounding builtin; kernel lanczos3, renormalize edges; applies orientation | \(cases) | 0 | 0 | 0 | 0 |"))
     }
 
     @Test("league --help and run --help teach the cmd: placeholders, the config file and the policies")

@@ -36,10 +36,11 @@ int imglab_cms_matrix_shaper(const uint8_t *profile, size_t profile_size, int ch
  * the given white and primaries (CIE 1931 x, y), or with `gray` a gray space of that white,
  * with lcms's parametric tone curve of type 4, `curve` = { g, a, b, c, d }: Y = (aX + b)^g for X >= d, cX below (a pure power is
  * { g, 1, 0, 0, 0 }; PNG's gAMA and cHRM chunks and the H.273 codes of cICP state these).
- * `description` (ASCII; NULL keeps Little CMS's own) names the profile.
+ * `description` (ASCII; NULL keeps Little CMS's own) names the profile; `version2` writes ICC v2.1
+ * (tone curves as curv tables) instead of Little CMS's v4.3.
  * Returns the profile's size, 0 on failure or when it does not fit. */
 size_t imglab_cms_display_profile(int gray, double white_x, double white_y, const double primaries[6], const double curve[5],
-                                  const char *description, uint8_t *out, size_t out_size);
+                                  const char *description, int version2, uint8_t *out, size_t out_size);
 
 /* Writes into `out` (at most `out_size` bytes) a CMYK output profile (ICC v4.3, PCS Lab) whose
  * AToB0 is a `grid`^4 table: `srgb_table` holds, for each grid point (C slowest, then M, Y, K;

@@ -30,11 +30,13 @@ public enum ICCProfileBuilder {
     /// A matrix/TRC display profile of white `white` and primaries `primaries` (CIE 1931 x, y:
     /// red, green, blue) with the tone curve `curve` on every channel, dated 2000-01-01 so the
     /// same values give the same bytes; `nil` when Little CMS refuses the values.
-    /// `description` names the profile (the profile description tag; Little CMS's own when `nil`).
+    /// `description` names the profile (the profile description tag; Little CMS's own when `nil`);
+    /// `version2` writes an ICC v2.1 profile (its curves as `curv` tables) instead of v4.3.
     public static func rgb(white: (Double, Double), primaries: [(Double, Double)], curve: ToneCurve,
-                           description: String? = nil) -> [UInt8]? {
+                           description: String? = nil, version2: Bool = false) -> [UInt8]? {
         guard primaries.count == 3 else { return nil }
-        return display(gray: false, white: white, primaries: primaries.flatMap { [$0.0, $0.1] }, curve: curve, description: description)
+        return display(gray: false, white: white, primaries: primaries.flatMap { [$0.0, $0.1] }, curve: curve, description: description,
+                       version2: version2)
     }
 
     /// A gray display profile of white `white` (CIE 1931 x, y) and tone curve `curve`, dated as
@@ -77,14 +79,16 @@ public enum ICCProfileBuilder {
         return bytes
     }
 
-    static func display(gray: Bool, white: (Double, Double), primaries flat: [Double], curve: ToneCurve, description: String?) -> [UInt8]? {
+    static func display(gray: Bool, white: (Double, Double), primaries flat: [Double], curve: ToneCurve, description: String?,
+                        version2: Bool = false) -> [UInt8]? {
         guard ([white.0, white.1, curve.gamma, curve.a, curve.b, curve.c, curve.d] + flat).allSatisfy(\.isFinite) else { return nil }
         let parameters = [curve.gamma, curve.a, curve.b, curve.c, curve.d]
-        var out = [UInt8](repeating: 0, count: 4096)
+        var out = [UInt8](repeating: 0, count: 65536)
         let size = flat.withUnsafeBufferPointer { p in
             parameters.withUnsafeBufferPointer { c in
                 imglab_cms_display_profile(gray ? 1 : 0, white.0, white.1, p.baseAddress, c.baseAddress,
-                                           description.map { String($0.unicodeScalars.filter(\.isASCII)) }, &out, out.count)
+                                           description.map { String($0.unicodeScalars.filter(\.isASCII)) }, version2 ? 1 : 0,
+                                           &out, out.count)
             }
         }
         return dated(out, size: size)

@@ -30,8 +30,13 @@ public enum SRGBRendering {
     public static func needsConversion(_ image: Image) -> Bool { statedProfile(image) != nil }
 
     /// The profile that states `image`'s colours when they are not sRGB's (``needsConversion(_:)``), else `nil`.
+    /// A CMYK profile on RGB pixels (a converter that kept the profile of its CMYK source), or
+    /// another profile on CMYK pixels, states nothing about them: read as untagged, as viewers do.
     public static func statedProfile(_ image: Image) -> [UInt8]? {
-        statedProfile(image.metadata, gray: image.format.colorModel == .gray)
+        guard let profile = statedProfile(image.metadata, gray: image.format.colorModel == .gray) else { return nil }
+        let cmykProfile = ICCProfileSummary(profile).colorSpace == "CMYK"
+        if case .cmyk = image.format.colorModel { return cmykProfile ? profile : nil }
+        return cmykProfile ? nil : profile
     }
 
     /// The profile that states the colours of `metadata`'s image, of gray samples or not, when

@@ -93,6 +93,7 @@ public enum CorpusGenerator {
                           orientation: c.orientation.exifValue, scale: c.scale, frames: c.frameCount, animation: animation,
                           pixelFormat: PixelFormatRecord(c.encoding.delivered), tolerance: c.encoding.tolerance,
                           lossy: c.encoding.tolerance == nil, documents: c.documents.map(\.rawValue),
-                          bugClasses: c.bugClasses.map(\.rawValue), hiddenTwin: c.hiddenTwin?.sourcePath, operations: operations)
+                          bugClasses: c.bugClasses.map(\.rawValue), hiddenTwin: c.hiddenTwin?.sourcePath, operations: operations,
+                          colours: c.encoding.colours?.words)
     }
 }

@@ -2,12 +2,13 @@ import ImageCore
 
 /// Which cases and operations a corpus holds.
 ///
-/// - `quick`: the CI gate. About ninety 48 × 32 cases chosen so that every encoding appears
+/// - `quick`: the CI gate. About a hundred 48 × 32 cases chosen so that every encoding appears
 ///   at least once, every orientation-carrying container with all eight orientations, and every input
 ///   failure (``DocumentFailure/inputFailures``) and format class (``BugClass/formatClasses``)
 ///   at least once; four operations each (orient, fit, and two from a rotating pool). The halo
 ///   scene is stored by five straight-alpha encodings (8- and 16-bit RGBA, 8-bit gray + alpha,
-///   TIFF unassociated alpha, BMP BGRA).
+///   TIFF unassociated alpha, BMP BGRA). Nine tagged sources state their colours by an ICC
+///   profile, PNG gAMA or cICP (``EncodingCatalog``'s tagged encodings, B14).
 /// - `full`: every encoding × every scene it can hold, all eight orientations of the
 ///   orientation and stencil scenes for every container that records orientation, at 96 × 64,
 ///   each with every operation of the pool. Meant for sharded runs; not committed.
@@ -111,6 +112,12 @@ public enum CorpusProfile: String, CaseIterable, Sendable {
         for id in ["png-rgba8", "png-rgba16", "png-graya8", "tiff-rgba8-unassoc", "bmp-bgra32-v5"] {
             entries.append((id, .halo, .up))
         }
+        // The tagged sources (B14): each statement of colours once, on a scene with saturated or smooth colour.
+        entries += [("png-rgb8-tagged-adobergb", .colorPatches, .up), ("png-rgba8-tagged-p3", .softAlpha, .up),
+                    ("png-rgb16-tagged-prophoto", .landscape, .up), ("png-gray8-tagged-gamma22", .landscape, .up),
+                    ("png-rgb8-tagged-swapped", .colorPatches, .up), ("png-rgb8-tagged-gama18", .landscape, .up),
+                    ("png-rgb8-tagged-cicp-p3", .colorPatches, .up), ("jpeg-cmyk-adobe-tagged-inks", .colorPatches, .up),
+                    ("tiff-cmyk-tagged-inks", .landscape, .up)]
         let pool = operationPool(scale: 1)
         var cases: [CorpusCase] = []
         for (i, entry) in entries.enumerated() {

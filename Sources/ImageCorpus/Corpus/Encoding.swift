@@ -31,7 +31,10 @@ public struct Encoding: Hashable, Sendable {
     public var delivered: PixelFormat
     /// What the file stores, in the container's own words.
     public var stored: String
-    /// The largest |Δ| (0…1) allowed between a decode and the identity oracle, per channel of
+    /// What the file states its colours by when not sRGB (a profile, gAMA, cICP), or `nil`.
+    public var colours: TaggedColours? = nil
+    /// The largest |Δ| (0…1) allowed between a decode (rendered in sRGB through the colours it
+    /// states, for a tagged file) and the identity oracle, per channel of
     /// `α·C′` (straight sRGB-encoded colour times alpha) and of α; `nil` for lossy storage.
     /// It is the storage's rounding: ½ step of colour, plus ½ step of alpha when alpha is
     /// straight (`|c′α′ − cα| ≤ |c′ − c|·α′ + c·|α′ − α|`).

@@ -5,8 +5,8 @@ import ImageCodecs
 /// documents (D1–D13) and the bug catalogue (B1–B29) name. The `delivered` formats restate the
 /// codecs' documented decoding rules (PNGCodec, JPEGCodec, GIFCodec, TIFFPixelPlan, BMPDecoder).
 public enum EncodingCatalog {
-    /// All encodings, in a fixed order (PNG, JPEG, GIF, TIFF, BMP, APNG).
-    public static let all: [Encoding] = png + jpeg + gif + tiff + bmp + apng
+    /// All encodings, in a fixed order (PNG, JPEG, GIF, TIFF, BMP, APNG, then the tagged ones).
+    public static let all: [Encoding] = png + jpeg + gif + tiff + bmp + apng + tagged
 
     /// The encoding with identifier `id`.
     public static func named(_ id: String) -> Encoding? { all.first { $0.id == id } }
@@ -156,4 +156,57 @@ public enum EncodingCatalog {
                  stored: "APNG, 3 frames, blend_op \(blend.rawValue), dispose_op \(d.rawValue)", tolerance: tol(8, straight: true), [.d13], [.b29])
         }
     }
+
+    /// Sources that state colours other than sRGB's (B14), each a picture that is right only if
+    /// the statement is applied: wide-gamut and swapped-primaries ICC profiles (v2 and v4), 16-bit
+    /// ProPhoto, gray gamma 2.2, PNG gAMA alone and cICP, CMYK with a press profile (plain and
+    /// Adobe-inverted inks). The identity oracle is the scene in sRGB, as for every case; the
+    /// tolerance is the storage's rounding as it shows in sRGB (``TaggedColours/renderingSlope``).
+    static let tagged: [Encoding] = {
+        let d65 = DisplaySpace.d65
+        let p3 = [[0.680, 0.320], [0.265, 0.690], [0.150, 0.060]]
+        let adobe = DisplaySpace(white: d65, primaries: [[0.64, 0.33], [0.21, 0.71], [0.15, 0.06]], curve: .gamma(563.0 / 256))
+        let displayP3 = DisplaySpace(white: d65, primaries: p3, curve: .srgb)
+        let proPhoto = DisplaySpace(white: [0.3457, 0.3585], primaries: [[0.7347, 0.2653], [0.1596, 0.8404], [0.0366, 0.0001]],
+                                    curve: .gamma(1.8))
+        let srgb = DisplaySpace.srgbPrimaries
+        let swapped = DisplaySpace(white: d65, primaries: [srgb[1], srgb[0], srgb[2]], curve: .srgb)
+        let gray22 = DisplaySpace(white: d65, primaries: nil, curve: .gamma(2.2))
+        func tagged(_ id: String, _ container: ContainerFormat, _ format: PixelFormat, _ reduction: ChannelReduction,
+                    _ colours: TaggedColours, stored: String, _ documents: [DocumentFailure], _ bugs: [BugClass],
+                    options: EncodeOptions = EncodeOptions()) -> Encoding {
+            let bits = format.bitsPerComponent, straight = format.hasAlpha && !format.isPremultiplied
+            // CMYK is rendered through the profile's interpolated table: approximate, judged as lossy.
+            let cmyk: Bool
+            if case .cmyk = format.colorModel { cmyk = true } else { cmyk = false }
+            let tolerance = cmyk || container == .jpeg ? nil
+                : Encoding.rounding(bits: bits, straightAlpha: false) * (colours.renderingSlope ?? 1)
+                    + (straight ? Encoding.rounding(bits: bits, straightAlpha: false) : 0)
+            var e = make(id, container, .pixels(format), reduction, delivered: cmyk && container == .jpeg
+                         ? PixelFormat(colorModel: .cmyk(inverted: true), bitsPerComponent: 8) : format,
+                         stored: stored + ", " + colours.words, tolerance: tolerance, documents, [.b14] + bugs, options: options)
+            e.colours = colours
+            return e
+        }
+        return [
+            tagged("png-rgb8-tagged-adobergb", .png, .rgb8, .opaque, .profile(adobe, name: "imglab Adobe RGB (1998)-like", version2: true),
+                   stored: "PNG colour type 2, 8-bit", [.d1], []),
+            tagged("png-rgba8-tagged-p3", .png, .rgba8, .none, .profile(displayP3, name: "imglab Display P3-like", version2: false),
+                   stored: "PNG colour type 6, 8-bit", [.d2], [.b4]),
+            tagged("png-rgb16-tagged-prophoto", .png, .rgb16, .opaque, .profile(proPhoto, name: "imglab ProPhoto RGB-like", version2: false),
+                   stored: "PNG colour type 2, 16-bit", [.d4], [.b9]),
+            tagged("png-gray8-tagged-gamma22", .png, .gray8, .grayOpaque, .profile(gray22, name: "imglab gray gamma 2.2", version2: false),
+                   stored: "PNG colour type 0, 8-bit", [], [.b10]),
+            tagged("png-rgb8-tagged-swapped", .png, .rgb8, .opaque,
+                   .profile(swapped, name: "imglab sRGB with red and green swapped", version2: false),
+                   stored: "PNG colour type 2, 8-bit", [], []),
+            tagged("png-rgb8-tagged-gama18", .png, .rgb8, .opaque, .gamma(1.8), stored: "PNG colour type 2, 8-bit", [], []),
+            tagged("png-rgb8-tagged-cicp-p3", .png, .rgb8, .opaque, .codingPoints(primaries: 12, transfer: 13, space: displayP3),
+                   stored: "PNG colour type 2, 8-bit", [], []),
+            tagged("jpeg-cmyk-adobe-tagged-inks", .jpeg, .cmyk8, .opaque, .inks(gain: 1.6),
+                   stored: "JPEG CMYK with Adobe APP14 (inverted), quality 95", [], [.b13],
+                   options: EncodeOptions(jpegQuality: 95, jpegSubsampling: .s444)),
+            tagged("tiff-cmyk-tagged-inks", .tiff, .cmyk8, .opaque, .inks(gain: 1.6), stored: "TIFF CMYK 8-bit (Photometric 5)", [], [.b13]),
+        ]
+    }()
 }

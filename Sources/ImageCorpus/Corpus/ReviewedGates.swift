@@ -12,6 +12,16 @@ public enum ReviewedGates {
   "about": "Reviewed gates of imglab run, per family of (case, operation) pairs; the first family that takes a pair judged against its oracle judges it. A resizer that declares its kernel (the built-in: Lanczos 3) is judged against the kernel-exact oracle of that design, rendered from the source as decoded, with bounds from arithmetic (a code value or so: the kernel families). A resizer that declares none is judged against the box (area-average) ideal with the other families, whose bounds leave room for the blur of a Lanczos 3 resizer in linear light; each rationale gives the observed worst values the bounds rest on (scripts/derive-gates.py). Shrinking is split by scene kind so that smooth scenes get tight bounds; the mean metrics are gated because the subtle bugs (sRGB averaging, nearest neighbour, half-pixel offset) move them far more than blur does. Change a bound only with new observations. Canaries: pairs run through the built-in resizer broken by a mutant of the catalogue (imglab selftest lists them) before the real run; each must fail (with the named diagnosis, when one is given), or the run exits 2.",
   "families": [
     {
+      "name": "kernel-tagged",
+      "oracle": "kernel",
+      "derivedBounds": true,
+      "encodings": [
+        "*-tagged-*"
+      ],
+      "rationale": "Sources that state their colours by an ICC profile, PNG gAMA or cICP, judged against the kernel-exact oracle resampled in the profile's own linear light and shown in sRGB through it (an output that keeps the profile is shown in sRGB through it too). A stored value's rounding shows in sRGB multiplied by the space's slope, most near sRGB's black, so a code-value bound would measure the space, not the resizer: colour is bounded by CIEDE2000 instead. Half a code in the source's space moves a colour by at most dE00 1.62 (Adobe RGB, 8 bits), 1.39 (Display P3), 1.17 (sRGB itself, the swapped-primaries profile), 1.67 (gamma 1.8 with sRGB primaries), 0.21 (gray gamma 2.2) (scripts/tagged-rounding.py computes these on an 18-step grid of sRGB colours, every corner of the half-code cube), bound 1.7; at the 99th percentile, at most a just-noticeable difference (dE00 1). Alpha by its rounding, 1/2 code plus 1/2 of a 16-bit code (bound 0.51).",
+      "gate": "deltaE00.max <= 1.7 && deltaE00.p99 <= 1 && alpha.max <= 0.51"
+    },
+    {
       "name": "kernel-premultiplied",
       "oracle": "kernel",
       "derivedBounds": true,
@@ -31,7 +41,7 @@ public enum ReviewedGates {
         "*16*",
         "tiff-float-*"
       ],
-      "rationale": "16-bit and float outputs judged against the kernel-exact oracle of the declared kernel: alpha differs by the output's rounding, 1/2 of a 16-bit code, plus the oracle file's 1/2, i.e. one 16-bit code = 1/257 of an 8-bit code (0.00389), rounded up to 0.003892. Composited over black or white, colour and alpha roundings add up (a·Δc + |c − background|·Δa ≤ 1/2 + 1/2 code), for the output and for the oracle file alike: two 16-bit codes, 2/257 = 0.0077821, bound 0.007783. Straight colour in translucent pixels: a resizer's 24-bit float working values, divided by a small alpha, leave up to 2 16-bit codes of their own (the one bound here that rests on an observation: the built-in's worst on the quick corpus), plus the oracle file's 1/2: 2.5/257 = 0.00973.",
+      "rationale": "16-bit and float outputs judged against the kernel-exact oracle of the declared kernel: alpha differs by the output's rounding, 1/2 of a 16-bit code, plus the oracle file's 1/2, i.e. one 16-bit code = 1/257 of an 8-bit code (0.00389), rounded up to 0.003892. Composited over black or white, colour and alpha roundings add up (a\u00b7\u0394c + |c \u2212 background|\u00b7\u0394a \u2264 1/2 + 1/2 code), for the output and for the oracle file alike: two 16-bit codes, 2/257 = 0.0077821, bound 0.007783. Straight colour in translucent pixels: a resizer's 24-bit float working values, divided by a small alpha, leave up to 2 16-bit codes of their own (the one bound here that rests on an observation: the built-in's worst on the quick corpus), plus the oracle file's 1/2: 2.5/257 = 0.00973.",
       "gate": "visible.max <= 0.007783 && alpha.max <= 0.003892 && translucent.max <= 0.00973"
     },
     {

@@ -21,7 +21,8 @@ public struct CorpusGenerationError: Error, Sendable, CustomStringConvertible {
 /// pixel format stores at α = 0 (all of whose area is transparent, or whose alpha rounds to 0)
 /// gets the case's hidden colour (``CorpusCase/hiddenColour(frame:pixelX:pixelY:)``) before the
 /// final conversion; visible pixels are untouched, so a source and its ``CorpusCase/hiddenTwin``
-/// differ only there.
+/// differ only there. A tagged encoding (``Encoding/colours``) stores the values that show the
+/// rendering's colours under its statement, and records the statement.
 public enum SourceEncoder {
     /// The identity rendering of frame `k` of a case.
     public static func uprightRendering(_ c: CorpusCase, frame k: Int = 0) -> OracleImage {
@@ -39,7 +40,9 @@ public enum SourceEncoder {
         do {
             switch encoding.storage {
             case .pixels(let format):
-                upright = try storingHiddenColour(float, of: c, frame: 0) { try $0.converted(to: format) }
+                // A tagged file stores the values that show the scene's sRGB colours under its statement.
+                let colours = encoding.colours
+                upright = try storingHiddenColour(float, of: c, frame: 0) { try (colours?.storing($0) ?? $0).converted(to: format) }
             case .exactPalette(let bits):
                 upright = try storingHiddenColour(float, of: c, frame: 0) { try $0.converted(to: .rgba8).withExactPalette(bitsPerComponent: bits) }
             case .bmp565:
@@ -52,7 +55,8 @@ public enum SourceEncoder {
         } catch {
             throw fail("cannot convert the rendering: \(error)")
         }
-        let image = Image(bitmap: c.orientation.inverse.apply(to: upright), orientation: c.orientation)
+        var image = Image(bitmap: c.orientation.inverse.apply(to: upright), orientation: c.orientation)
+        if let colours = encoding.colours { image.metadata = try colours.metadata(caseID: c.id) }
         do {
             return try ImageCodecs.encode(image, as: encoding.container, options: encoding.options)
         } catch {

@@ -1,4 +1,5 @@
 import ImageCore
+import ImageCodecs
 import ImageMetrics
 
 /// Counterfactual predictions for the diagnosis (``ImageMetrics/Counterfactual``): the ideal
@@ -47,21 +48,28 @@ import ImageMetrics
 ///   whose control is `R`; only when the caller gives `R`. `R` is never a mutant's output.
 /// The controls make a form count only by what the bug adds (see ``ImageMetrics/Counterfactual``).
 ///
-/// A source that cannot be read as RGBA or an operation without a placement gives no
+/// A source that states its colours other than sRGB's by an RGB or gray profile is modelled on
+/// its stored values, each model shown through the statement (a resizer that keeps it); a CMYK
+/// one is rendered in sRGB first. A source that cannot be read as RGBA or an operation without a placement gives no
 /// counterfactual (the diagnosis then works from the images alone).
 public enum CounterfactualOracle {
     /// The counterfactuals of frame `frame` of `source` (as decoded, any orientation) under
     /// `operation`, for the expected image `expected` (the oracle frame); `[]` when none applies.
     public static func counterfactuals(source: Image, frame: Int, operation: LabOperation, expected: Image,
                                 reference: Image? = nil) -> [Counterfactual] {
-        let upright = source.oriented()
+        // A resizer works on the stored values, and its output shows them through the statement it
+        // keeps: the models of an RGB or gray tagged source are shown through its statement; a
+        // CMYK source's inks are shown in sRGB first.
+        let statement = ProfileShown(source)
+        let upright = (statement == nil ? (try? KernelOracle.sRGBColours(of: source)) ?? source : source).oriented()
         let bitmap = upright.animation.flatMap { frame < $0.frames.count ? $0.frames[frame].canvas : nil } ?? upright.bitmap
         guard let placement = try? OracleGeometry.placement(of: operation, width: bitmap.width, height: bitmap.height),
               placement.width == expected.displaySize.width, placement.height == expected.displaySize.height else { return [] }
         // 4 points per axis per source pixel under an output pixel (the oracle takes 16): the
         // models are compared with each other (B − C) or with a control rendered alike.
         let samples = 4 * max(1, Int(placement.reduction.rounded(.up)))
-        guard let ideal = try? DeclaredOracle.renderImage(source: bitmap, placement: placement, lightSpace: .linear, samples: samples) else { return [] }
+        guard let stored = try? DeclaredOracle.renderImage(source: bitmap, placement: placement, lightSpace: .linear, samples: samples),
+              let ideal = statement.map({ $0.shown(stored) }) ?? stored else { return [] }
         var hypotheses: [(id: String, bugClass: String, name: String, references: [String], model: OracleImage)] = []
         if placement.reduction > 1 {
             if let b = try? DeclaredOracle.renderImage(source: bitmap, placement: placement, lightSpace: .srgb, samples: samples) {
@@ -92,6 +100,9 @@ public enum CounterfactualOracle {
             hypotheses.append(("counterfactual.straight-as-premultiplied", "premultiplication",
                                "straight alpha resampled as if premultiplied (the source's straight colour read as premultiplied predicts it)",
                                ["D2", "D6"], b))
+        }
+        if let statement {
+            hypotheses = hypotheses.compactMap { h in statement.shown(h.model).map { (h.id, h.bugClass, h.name, h.references, $0) } }
         }
         guard !hypotheses.isEmpty, let e = try? expected.oriented().bitmap.converted(to: .rgba16) else { return [] }
         // The reference resizer's correct output of this frame, when given and of the same size.

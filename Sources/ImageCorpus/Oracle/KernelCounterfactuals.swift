@@ -1,5 +1,6 @@
 import Foundation
 import ImageCore
+import ImageCodecs
 import ImageMetrics
 
 /// Exact predictions of a resizer's output under bug hypotheses, for a pair judged against the
@@ -34,8 +35,15 @@ import ImageMetrics
 ///   entries shown opaque.
 /// - `kernel.cmyk-inversion` (cmyk-inversion, B13): the source's CMYK inks read with the other
 ///   polarity (Adobe-inverted `1 − ink` read as plain ink, or the reverse).
+/// - `profile.dropped` (colour-profile, B14): the source's colour statement (ICC profile, PNG
+///   gAMA/cHRM/cICP, CMYK profile) dropped or ignored, its stored values read as sRGB; for a
+///   tagged source and an output that states no colours.
 /// - `kernel.float-range` (value-range, B9): every stored sample of a floating-point source
 ///   divided by 255 (0…1 samples read as if their full scale were 255).
+///
+/// Output departures: `profile.applied-twice` (colour-profile, B14; an untagged output) and
+/// `profile.converted-tag-kept` (a tagged one): the correct sRGB output read once more as if in
+/// the source's stated space, for an RGB or gray tagged source.
 ///
 /// Storage departures (what the resizer writes, given the output's stored depth):
 /// - `kernel.8bit-intermediate` (16-bit, B9): a 16-bit source's samples rounded to 8 bits before
@@ -71,7 +79,8 @@ public enum KernelCounterfactuals {
     /// departures; `nil` offers none). Hypotheses that do not apply, or that predict the correct
     /// output itself, are left out.
     public static func counterfactuals(source: Image, frame: Int, placement: OraclePlacement,
-                                       design: KernelOracle.Design, output: PixelFormat? = nil) -> [Counterfactual] {
+                                       design: KernelOracle.Design, output: PixelFormat? = nil,
+                                       outputStatesColours: Bool = false) -> [Counterfactual] {
         guard let correct = try? KernelOracle.render(source: source, frame: frame, placement: placement, design: design) else { return [] }
         let resamples = placement.source.width != placement.content.width || placement.source.height != placement.content.height
             || placement.source.x != placement.source.x.rounded() || placement.source.y != placement.source.y.rounded()
@@ -159,6 +168,14 @@ public enum KernelCounterfactuals {
                 "CMYK inks read with the wrong polarity (Adobe APP14 inverted CMYK read as plain, or the reverse): a negative image", ["B13"],
                 source: replacing(source, frame: frame, with: flipped))
         }
+        let statement = SRGBRendering.statedProfile(source).map { ($0, ProfileCounterfactuals.statementWords(source)) }
+        if statement != nil, !outputStatesColours {
+            var plain = source
+            plain.metadata = source.metadata.statingColours(by: nil)
+            add("profile.dropped", "colour-profile",
+                "the source's colour statement (\(statement?.1 ?? "")) dropped or ignored: its stored values resized and shown as sRGB", ["B14"],
+                source: plain)
+        }
         if let misread = floatRangeMisread(bitmap) {
             add("kernel.float-range", "value-range",
                 "floating-point samples of full scale 1 read as if their full scale were 255: everything near black (and near transparent)", ["B9"],
@@ -193,12 +210,16 @@ public enum KernelCounterfactuals {
                 storage: .truncated8)
         }
         let correctBitmap = correct.bitmap16()
-        return hypotheses.compactMap { h in
+        var out: [Counterfactual] = hypotheses.compactMap { h in
             guard let model = try? KernelOracle.render(source: h.source, frame: frame, placement: placement, design: h.design) else { return nil }
             let predicted = stored(model, h.storage)
             guard predicted.bytes != correctBitmap.bytes else { return nil }
             return Counterfactual(id: h.id, bugClass: h.bugClass, name: h.name, references: h.references, predicted: Image(bitmap: predicted))
         }
+        if statement != nil {
+            out += ProfileCounterfactuals.convertedAgain(correctBitmap, source: source, outputStatesColours: outputStatesColours)
+        }
+        return out
     }
 
     /// Whether some pixel is fully transparent (where straight resampling lets hidden colour in).

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCore
+import ImageCodecs
 
 /// The kernel-exact oracle: what a correct implementation of a declared kernel, light space and
 /// edge rule must produce from the source pixels *as decoded*, in `Double`.
@@ -23,7 +24,29 @@ import ImageCore
 /// 4. α is clamped to 0…1 and colour to 0…α; the result is an ``OracleImage`` (premultiplied linear).
 ///    (A ``Design`` that departs from the declared one, for a bug's prediction, may keep the
 ///    overshoot or average on a pure power curve; see its fields.)
+///
+/// A source that states its colours by a matrix/TRC or gray profile (embedded, or built from PNG
+/// chunks) is resampled in that profile's own linear light and clamped there (``ProfileLight``)
+/// — or, averaging encoded values, on its stored values — the result shown in sRGB through the
+/// profile; a CMYK source, or one whose profile has lookup tables, is rendered in sRGB first.
 public enum KernelOracle {
+    /// `source` with colours stated other than sRGB's rendered in sRGB at 16 bits through that
+    /// statement (``SRGBRendering``, Little CMS): the colours the file shows, which a correct
+    /// resizer keeps. Other sources as they are.
+    static func sRGBColours(of source: Image) throws -> Image {
+        guard SRGBRendering.needsConversion(source) else { return source }
+        guard var animation = source.animation else { return try SRGBRendering.render(source, sixteenBit: true) }
+        for k in animation.frames.indices {
+            var frame = source
+            frame.bitmap = animation.frames[k].canvas
+            frame.animation = nil
+            animation.frames[k].canvas = try SRGBRendering.render(frame, sixteenBit: true).bitmap
+        }
+        var rendered = try SRGBRendering.render(source, sixteenBit: true)
+        rendered.animation = animation
+        return rendered
+    }
+
     /// A resampler design: what a resizer declares, plus the departures from it that real bugs
     /// make (used to predict a bug's exact output for the diagnosis, ``KernelCounterfactuals``).
     public struct Design: Sendable, Hashable {
@@ -94,6 +117,14 @@ public enum KernelOracle {
 
     /// Renders frame `frame` of `source` under `placement` with `design` (see ``render(source:frame:placement:kernel:lightSpace:edge:)``).
     public static func render(source: Image, frame: Int = 0, placement: OraclePlacement, design: Design) throws -> OracleImage {
+        if design.gamma == nil, let space = try ProfileLight(source, frame: frame, encoded: design.lightSpace == .srgb) {
+            return try space.rendered(try renderStatedSRGB(source: space.reencoded, frame: frame, placement: placement, design: design))
+        }
+        return try renderStatedSRGB(source: try sRGBColours(of: source), frame: frame, placement: placement, design: design)
+    }
+
+    /// ``render(source:frame:placement:design:)`` of a source whose stored values are sRGB's.
+    static func renderStatedSRGB(source: Image, frame: Int, placement: OraclePlacement, design: Design) throws -> OracleImage {
         let enlarges = placement.source.width <= placement.content.width && placement.source.height <= placement.content.height
         let kernel = enlarges ? design.enlargingKernel ?? design.kernel : design.kernel
         // A library's own arithmetic models its design only; a bug's departures are rendered exactly.

@@ -15,6 +15,28 @@ public struct OracleImage: Hashable, Sendable {
         self.pixels = pixels
     }
 
+    /// The rendering of `bitmap` (any format, read as straight sRGB-encoded values) in premultiplied linear light.
+    /// - Throws: a conversion error for a bitmap that cannot be read as RGBA.
+    public init(straightSRGB bitmap: Bitmap) throws {
+        let rgba = try bitmap.converted(to: .rgbaFloat)
+        let count = rgba.width * rgba.height
+        var pixels = [Double](repeating: 0, count: count * 4)
+        rgba.bytes.withUnsafeBytes { raw in
+            for y in 0..<rgba.height {
+                for x in 0..<rgba.width {
+                    let o = y * rgba.bytesPerRow + 16 * x, p = y * rgba.width + x
+                    // PixelFormat.rgbaFloat is host order.
+                    let a = Double(raw.loadUnaligned(fromByteOffset: o + 12, as: Float.self))
+                    pixels[p * 4 + 3] = a
+                    for c in 0..<3 {
+                        pixels[p * 4 + c] = SRGBTransfer.toLinear(Double(raw.loadUnaligned(fromByteOffset: o + 4 * c, as: Float.self))) * a
+                    }
+                }
+            }
+        }
+        self.init(width: rgba.width, height: rgba.height, pixels: pixels)
+    }
+
     /// Straight, sRGB-encoded RGBA of pixel (x, y), each 0…1 (colour 0 where α = 0): the
     /// values a file stores.
     public func encodedPixel(x: Int, y: Int) -> (red: Double, green: Double, blue: Double, alpha: Double) {

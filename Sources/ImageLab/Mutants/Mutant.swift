@@ -106,6 +106,10 @@ public enum MutantCatalogue {
         .cropOffCentre,
         .sizeOvershoot,
         .contextFromSource,
+        .profileDropped,
+        .chunkColoursIgnored,
+        .profileAppliedTwice,
+        .profileKeptAfterConversion,
         // The subtle mutants: each a code value or so on the pairs it touches.
         .straightResampling,
         .fixedSupport,

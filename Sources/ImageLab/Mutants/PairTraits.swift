@@ -23,6 +23,10 @@ extension LabPair {
         return PixelFormat(colorModel: model, bitsPerComponent: r.bitsPerComponent, alphaInfo: alpha, byteOrder: order, isFloat: r.floatComponents)
     }
 
+    /// What the source states its colours by when not sRGB (an ICC profile, PNG gAMA or cICP:
+    /// the manifest's words), or `nil`.
+    public var sourceColours: String? { record.colours }
+
     /// Whether the source is indexed colour.
     public var sourceIsIndexed: Bool { record.pixelFormat.colorModel == ColorModel.indexed(Palette([])).quartzName }
 

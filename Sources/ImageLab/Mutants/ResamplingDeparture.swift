@@ -84,9 +84,28 @@ struct ResamplingDeparture: Sendable {
         }
     }
 
-    /// `operation` applied to `source` with the departure, or `nil` when it does not resample.
+    /// `operation` applied to `source` with the departure, or `nil` when it does not resample. A
+    /// source that states its colours other than sRGB's is resampled between the built-in's
+    /// colour stages (``ImageResize/Image/betweenColourStages(_:_:)``, in its profile's linear
+    /// light) as the built-in does; a departure of the averaging curve works on its stored values.
     func apply(_ operation: LabOperation, to source: Image) throws(ResizerError) -> Image? {
         let upright = source.oriented()
+        guard Self.plan(operation, width: upright.width, height: upright.height) != nil else { return nil }
+        guard transfer == .srgb else { return try resampled(operation, upright: upright) }
+        do {
+            return try upright.betweenColourStages(.keep) { image in
+                guard let out = try resampled(operation, upright: image) else { return image }
+                return out
+            }
+        } catch let error as ResizerError {
+            throw error
+        } catch {
+            throw .failed("\(error)")
+        }
+    }
+
+    /// ``apply(_:to:)`` of an upright source whose stored values are averaged with the sRGB curve.
+    private func resampled(_ operation: LabOperation, upright: Image) throws(ResizerError) -> Image? {
         guard let plan = Self.plan(operation, width: upright.width, height: upright.height) else { return nil }
         let bits = upright.format.bitsPerComponent >= 16 || upright.format.isFloat ? 16 : 8
         var out = try upright.mappingBitmaps { bitmap throws(ResizerError) in

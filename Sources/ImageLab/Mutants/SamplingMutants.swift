@@ -47,7 +47,9 @@ extension Mutant {
                 default: return try base.apply(operation, to: source)
                 }
                 guard target.width <= w, target.height <= h, !(target.width == w && target.height == h) else { return try base.apply(operation, to: source) }
-                let sampled = try upright.mappingBitmaps { bitmap throws(ResizerError) in
+                // Sampled as RGBA: a source whose colours a CMYK or gray statement gives is shown in sRGB first.
+                let shown = upright.format.colorModel == .rgb ? upright : try ProfileConversion.rendered(upright)
+                let sampled = try shown.mappingBitmaps { bitmap throws(ResizerError) in
                     try PointSampling.sampled(bitmap, width: target.width, height: target.height)
                 }
                 return try base.apply(operation, to: sampled)

@@ -125,10 +125,14 @@ struct DeclaredJudgement {
     var rendersOracle: Bool { rendered != nil }
 
     /// The exact predictions under bug hypotheses (``KernelCounterfactuals``) of frame `k` of
-    /// `source`, for an output stored as `output` (its depth chooses the storage hypotheses),
-    /// when the kernel-exact oracle judges the pair; `nil` otherwise.
-    func kernelCounterfactuals(source: Image, frame k: Int, output: PixelFormat) -> [Counterfactual]? {
-        kernelPlan.map { KernelCounterfactuals.counterfactuals(source: source, frame: k, placement: $0.placement, design: $0.design, output: output) }
+    /// `source`, for an output stored as `output` (its depth chooses the storage hypotheses) that
+    /// states its colours other than sRGB's or not, when the kernel-exact oracle judges the pair;
+    /// `nil` otherwise.
+    func kernelCounterfactuals(source: Image, frame k: Int, output: PixelFormat, outputStatesColours: Bool) -> [Counterfactual]? {
+        kernelPlan.map {
+            KernelCounterfactuals.counterfactuals(source: source, frame: k, placement: $0.placement, design: $0.design, output: output,
+                                                  outputStatesColours: outputStatesColours)
+        }
     }
 
     /// Which oracle judges the pair: `kernel` (``KernelOracle``) or `box` (the committed ideal

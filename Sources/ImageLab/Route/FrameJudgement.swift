@@ -1,10 +1,11 @@
 import ImageCore
+import ImageCodecs
 import ImageCorpus
 import ImageMetrics
 
 /// The compare → gate → diagnose stage of a resized pair (a corpus pair, an input pair, a scale
 /// pair): every frame of the resizer's output judged against its expected frame by the family's
-/// gate (``Judge``). Every frame is measured (the metrics are the worst over frames); the first
+/// gate (``Judge``), an output that states its colours in sRGB through them. Every frame is measured (the metrics are the worst over frames); the first
 /// failing frame, else frame 0, is the one judged, diagnosed and shown.
 struct FrameJudgement {
     /// The gate family that judges the pair.
@@ -48,11 +49,16 @@ struct FrameJudgement {
         for k in 0..<frames {
             let wanted = try expected(k)
             let expectedSide = ComparedImage(image: wanted.image, name: wanted.name, container: .png)
-            let actualSide = actual(k)
+            let output = actual(k)
+            let actualSide = Self.shownInSRGB(output)
             let firstFailure = outcome.judged.map { $0.judgement.passed } ?? true
-            let judgement = judge(expected: expectedSide, actual: actualSide, source: source,
+            var judgement = judge(expected: expectedSide, actual: actualSide, output: output.image.bitmap.format, source: source,
                                   diagnosing: firstFailure ? .whenFailing : .never) {
-                counterfactuals(k, wanted.image, actualSide.image.bitmap)
+                counterfactuals(k, wanted.image, output.image.bitmap)
+            }
+            if actualSide.image.bitmap != output.image.bitmap, !judgement.passed, judgement.diagnosed {
+                judgement.comparison.diagnosis = FileComparison.storedValuesReading(of: judgement.comparison.diagnosis, expected: wanted.image,
+                                                                                   output: output.image)
             }
             outcome.worst = Self.worst(outcome.worst, judgement.comparison, gate: gate)
             if judgement.kind == .error { throw PairStageError(reason: "family '\(family)': " + (judgement.finding ?? "")) }
@@ -73,13 +79,25 @@ struct FrameJudgement {
     }
 
     /// One frame through ``Judge`` with the gate, the run's canaries and the rounding floors of
-    /// the oracle kind (``roundingFloors(kernelJudged:output:)``).
-    func judge(expected: ComparedImage, actual: ComparedImage, source: PixelFormat?, diagnosing: Judge.Diagnosing,
-               counterfactuals: () -> [Counterfactual] = { [] }) -> Judgement {
-        let floors = Self.roundingFloors(kernelJudged: kernelJudged, output: actual.image.bitmap.format)
+    /// the oracle kind (``roundingFloors(kernelJudged:output:)``) for an output stored as `output`
+    /// (`nil`: as `actual` is).
+    func judge(expected: ComparedImage, actual: ComparedImage, output: PixelFormat? = nil, source: PixelFormat?,
+               diagnosing: Judge.Diagnosing, counterfactuals: () -> [Counterfactual] = { [] }) -> Judgement {
+        let floors = Self.roundingFloors(kernelJudged: kernelJudged, output: output ?? actual.image.bitmap.format)
         let judge = Judge(gate: gate, canaries: .checked(canaries), diagnosing: diagnosing, roundingFloor: floors.visible,
                           straightColourFloor: floors.straightColour, alphaFloor: floors.alpha)
         return judge.judge(expected: expected, actual: actual, source: source, counterfactuals: counterfactuals)
+    }
+
+    /// An output that states its colours other than sRGB's (a resizer that keeps the source's
+    /// profile) as it shows them: rendered in sRGB at 16 bits through the statement
+    /// (``SRGBRendering``), since every oracle is in sRGB. Other outputs, and one whose statement
+    /// Little CMS cannot apply (then read as sRGB, as a viewer would), as they are.
+    static func shownInSRGB(_ output: ComparedImage) -> ComparedImage {
+        guard SRGBRendering.needsConversion(output.image), let rendered = try? SRGBRendering.render(output.image, sixteenBit: true) else {
+            return output
+        }
+        return ComparedImage(image: rendered, name: output.name + " (rendered in sRGB through the colours it states)", container: output.container)
     }
 
     /// `worst` with each headline and gate metric of `comparison` folded in: the lowest of a

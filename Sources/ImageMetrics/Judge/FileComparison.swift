@@ -70,8 +70,9 @@ public struct FileComparison: Sendable {
         judgement.colour = staged.handling
         if !staged.handling.converted.isEmpty && !judgement.passed && judgement.diagnosed,
            (judgement.comparison.value("deltaE00.p95") ?? .infinity) > Self.justNoticeable {
+            let words = "the files state different colours: \(staged.handling.expected) and \(staged.handling.actual)"
             judgement.comparison.diagnosis = Self.storedValuesReading(of: judgement.comparison.diagnosis, expected.image, actual.image,
-                                                                      ignoring: masked.ignored, handling: staged.handling)
+                                                                      ignoring: masked.ignored, because: words)
         }
         // The screen and the report describe the files, not their sRGB renderings.
         if !staged.handling.converted.isEmpty {
@@ -97,14 +98,33 @@ public struct FileComparison: Sendable {
     /// replaces the colour-managed one when it names a class and explains at least as much,
     /// unless the managed one names a profile mistake (``ColourStage``) explaining 90 % or more;
     /// its summary says it reads the stored values.
+    /// `because` says why the stored values are read too, for the summary.
     static func storedValuesReading(of managed: Diagnosis, _ expected: Image, _ actual: Image, ignoring ignored: PixelMask?,
-                                    handling: ColourHandling) -> Diagnosis {
+                                    because: String) -> Diagnosis {
         if managed.candidate?.hasPrefix(ColourStage.mistakePrefix) == true, (managed.explained ?? 0) >= 0.9 { return managed }
         var stored = Self.storedValuesDiagnosis(expected, actual, ignored: ignored)
         guard stored.bugClass != nil, managed.bugClass == nil || (stored.explained ?? 0) >= (managed.explained ?? 0) else { return managed }
-        stored.summary = "in the stored values (the files state different colours: \(handling.expected) and \(handling.actual)): "
-            + stored.summary
+        stored.summary = "in the stored values (\(because)): " + stored.summary
         return stored
+    }
+
+    /// The diagnosis `shown` of an output that states its colours other than sRGB's, compared as
+    /// shown in sRGB with the sRGB image `expected`, read on the output's stored values too (as
+    /// ``storedValuesReading(of:_:_:ignoring:because:)`` does): `expected` encoded into the
+    /// output's statement (Little CMS) against the values the output stores. A bug in the
+    /// output's values (a byte order, a depth) is named in the values it changed. `shown` as it
+    /// is when the output states sRGB's colours or cannot be encoded into.
+    public static func storedValuesReading(of shown: Diagnosis, expected: Image, output: Image) -> Diagnosis {
+        // At 16 bits, so that a value bug that needs the expected samples' low bits (a depth) can be named.
+        let f = output.format
+        let deep = PixelFormat(colorModel: f.colorModel, bitsPerComponent: 16, alphaInfo: f.hasAlpha ? .last : .none)
+        guard let profile = SRGBRendering.statedProfile(output),
+              let encoded = try? SRGBRendering.encode(expected.bitmap, into: profile, as: f.isFloat ? f : deep) else { return shown }
+        var stored = output
+        stored.metadata = output.metadata.statingColours(by: nil)
+        let origin = StatedColours(output.metadata, gray: output.format.colorModel == .gray).origin
+        return storedValuesReading(of: shown, Image(bitmap: encoded, orientation: expected.orientation), stored, ignoring: nil,
+                                   because: "the output states its colours by its \(origin); the expected image encoded into them")
     }
 
     /// The diagnosis of two images' stored values alone, as ``Comparison`` makes it but with no

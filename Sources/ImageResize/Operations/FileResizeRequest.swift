@@ -115,7 +115,7 @@ public struct FileResizeRequest: Sendable {
         let streamed: Image?
         switch size {
         case .maxPixelSize(let limit) where crop == nil && !finishing:
-            do { streamed = try MaxPixelSizeThumbnail.thumbnail(atPath: input, maxPixelSize: limit, options: options, limits: limits) } catch {
+            do { streamed = try MaxPixelSizeThumbnail.streamedThumbnail(atPath: input, maxPixelSize: limit, options: options, limits: limits) } catch {
                 throw .read(path: input, underlying: error)
             }
         case .box(let width, let height, let mode) where crop == nil && !finishing:
@@ -125,7 +125,7 @@ public struct FileResizeRequest: Sendable {
         default:
             streamed = nil
         }
-        if let streamed, !SRGBRendering.needsConversion(streamed) { return streamed }
+        if let streamed, !ProfileLightStage.statesColours(streamed) { return streamed }
         var image: Image
         do {
             image = try ImageCodecs.decode(contentsOf: input, options: DecodeOptions(limits: limits))

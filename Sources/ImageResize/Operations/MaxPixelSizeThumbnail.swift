@@ -56,8 +56,25 @@ public enum MaxPixelSizeThumbnail {
     /// - Parameters:
     ///   - path: the image file.
     ///   - maxPixelSize: the longest side of the result, in pixels (> 0).
+    ///
+    /// The streamed rows are averaged with the sRGB curve: a file that states its colours other
+    /// than sRGB's is thumbnailed again from its whole decode, between the colour stages
+    /// (``Image/resized(width:height:contentMode:options:)``).
     public static func thumbnail(atPath path: String, maxPixelSize: Int, options: ResizeOptions = ResizeOptions(),
                                  limits: DecodeLimits = .default) throws -> Image {
+        let streamed = try streamedThumbnail(atPath: path, maxPixelSize: maxPixelSize, options: options, limits: limits)
+        guard ProfileLightStage.statesColours(streamed) else { return streamed }
+        let image = try ImageCodecs.decode(contentsOf: path, options: DecodeOptions(limits: limits))
+        let display = image.displaySize
+        let target = OutputGeometry.maxPixelSize(width: display.width, height: display.height, limit: maxPixelSize)
+        try ResizeMemory.check(image, fileBytes: 0, target: target, kernel: options.kernel, limits: limits)
+        return try image.resized(width: target.width, height: target.height, options: options)
+    }
+
+    /// ``thumbnail(atPath:maxPixelSize:options:limits:)`` from the streamed rows alone, averaged
+    /// with the sRGB curve whatever the file states (a caller that redoes tagged files itself).
+    static func streamedThumbnail(atPath path: String, maxPixelSize: Int, options: ResizeOptions = ResizeOptions(),
+                                  limits: DecodeLimits = .default) throws -> Image {
         guard maxPixelSize > 0 else { throw ResizeError.invalidGeometry("max pixel size \(maxPixelSize) must be positive") }
         return try thumbnail(of: try rows(path: path, maxPixelSize: maxPixelSize, limits: limits), maxPixelSize: maxPixelSize,
                              options: options, limits: limits)

@@ -28,6 +28,8 @@ struct ProfileLightStage {
     var profile: [UInt8]
     /// Bits per component of the source (8 or fewer: the result is 8-bit).
     var sourceBits: Int
+    /// Whether the source is CMYK (always converted to sRGB through its profile).
+    var convertsInks: Bool
 
     /// The stage for `image`, or `nil` when it needs none: untagged, sRGB-equivalent, broken, or
     /// (``ResizeColour/keep``) a profile with lookup tables, which keeps the sRGB curve. A CMYK
@@ -45,6 +47,7 @@ struct ProfileLightStage {
         }
         self.mode = mode
         self.gray = gray
+        if case .cmyk = image.format.colorModel { convertsInks = true } else { convertsInks = false }
         self.profile = profile
         sourceBits = image.format.bitsPerComponent
         if mode == .keep {
@@ -53,6 +56,13 @@ struct ProfileLightStage {
         } else {
             curves = []
         }
+    }
+
+    /// Whether a streamed result carries a statement of colours other than sRGB's from its file
+    /// (a CMYK file's profile stays on the RGB rows it was streamed into): then it is made again
+    /// from the whole decode between the colour stages.
+    static func statesColours(_ streamed: Image) -> Bool {
+        SRGBRendering.statedProfile(streamed.metadata, gray: streamed.format.colorModel == .gray) != nil
     }
 
     /// The straight 16-bit format of the working image.
@@ -81,9 +91,10 @@ struct ProfileLightStage {
         return Self.image(samples, like: image, format: workingFormat(alpha: alpha), profile: nil)
     }
 
-    /// The resizer's result mapped back: the profile's codes at the source's depth, the
-    /// profile attached (``ResizeColour/keep``), or sRGB at the source's depth without one.
-    func after(_ image: Image) throws(ResizeError) -> Image {
+    /// The resizer's result mapped back: the profile's codes at the source's depth (16 bits when
+    /// not `toSourceDepth`: a step that rounds later follows), the profile attached
+    /// (``ResizeColour/keep``), or sRGB at the source's depth without one.
+    func after(_ image: Image, toSourceDepth: Bool = true) throws(ResizeError) -> Image {
         let alpha = image.format.hasAlpha
         let working = PixelFormat(colorModel: mode == .keep && gray ? .gray : .rgb, bitsPerComponent: 16,
                                   alphaInfo: alpha ? .last : .none, byteOrder: .little16)
@@ -96,7 +107,7 @@ struct ProfileLightStage {
             }
         }
         var out = Self.image(samples, like: image, format: working, profile: mode == .keep ? profile : nil)
-        if sourceBits <= 8 {
+        if sourceBits <= 8 && toSourceDepth {
             let eight = PixelFormat(colorModel: working.colorModel, bitsPerComponent: 8, alphaInfo: alpha ? .last : .none)
             do { out.bitmap = try out.bitmap.converted(to: eight) } catch { throw ResizeError.colour("\(error)") }
         }
@@ -131,5 +142,17 @@ struct ProfileLightStage {
             if low > 0 && abs(curve[low - 1] - target) <= abs(curve[low] - target) { low -= 1 }
             return UInt16(low)
         }
+    }
+}
+
+extension Image {
+    /// `body` (a resampler that averages with the sRGB curve) applied between the colour stages
+    /// of a resize (``ProfileLightStage``): a still image that states its colours other than
+    /// sRGB's reaches `body` as values whose sRGB decoding is the profile's linear light
+    /// (``ResizeColour/keep``) or as its sRGB rendering (``ResizeColour/srgb``), and `body`'s
+    /// result is mapped back; other images reach `body` as they are.
+    public func betweenColourStages(_ colour: ResizeColour, _ body: (Image) throws -> Image) throws -> Image {
+        guard animation == nil, let stage = ProfileLightStage(self, mode: colour) else { return try body(self) }
+        return try stage.after(try body(try stage.before(self)))
     }
 }

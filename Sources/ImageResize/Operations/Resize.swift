@@ -58,10 +58,23 @@ extension Image {
         }
     }
 
-    /// Resamples an upright image (or the `source` rectangle of it) to `width × height`.
+    /// Resamples an upright image (or the `source` rectangle of it) to `width × height`. A still
+    /// image that states its colours other than sRGB's is resampled between the colour stages
+    /// (``ProfileLightStage``: in the profile's own linear light, or converted to sRGB, as
+    /// `options.colour` says; averaging encoded values, ``LightSpace/sRGB``, averages the stored
+    /// ones and keeps the statement, but CMYK inks are always converted to sRGB).
     func resampled(width: Int, height: Int, source: (x: Double, y: Double, width: Double, height: Double)?,
                    options: ResizeOptions, needsAlpha: Bool = false) throws(ResizeError) -> Image {
         try OutputLimits.check(width: width, height: height)
+        if animation == nil, let stage = ProfileLightStage(self, mode: options.colour), options.lightSpace == .linear || stage.convertsInks {
+            let working = try stage.before(self)
+            let resampled = try working.resampled(width: width, height: height, source: source, options: options, needsAlpha: needsAlpha)
+            guard let asked = options.outputFormat else { return try stage.after(resampled) }
+            // A caller that asks for a format (float, for corners that follow) gets it, rounded once.
+            var out = try stage.after(resampled, toSourceDepth: false)
+            do { out.bitmap = try out.bitmap.converted(to: asked) } catch { throw .conversion(error) }
+            return out
+        }
         let format = options.deliveredFormat(natural: OutputFormat.result(for: self.format, needsAlpha: needsAlpha))
         if format.isIndexed {
             // An indexed target needs every resampled colour in its palette: take the exact path,
