@@ -82,6 +82,8 @@ struct ContractFingerprintTests {
         ("chunk-colours-ignored", "PNG sources whose gAMA, cHRM or cICP state colours other than sRGB's"),
         ("profile-applied-twice", "RGB sources that state colours other than sRGB's"),
         ("profile-kept-after-conversion", "RGB sources that state colours other than sRGB's"),
+        ("embedded-thumbnail-returned", "JPEG sources whose EXIF block embeds a thumbnail"),
+        ("embedded-thumbnail-unoriented", "JPEG sources whose EXIF block embeds a thumbnail, oriented other than 1"),
     ]
 
     @Test("every catalogued mutant is either shown by its fingerprint or listed with the inputs that reach it")

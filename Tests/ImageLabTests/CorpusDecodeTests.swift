@@ -64,7 +64,8 @@ struct CorpusDecodeTests {
 
     @Test("an orientation case stores the upright scene transformed by the inverse orientation")
     func orientationCasesShareTheUprightOracle() throws {
-        let oriented = QuickCorpus.pairs.filter { $0.0.orientation != .up }
+        // The rotated embedded-thumbnail case is the one oriented case without an upright twin.
+        let oriented = QuickCorpus.pairs.filter { $0.0.orientation != .up && $0.0.encoding.thumbnail == nil }
         #expect(oriented.count == 21)
         for (c, record) in oriented {
             let up = try #require(QuickCorpus.pairs.first { $0.0.encoding == c.encoding && $0.0.scene == c.scene && $0.0.orientation == .up })

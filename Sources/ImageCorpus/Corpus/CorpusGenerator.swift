@@ -94,6 +94,6 @@ public enum CorpusGenerator {
                           pixelFormat: PixelFormatRecord(c.encoding.delivered), tolerance: c.encoding.tolerance,
                           lossy: c.encoding.tolerance == nil, documents: c.documents.map(\.rawValue),
                           bugClasses: c.bugClasses.map(\.rawValue), hiddenTwin: c.hiddenTwin?.sourcePath, operations: operations,
-                          colours: c.encoding.colours?.words)
+                          colours: c.encoding.colours?.words, embeddedThumbnail: c.encoding.thumbnail?.words(for: c))
     }
 }

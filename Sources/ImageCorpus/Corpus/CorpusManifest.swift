@@ -74,6 +74,9 @@ public struct CaseRecord: Codable, Hashable, Sendable {
     /// What the file states its colours by when not sRGB (``TaggedColours/words``: an ICC
     /// profile, PNG gAMA or cICP); `nil` for an untagged file.
     public var colours: String?
+    /// The EXIF thumbnail the file embeds that does not show the image (stale, tiny, or
+    /// stored upright under a rotated image), in words; `nil` when it embeds none.
+    public var embeddedThumbnail: String?
     /// The invisible-pixel invariance twin, relative to the corpus folder: the same file with
     /// other colours under α = 0 (magenta ↔ green, gray inverted) and every other pixel
     /// identical; absent when the file stores no hidden colour (``CorpusCase/hiddenTwin``).
@@ -85,7 +88,8 @@ public struct CaseRecord: Codable, Hashable, Sendable {
     public init(id: String, file: String, container: String, encoding: String, stored: String, scene: String, purpose: String,
                 reduction: String, width: Int, height: Int, displayWidth: Int, displayHeight: Int, orientation: Int, scale: Int,
                 frames: Int, animation: AnimationRecord?, pixelFormat: PixelFormatRecord, tolerance: Double?, lossy: Bool,
-                documents: [String], bugClasses: [String], hiddenTwin: String?, operations: [OperationEntry], colours: String? = nil) {
+                documents: [String], bugClasses: [String], hiddenTwin: String?, operations: [OperationEntry], colours: String? = nil,
+                embeddedThumbnail: String? = nil) {
         self.id = id; self.file = file; self.container = container; self.encoding = encoding; self.stored = stored
         self.scene = scene; self.purpose = purpose; self.reduction = reduction; self.width = width; self.height = height
         self.displayWidth = displayWidth; self.displayHeight = displayHeight; self.orientation = orientation; self.scale = scale
@@ -93,6 +97,7 @@ public struct CaseRecord: Codable, Hashable, Sendable {
         self.lossy = lossy; self.documents = documents; self.bugClasses = bugClasses; self.hiddenTwin = hiddenTwin
         self.operations = operations
         self.colours = colours
+        self.embeddedThumbnail = embeddedThumbnail
     }
 }
 

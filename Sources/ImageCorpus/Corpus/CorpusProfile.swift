@@ -8,7 +8,8 @@ import ImageCore
 ///   at least once; four operations each (orient, fit, and two from a rotating pool). The halo
 ///   scene is stored by five straight-alpha encodings (8- and 16-bit RGBA, 8-bit gray + alpha,
 ///   TIFF unassociated alpha, BMP BGRA). Nine tagged sources state their colours by an ICC
-///   profile, PNG gAMA or cICP (``EncodingCatalog``'s tagged encodings, B14).
+///   profile, PNG gAMA or cICP (``EncodingCatalog``'s tagged encodings, B14); three JPEGs embed an
+///   EXIF thumbnail that does not show the image (B28), each with the ImageIO thumbnail among its operations.
 /// - `full`: every encoding × every scene it can hold, all eight orientations of the
 ///   orientation and stencil scenes for every container that records orientation, at 96 × 64,
 ///   each with every operation of the pool. Meant for sharded runs; not committed.
@@ -118,6 +119,9 @@ public enum CorpusProfile: String, CaseIterable, Sendable {
                     ("png-rgb8-tagged-swapped", .colorPatches, .up), ("png-rgb8-tagged-gama18", .landscape, .up),
                     ("png-rgb8-tagged-cicp-p3", .colorPatches, .up), ("jpeg-cmyk-adobe-tagged-inks", .colorPatches, .up),
                     ("tiff-cmyk-tagged-inks", .landscape, .up)]
+        // The embedded-thumbnail trap (B28): a stale, a tiny and an upright thumbnail under a rotated image.
+        entries += [("jpeg-420-exifthumb-stale", .landscape, .up), ("jpeg-420-exifthumb-tiny", .landscape, .up),
+                    ("jpeg-420-exifthumb-rotated", .orientation, .right)]
         let pool = operationPool(scale: 1)
         var cases: [CorpusCase] = []
         for (i, entry) in entries.enumerated() {
@@ -133,6 +137,8 @@ public enum CorpusProfile: String, CaseIterable, Sendable {
                     if !ops.contains(thumb) { ops.append(thumb) }
                 }
             }
+            // The ImageIO thumbnail is where an embedded thumbnail is returned.
+            if encoding.thumbnail != nil && !ops.contains(.maxPixelSize(40)) { ops.append(.maxPixelSize(40)) }
             cases.append(CorpusCase(scene: entry.1, encoding: encoding, width: 48, height: 32, orientation: entry.2, operations: ops))
         }
         // The retina case: a 2× asset whose points are 24 × 16 (D8, B24).

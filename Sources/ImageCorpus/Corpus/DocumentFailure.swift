@@ -72,12 +72,11 @@ public enum BugClass: String, CaseIterable, Sendable, Codable, Comparable {
         }
     }
 
-    /// The classes about the input's pixel format, container variant, colour statement,
-    /// orientation or animation that the corpus covers in the quick profile. Not here: B25 (size,
-    /// not format: the fuzzer's huge-header files), B28 (an EXIF IFD1 thumbnail the encoders
-    /// cannot write), and the processing classes.
+    /// The classes about the input's pixel format, container variant, colour statement, embedded
+    /// thumbnail, orientation or animation that the corpus covers in the quick profile. Not here:
+    /// B25 (size, not format: the fuzzer's huge-header files) and the processing classes.
     public static let formatClasses: [BugClass] = [.b1, .b2, .b3, .b6, .b7, .b8, .b9, .b10, .b13, .b14, .b15, .b16, .b17, .b18, .b24,
-                                                   .b26, .b27, .b29]
+                                                   .b26, .b27, .b28, .b29]
 
     public static func < (a: Self, b: Self) -> Bool { a.number < b.number }
     var number: Int { Int(rawValue.dropFirst()) ?? 0 }

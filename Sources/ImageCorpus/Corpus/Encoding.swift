@@ -33,6 +33,8 @@ public struct Encoding: Hashable, Sendable {
     public var stored: String
     /// What the file states its colours by when not sRGB (a profile, gAMA, cICP), or `nil`.
     public var colours: TaggedColours? = nil
+    /// The EXIF thumbnail the file embeds, or `nil`.
+    public var thumbnail: EmbeddedThumbnailKind? = nil
     /// The largest |Δ| (0…1) allowed between a decode (rendered in sRGB through the colours it
     /// states, for a tagged file) and the identity oracle, per channel of
     /// `α·C′` (straight sRGB-encoded colour times alpha) and of α; `nil` for lossy storage.

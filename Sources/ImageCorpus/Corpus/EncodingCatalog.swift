@@ -5,8 +5,9 @@ import ImageCodecs
 /// documents (D1–D13) and the bug catalogue (B1–B29) name. The `delivered` formats restate the
 /// codecs' documented decoding rules (PNGCodec, JPEGCodec, GIFCodec, TIFFPixelPlan, BMPDecoder).
 public enum EncodingCatalog {
-    /// All encodings, in a fixed order (PNG, JPEG, GIF, TIFF, BMP, APNG, then the tagged ones).
-    public static let all: [Encoding] = png + jpeg + gif + tiff + bmp + apng + tagged
+    /// All encodings, in a fixed order (PNG, JPEG, GIF, TIFF, BMP, APNG, then the tagged ones and
+    /// the JPEGs with an embedded thumbnail).
+    public static let all: [Encoding] = png + jpeg + gif + tiff + bmp + apng + tagged + thumbnails
 
     /// The encoding with identifier `id`.
     public static func named(_ id: String) -> Encoding? { all.first { $0.id == id } }
@@ -209,4 +210,14 @@ public enum EncodingCatalog {
             tagged("tiff-cmyk-tagged-inks", .tiff, .cmyk8, .opaque, .inks(gain: 1.6), stored: "TIFF CMYK 8-bit (Photometric 5)", [], [.b13]),
         ]
     }()
+
+    /// JPEGs whose EXIF block embeds a thumbnail that does not show the image (B28): stale,
+    /// tiny, or stored upright under a rotated image (``EmbeddedThumbnailKind``).
+    static let thumbnails: [Encoding] = EmbeddedThumbnailKind.allCases.map { kind in
+        var e = make("jpeg-420-exifthumb-\(kind.rawValue)", .jpeg, .pixels(.rgb8), .opaque, delivered: .rgb8,
+                     stored: "JPEG baseline YCbCr 4:2:0, quality 95, EXIF IFD1 thumbnail (\(kind.rawValue))", tolerance: nil, [.d1], [.b28],
+                     options: EncodeOptions(jpegQuality: 95, jpegSubsampling: .s420))
+        e.thumbnail = kind
+        return e
+    }
 }

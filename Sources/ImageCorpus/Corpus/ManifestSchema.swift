@@ -61,6 +61,7 @@ public enum ManifestSchema {
         "documents": { "type": "array", "items": { "type": "string", "pattern": "^D([1-9]|1[0-3])$" } },
         "bugClasses": { "type": "array", "items": { "type": "string", "pattern": "^B([1-9]|1[0-9]|2[0-9])$" } },
         "colours": { "type": "string", "description": "What the file states its colours by when not sRGB (an ICC profile, PNG gAMA or cICP): its stored values show the scene's sRGB colours only through that statement. Absent for untagged (sRGB) files." },
+        "embeddedThumbnail": { "type": "string", "description": "The EXIF IFD1 thumbnail the file embeds that does not show the image (stale, tiny, or stored upright under a rotated image), in words. Absent when the file embeds none." },
         "hiddenTwin": { "type": "string", "description": "The invisible-pixel invariance twin, relative to the corpus folder: the same file with other colours under alpha 0 (magenta and green swapped, gray inverted) and every pixel with alpha > 0 identical. Absent when the file stores no colour under alpha 0 (premultiplied or no alpha, over-blended APNG, GIF animation)." },
         "operations": { "type": "array", "items": { "$ref": "#/$defs/operationEntry" } }
       }

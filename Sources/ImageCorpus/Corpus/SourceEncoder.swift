@@ -57,6 +57,7 @@ public enum SourceEncoder {
         }
         var image = Image(bitmap: c.orientation.inverse.apply(to: upright), orientation: c.orientation)
         if let colours = encoding.colours { image.metadata = try colours.metadata(caseID: c.id) }
+        if let kind = encoding.thumbnail { image.metadata.exif = EXIFThumbnail(jpeg: try kind.jpeg(for: c)).block(orientation: c.orientation) }
         do {
             return try ImageCodecs.encode(image, as: encoding.container, options: encoding.options)
         } catch {

@@ -110,6 +110,8 @@ public enum MutantCatalogue {
         .chunkColoursIgnored,
         .profileAppliedTwice,
         .profileKeptAfterConversion,
+        .embeddedThumbnailReturned,
+        .embeddedThumbnailUnoriented,
         // The subtle mutants: each a code value or so on the pairs it touches.
         .straightResampling,
         .fixedSupport,

@@ -100,11 +100,12 @@ struct PairJudge: Sendable {
             // re-computed under bug hypotheses (CounterfactualOracle), with the built-in resizer's
             // output on the same input as the reference of the `.reference` forms (none when it
             // throws); not against a declared-policy oracle, which already is a re-computation.
-            declared.kernelCounterfactuals(source: source, frame: k, output: actual.format,
-                                           outputStatesColours: SRGBRendering.needsConversion(output)) ?? (declared.rendersOracle ? [] :
+            (declared.kernelCounterfactuals(source: source, frame: k, output: actual.format,
+                                            outputStatesColours: SRGBRendering.needsConversion(output)) ?? (declared.rendersOracle ? [] :
                 CounterfactualOracle.counterfactuals(source: source, frame: k, operation: operation, expected: expected,
                                                      reference: try? BuiltinResizer().apply(operation, to: declared.input, file: declared.inputFile))
-                + ProfileCounterfactuals.predictions(correct: expected, source: source, outputStatesColours: SRGBRendering.needsConversion(output)))
+                + ProfileCounterfactuals.predictions(correct: expected, source: source, outputStatesColours: SRGBRendering.needsConversion(output))))
+            + EmbeddedThumbnailCounterfactuals.predictions(source: source, width: expected.displaySize.width, height: expected.displaySize.height)
         }, into: &result)
         // Invisible-pixel invariance.
         var invarianceFailed = false
