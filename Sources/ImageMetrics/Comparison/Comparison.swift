@@ -164,6 +164,7 @@ public struct Comparison: Sendable, Hashable, Codable {
         let overOne = stats.buckets[2...].reduce(0, +)
         let nonAA = overOne == 0 ? AntiAliasing.edges.map { _ in 0 } : AntiAliasing.nonAntiAliasedCounts(ev, av, edges: AntiAliasing.edges)
         for (edge, count) in zip(AntiAliasing.edges, nonAA) { set("exact.over.\(Int(edge)).nonAA", Double(count)) }
+        timer.mark("anti-aliasing counts")
         for (band, name) in ["opaque", "translucent", "transparent"].enumerated() {
             let n = stats.bandPixels[band]
             let means = stats.biasSums[band].map { n > 0 ? $0 / Double(n) : 0 }
