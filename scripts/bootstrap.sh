@@ -72,12 +72,14 @@ imglab_bootstrap_browser() {
 
 # The resizers the league knows, whose example configs docs/configs/ holds (ExampleConfigTests run each):
 # libvips' vipsthumbnail, ImageMagick and Pillow, each installed only when missing. An install that fails is
-# reported and not fatal: those tests then skip with the reason, or fail under IMGLAB_CI=1.
+# reported and not fatal: those tests then skip with the reason, or fail under IMGLAB_CI=1. Also valgrind,
+# whose DHAT counts the instructions and heap bytes of the cost check (benchmarks/cost/check.py).
 imglab_bootstrap_peers() {
   if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
     local missing=""
     command -v vipsthumbnail >/dev/null 2>&1 || missing="$missing libvips-tools"
     command -v convert-im6.q16 >/dev/null 2>&1 || command -v magick >/dev/null 2>&1 || missing="$missing imagemagick"
+    command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"
     [ -z "$missing" ] || imglab_apt_install $missing || echo "imglab: could not install$missing" >&2
   fi
   if ! python3 -c 'import PIL' >/dev/null 2>&1; then

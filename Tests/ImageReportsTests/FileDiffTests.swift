@@ -46,4 +46,32 @@ struct FileDiffTests {
         #expect(html.contains("<strong>channel-order</strong>"))
         #expect(throws: FileDiffError.self) { _ = try FileDiff(expected: a, actual: a + ".missing").run() }
     }
+
+    @Test("the anti-aliasing counts are computed only when a results file, a report or the gate asks for them, and then the same")
+    func antiAliasingCountsWhenAsked() throws {
+        let a = try Self.png(), b = try Self.png(swap: true)
+        let folder = URL(fileURLWithPath: b).deletingLastPathComponent()
+        defer {
+            for f in [folder, URL(fileURLWithPath: a).deletingLastPathComponent()] { try? FileManager.default.removeItem(at: f) }
+        }
+        func metric(_ request: DiffRequest) throws -> (value: Double?, missing: String?, screen: String) {
+            let outcome = try request.run()
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.json.utf8)) as? [String: Any])
+            let metrics = try #require(object["metrics"] as? [String: Any])
+            let count = try #require(metrics["exact.over.5.nonAA"] as? [String: Any])
+            return (count["value"] as? Double, count["missingReason"] as? String, outcome.screen)
+        }
+        let kept = try metric(DiffRequest(expected: a, actual: b, gate: nil))
+        let value = try #require(kept.value, "a kept result carries the count")
+        #expect(value > 0, "red and blue swapped: edges differ by more than 5 codes away from anti-aliasing")
+        let screenOnly = try metric(DiffRequest(expected: a, actual: b, gate: nil, keepsResults: false))
+        #expect(screenOnly.value == nil && screenOnly.missing?.contains("not computed") == true)
+        #expect(screenOnly.screen == kept.screen, "the screen does not show the counts, so it is the same without them")
+        let gated = try metric(DiffRequest(expected: a, actual: b, gate: try GateExpression("exact.over.5.nonAA <= 0"),
+                                           keepsResults: false))
+        #expect(gated.value == value)
+        var reported = DiffRequest(expected: a, actual: b, gate: nil, keepsResults: false)
+        reported.reportFolder = folder.appendingPathComponent("report").path
+        #expect(try metric(reported).value == value)
+    }
 }

@@ -43,10 +43,16 @@ public struct ComparisonOptions: Sendable, Hashable {
     /// count as equal in every metric and the diagnosis; `ignored.pixels` counts them. Used only
     /// when its size is the compared size; `nil` (the default): none.
     public var ignored: PixelMask?
+    /// Whether to count the differing pixels that are not anti-aliasing (the `exact.over.N.nonAA`
+    /// metrics, pixelmatch's detector; default true). `false` leaves them without a value, for a
+    /// caller that shows, keeps and gates on none of them.
+    public var antiAliasingCounts: Bool
 
     public init(tolerance: Double = 0, diagnose: Bool = true, structural: Bool = true, roundingFloor: Double = 1,
-                straightColourFloor: Double? = nil, alphaFloor: Double? = nil, ignored: PixelMask? = nil) {
+                straightColourFloor: Double? = nil, alphaFloor: Double? = nil, ignored: PixelMask? = nil,
+                antiAliasingCounts: Bool = true) {
         self.ignored = ignored
+        self.antiAliasingCounts = antiAliasingCounts
         self.tolerance = tolerance
         self.diagnose = diagnose
         self.structural = structural
@@ -162,8 +168,15 @@ public struct Comparison: Sendable, Hashable, Codable {
         }
         // Pixels over 1 code value are few when two renderings agree, and only they are examined.
         let overOne = stats.buckets[2...].reduce(0, +)
-        let nonAA = overOne == 0 ? AntiAliasing.edges.map { _ in 0 } : AntiAliasing.nonAntiAliasedCounts(ev, av, edges: AntiAliasing.edges)
-        for (edge, count) in zip(AntiAliasing.edges, nonAA) { set("exact.over.\(Int(edge)).nonAA", Double(count)) }
+        if options.antiAliasingCounts {
+            let nonAA = overOne == 0 ? AntiAliasing.edges.map { _ in 0 }
+                : AntiAliasing.nonAntiAliasedCounts(ev, av, edges: AntiAliasing.edges)
+            for (edge, count) in zip(AntiAliasing.edges, nonAA) { set("exact.over.\(Int(edge)).nonAA", Double(count)) }
+        } else {
+            for edge in AntiAliasing.edges {
+                set("exact.over.\(Int(edge)).nonAA", nil, missing: "not computed: no gate, report or results file asked for it")
+            }
+        }
         timer.mark("anti-aliasing counts")
         for (band, name) in ["opaque", "translucent", "transparent"].enumerated() {
             let n = stats.bandPixels[band]

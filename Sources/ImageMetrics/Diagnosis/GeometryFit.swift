@@ -22,12 +22,12 @@ enum GeometryFit {
     static func coarseCandidates(expected: ValueImage, actual: ValueImage) -> [Candidate] {
         guard expected.width == actual.width, expected.height == actual.height, expected.width >= 8, expected.height >= 8 else { return [] }
         let w = expected.width, h = expected.height
-        let e = SmoothedLuma(LumaView(image: expected)), a = SmoothedLuma(LumaView(image: actual))
-        let points = samplePositions(width: w, height: h)
-        let scale = centredScale(full: (e, a), points: points)
+        let e = SmoothedLuma(LumaView(image: expected))
+        let points = Samples(SmoothedLuma(LumaView(image: actual)), width: w, height: h)
+        let scale = centredScale(expected: e, points: points)
         var fits = scale.isIdentity ? [] : [scale]
-        if let joint = scaleAndShift(from: scale, full: (e, a), points: points), !joint.isIdentity,
-           let before = error(scale, e, a, points), let after = error(joint, e, a, points), after < jointGain * before {
+        if let joint = scaleAndShift(from: scale, expected: e, points: points), !joint.isIdentity,
+           let before = error(scale, e, points), let after = error(joint, e, points), after < jointGain * before {
             fits.append(joint)
         }
         return fits.map { candidate($0, width: w, height: h) }
@@ -35,6 +35,7 @@ enum GeometryFit {
 
     /// A luma's mean over the ``side``×``side`` box around each pixel (edges clamped), computed where it is read.
     struct SmoothedLuma<Base: Luma>: Luma {
+        static var radius: Int { side / 2 }
         static var side: Int { 5 }
         let base: Base
         init(_ base: Base) { self.base = base }
@@ -50,6 +51,41 @@ enum GeometryFit {
             }
             return sum / Double(Self.side * Self.side)
         }
+
+        /// ``GeometryFit/at(_:_:_:)`` of this luma, the same value to the bit: the four boxes read
+        /// once from the (side + 1)² base values they cover, each summed in ``value(_:_:)``'s order.
+        func bilinear(_ fx: Double, _ fy: Double) -> Double? {
+            guard fx >= 0, fy >= 0, fx <= Double(width - 1), fy <= Double(height - 1) else { return nil }
+            let x0 = min(Int(fx), width - 1), y0 = min(Int(fy), height - 1)
+            let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
+            let r = Self.radius, n = Self.side + 1
+            return withUnsafeTemporaryAllocation(of: Double.self, capacity: n * n) { patch in
+                for j in 0..<n {
+                    let cy = min(max(y0 - r + j, 0), height - 1)
+                    for i in 0..<n { patch[j * n + i] = base.value(min(max(x0 - r + i, 0), width - 1), cy) }
+                }
+                func box(_ ox: Int, _ oy: Int) -> Double {
+                    var sum = 0.0
+                    for j in oy..<oy + Self.side { for i in ox..<ox + Self.side { sum += patch[j * n + i] } }
+                    return sum / Double(Self.side * Self.side)
+                }
+                let tx = fx - Double(x0), ty = fy - Double(y0)
+                let top = box(0, 0) * (1 - tx) + box(x1 - x0, 0) * tx
+                let bottom = box(0, y1 - y0) * (1 - tx) + box(x1 - x0, y1 - y0) * tx
+                return top * (1 - ty) + bottom * ty
+            }
+        }
+    }
+
+    /// The sample positions of a fit's error (at most ``samplePoints`` on a regular grid) with the
+    /// actual luma at each, read once for the many fits tried.
+    struct Samples {
+        let points: [(x: Int, y: Int)]
+        let actual: [Double]
+        init(_ actual: some Luma, width: Int, height: Int) {
+            points = samplePositions(width: width, height: height)
+            self.actual = points.map { actual.value($0.x, $0.y) }
+        }
     }
 
     /// Luma (0…1) read at whole and fractional positions (centres at integers).
@@ -57,6 +93,8 @@ enum GeometryFit {
         var width: Int { get }
         var height: Int { get }
         func value(_ x: Int, _ y: Int) -> Double
+        /// The bilinear value at a fractional position; `nil` outside (``GeometryFit/at(_:_:_:)``).
+        func bilinear(_ fx: Double, _ fy: Double) -> Double?
     }
 
     /// A luma plane, box-reduced from an image, row-major.
@@ -138,22 +176,23 @@ enum GeometryFit {
         guard expected.width == actual.width, expected.height == actual.height, expected.width >= 8, expected.height >= 8 else { return [] }
         let w = expected.width, h = expected.height
         let factor = max(1, (max(w, h) + searchSide - 1) / searchSide)
-        let e = LumaView(image: expected), a = LumaView(image: actual)
+        let e = LumaView(image: expected)
         let coarse = (Plane(expected, reducedBy: factor), Plane(actual, reducedBy: factor))
-        let points = samplePositions(width: w, height: h)
+        let points = Samples(LumaView(image: actual), width: w, height: h)
         var out: [Candidate] = []
-        let shift = translation(coarse: coarse, factor: factor, full: (e, a), points: points)
+        let shift = translation(coarse: coarse, factor: factor, expected: e, points: points)
         if let shift, !shift.isIdentity { out.append(candidate(shift, width: w, height: h)) }
-        let scale = centredScale(full: (e, a), points: points)
+        let scale = centredScale(expected: e, points: points)
         if !scale.isIdentity { out.append(candidate(scale, width: w, height: h)) }
         // Scale and shift together (a scale about another point than the centre), refined from
         // the better of the two and offered only when it leaves under ``jointGain`` of its error
         // (a few parameters more always fit a little better); searched only when that one found
         // some geometry but left some (its error 1…80 % of the unmoved picture's).
-        let simpler = ([shift, scale].compactMap { $0 }).compactMap { f in error(f, e, a, points).map { (f, $0) } }
-        let unmoved = error(Fit(), e, a, points) ?? 0
-        if let start = simpler.min(by: { $0.1 < $1.1 }), start.1 > 0.01 * unmoved, start.1 < 0.8 * unmoved, let joint = scaleAndShift(from: start.0, full: (e, a), points: points),
-           let jointError = error(joint, e, a, points), jointError < jointGain * start.1,
+        let simpler = ([shift, scale].compactMap { $0 }).compactMap { f in error(f, e, points).map { (f, $0) } }
+        let unmoved = error(Fit(), e, points) ?? 0
+        if let start = simpler.min(by: { $0.1 < $1.1 }), start.1 > 0.01 * unmoved, start.1 < 0.8 * unmoved,
+           let joint = scaleAndShift(from: start.0, expected: e, points: points),
+           let jointError = error(joint, e, points), jointError < jointGain * start.1,
            joint.ax != 1 || joint.ay != 1, joint.dx != 0 || joint.dy != 0 {
             out.append(candidate(joint, width: w, height: h))
         }
@@ -167,8 +206,8 @@ enum GeometryFit {
     /// search: scale steps 0.02 down to 0.00025, shift steps 2 px down to 1/32 pixel (the pivot is
     /// the shift ÷ (1 − scale), so it needs the finer steps), for a zoom of at most 25 % either
     /// way; `nil` when it stays at `start`.
-    static func scaleAndShift<L: Luma>(from start: Fit, full: (L, L), points: [(Int, Int)]) -> Fit? {
-        guard var err = error(start, full.0, full.1, points) else { return nil }
+    static func scaleAndShift(from start: Fit, expected: some Luma, points: Samples) -> Fit? {
+        guard var err = error(start, expected, points) else { return nil }
         var fit = start
         for (scaleStep, shiftStep) in [(0.02, 2.0), (0.01, 1.0), (0.005, 0.5), (0.002, 0.25), (0.001, 0.125), (0.0005, 0.0625), (0.00025, 0.03125)] {
             var moved = true, rounds = 0
@@ -184,32 +223,32 @@ enum GeometryFit {
                     f = fit; f.dy += sign * shiftStep; trials.append(f)
                 }
                 for f in trials where abs(f.ax - 1) <= 0.25 && abs(f.ay - 1) <= 0.25 {
-                    if let e = error(f, full.0, full.1, points), e < err - 1e-12 { (fit, err, moved) = (f, e, true) }
+                    if let e = error(f, expected, points), e < err - 1e-12 { (fit, err, moved) = (f, e, true) }
                 }
             }
         }
         return fit.ax == start.ax && fit.ay == start.ay && fit.dx == start.dx && fit.dy == start.dy ? nil : fit
     }
 
-    static func samplePositions(width w: Int, height h: Int) -> [(Int, Int)] {
+    static func samplePositions(width w: Int, height h: Int) -> [(x: Int, y: Int)] {
         let step = max(1, Int((Double(w * h) / Double(samplePoints)).squareRoot().rounded(.up)))
-        var list: [(Int, Int)] = []
+        var list: [(x: Int, y: Int)] = []
         for y in Swift.stride(from: step / 2, to: h, by: step) { for x in Swift.stride(from: step / 2, to: w, by: step) { list.append((x, y)) } }
         return list
     }
 
     /// Mean squared luma difference of `fit` over the points whose source lies inside; `nil`
     /// when fewer than half of them do.
-    static func error(_ fit: Fit, _ e: some Luma, _ a: some Luma, _ points: [(Int, Int)]) -> Double? {
+    static func error(_ fit: Fit, _ e: some Luma, _ samples: Samples) -> Double? {
         let cx = Double(e.width - 1) / 2, cy = Double(e.height - 1) / 2
         var sum = 0.0, n = 0
-        for (x, y) in points {
-            guard let v = at(e, fit.ax * (Double(x) - cx) + cx - fit.dx, fit.ay * (Double(y) - cy) + cy - fit.dy) else { continue }
-            let d = a.value(x, y) - v
+        for ((x, y), actual) in zip(samples.points, samples.actual) {
+            guard let v = e.bilinear(fit.ax * (Double(x) - cx) + cx - fit.dx, fit.ay * (Double(y) - cy) + cy - fit.dy) else { continue }
+            let d = actual - v
             sum += d * d
             n += 1
         }
-        return n * 2 >= points.count ? sum / Double(n) : nil
+        return n * 2 >= samples.points.count ? sum / Double(n) : nil
     }
 
     /// Mean squared difference of the reduced planes under a whole-pixel shift, over their
@@ -228,7 +267,7 @@ enum GeometryFit {
         return sum / Double((x1 - x0) * (y1 - y0))
     }
 
-    static func translation(coarse: (Plane, Plane), factor: Int, full: (LumaView, LumaView), points: [(Int, Int)]) -> Fit? {
+    static func translation(coarse: (Plane, Plane), factor: Int, expected: LumaView, points: Samples) -> Fit? {
         let (ce, ca) = coarse
         let range = (x: ce.width / 3, y: ce.height / 3)
         var best: (Fit, Double)?
@@ -243,7 +282,7 @@ enum GeometryFit {
         // sample passes, whatever the size); powers of two so that whole pixels are reached
         // (from a factor of 5, steps 2.5, 1.25, … would stop a 2-pixel shift at 1.875).
         var fit = Fit(dx: coarseFit.dx * Double(factor), dy: coarseFit.dy * Double(factor))
-        var err = error(fit, full.0, full.1, points) ?? .infinity
+        var err = error(fit, expected, points) ?? .infinity
         var step = 1.0
         while step * 2 <= Double(factor) { step *= 2 }
         while step >= 0.25 {
@@ -253,7 +292,7 @@ enum GeometryFit {
                 for qy in -1...1 {
                     for qx in -1...1 where qx != 0 || qy != 0 {
                         let f = Fit(dx: fit.dx + Double(qx) * step, dy: fit.dy + Double(qy) * step)
-                        if let e = error(f, full.0, full.1, points), e < err - 1e-12 { (fit, err, moved) = (f, e, true) }
+                        if let e = error(f, expected, points), e < err - 1e-12 { (fit, err, moved) = (f, e, true) }
                     }
                 }
             }
@@ -265,15 +304,15 @@ enum GeometryFit {
     /// The scale about the centre on each axis (0.98…1.02) that fits best: steps of 0.004, then
     /// of 0.0005 around the best (the axes are nearly independent: each searched with the other at
     /// its best so far).
-    static func centredScale<L: Luma>(full: (L, L), points: [(Int, Int)]) -> Fit {
-        var best = (Fit(), error(Fit(), full.0, full.1, points) ?? .infinity)
+    static func centredScale(expected: some Luma, points: Samples) -> Fit {
+        var best = (Fit(), error(Fit(), expected, points) ?? .infinity)
         for (step, reach) in [(0.004, 5), (0.0005, 4)] {
             for axis in 0..<2 {
                 let centre = axis == 0 ? best.0.ax : best.0.ay
                 for k in -reach...reach where k != 0 {
                     var f = best.0
                     if axis == 0 { f.ax = centre + Double(k) * step } else { f.ay = centre + Double(k) * step }
-                    if let err = error(f, full.0, full.1, points), err < best.1 { best = (f, err) }
+                    if let err = error(f, expected, points), err < best.1 { best = (f, err) }
                 }
             }
         }
@@ -349,4 +388,8 @@ enum GeometryFit {
         }
         return pointwiseMin(pointwiseMax(sum, .zero), .one)
     }
+}
+
+extension GeometryFit.Luma {
+    func bilinear(_ fx: Double, _ fy: Double) -> Double? { GeometryFit.at(self, fx, fy) }
 }

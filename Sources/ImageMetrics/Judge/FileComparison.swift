@@ -23,6 +23,8 @@ public struct FileComparison: Sendable {
     public var ignored: IgnoredPixels
     /// Colours compared through the files' profiles, or stored values (``ColourMode``).
     public var colour: ColourMode
+    /// Whether the `exact.over.N.nonAA` counts are computed (``Judge/antiAliasingCounts``; default true).
+    public var antiAliasingCounts = true
 
     public init(expected: String, actual: String, gate: GateExpression? = nil, tolerance: Double = 0,
                 decode: DecodeOptions = DecodeOptions(), canaries: Judge.CanaryCheck = .run, ignored: IgnoredPixels = IgnoredPixels(),
@@ -48,7 +50,8 @@ public struct FileComparison: Sendable {
         var files: [PairDecoding.File] = []
         for path in [expectedPath, actualPath] { files.append(try PairDecoding.read(path, options: decode)) }
         let sides = try PairDecoding.decode(files, options: decode, threads: 2)
-        let judge = Judge(gate: gate, tolerance: tolerance, canaries: canaries, diagnosing: .always)
+        let judge = Judge(gate: gate, tolerance: tolerance, canaries: canaries, diagnosing: .always,
+                          antiAliasingCounts: antiAliasingCounts)
         let (judgement, mask) = try Self.judge(sides[0].compared, sides[1].compared, by: judge, ignoring: ignored, colour: colour)
         return (judgement, sides[0], sides[1], mask)
     }

@@ -53,10 +53,15 @@ public struct Judge: Sendable {
     public var alphaFloor: Double?
     /// Pixels left out of the comparison (``ComparisonOptions/ignored``); `nil`: none.
     public var ignored: PixelMask?
+    /// Whether the `exact.over.N.nonAA` counts are computed (``ComparisonOptions/antiAliasingCounts``);
+    /// always when the gate names one of them.
+    public var antiAliasingCounts: Bool
 
     public init(gate: GateExpression?, tolerance: Double = 0, canaries: CanaryCheck = .skip, diagnosing: Diagnosing = .whenFailing,
-                roundingFloor: Double = 1, straightColourFloor: Double? = nil, alphaFloor: Double? = nil, ignored: PixelMask? = nil) {
+                roundingFloor: Double = 1, straightColourFloor: Double? = nil, alphaFloor: Double? = nil, ignored: PixelMask? = nil,
+                antiAliasingCounts: Bool = true) {
         self.ignored = ignored
+        self.antiAliasingCounts = antiAliasingCounts || gate?.metricNames.contains { $0.hasSuffix(".nonAA") } == true
         self.gate = gate
         self.tolerance = tolerance
         self.canaries = canaries
@@ -77,7 +82,8 @@ public struct Judge: Sendable {
         func compare(diagnose: Bool, _ counterfactuals: [Counterfactual] = []) -> Comparison {
             Comparison(expected: expected, actual: actual,
                        options: ComparisonOptions(tolerance: tolerance, diagnose: diagnose, roundingFloor: roundingFloor,
-                                                  straightColourFloor: straightColourFloor, alphaFloor: alphaFloor, ignored: ignored),
+                                                  straightColourFloor: straightColourFloor, alphaFloor: alphaFloor, ignored: ignored,
+                                                  antiAliasingCounts: antiAliasingCounts),
                        source: source, counterfactuals: counterfactuals)
         }
         let always = diagnosing == .always

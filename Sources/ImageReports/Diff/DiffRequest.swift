@@ -30,8 +30,17 @@ public struct DiffRequest: Sendable {
     public var threads = 1
     /// Colours compared through the files' profiles, or stored values (``ColourMode``).
     public var colour = ColourMode.managed
+    /// Whether the results are kept beyond the screen (a results file): every metric is then
+    /// computed. `false` (the screen alone) leaves out the anti-aliasing-tolerant counts
+    /// (`exact.over.N.nonAA`), which only a gate, a report, a JUnit file or the results show,
+    /// unless one of those asks for them. Default true.
+    public var keepsResults: Bool
 
-    public init(expected: String, actual: String, gate: GateExpression?) {
+    /// Whether the `exact.over.N.nonAA` counts are computed: when something shows, keeps or gates on them.
+    var antiAliasingCounts: Bool { keepsResults || reportFolder != nil || junitPath != nil }
+
+    public init(expected: String, actual: String, gate: GateExpression?, keepsResults: Bool = true) {
+        self.keepsResults = keepsResults
         self.expected = expected
         self.actual = actual
         self.gate = gate
@@ -72,14 +81,16 @@ public struct DiffRequest: Sendable {
                                   decode: decode, ignored: ignored, reportFolder: reportFolder, junitPath: junitPath,
                                   threads: threads)
             diff.colour = colour
+            diff.antiAliasingCounts = antiAliasingCounts
             let outcome: FolderDiff.Outcome
             do { outcome = try diff.run(progress: progress) } catch { throw .folders(error.description) }
             return Outcome(screen: outcome.screen, json: outcome.json, notes: [], notesWithoutScreen: [],
                            exitStatus: outcome.exitStatus)
         }
         if junitPath != nil || match != nil { throw .folderOptions }
-        let diff = FileDiff(expected: expected, actual: actual, gate: gate, tolerance: tolerance, decode: decode,
+        var diff = FileDiff(expected: expected, actual: actual, gate: gate, tolerance: tolerance, decode: decode,
                             reportFolder: reportFolder, ignored: ignored, colour: colour)
+        diff.comparison.antiAliasingCounts = antiAliasingCounts
         let outcome: FileDiff.Outcome
         do { outcome = try diff.run() } catch { throw .files(error.description) }
         let hint = outcome.exitStatus == 1 && outcome.problem == nil && gate == nil

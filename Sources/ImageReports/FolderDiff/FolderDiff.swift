@@ -40,6 +40,8 @@ public struct FolderDiff: Sendable {
     public var canaries: Judge.CanaryCheck
     /// Colours compared through the files' profiles, or stored values (``ColourMode``).
     public var colour: ColourMode = .managed
+    /// Whether the `exact.over.N.nonAA` counts are computed (``Judge/antiAliasingCounts``; default true).
+    public var antiAliasingCounts = true
 
     public init(expected: String, actual: String, match: FolderPairing.Match = .path, gate: GateExpression? = nil, tolerance: Double = 0,
                 decode: DecodeOptions = DecodeOptions(), ignored: IgnoredPixels = IgnoredPixels(), reportFolder: String? = nil,
@@ -118,7 +120,8 @@ public struct FolderDiff: Sendable {
         do { folder = try reportFolder.map { path throws(EncodeError) in try OutputFolder(path) } } catch {
             throw .output(reportFolder ?? "", "\(error)")
         }
-        let judge = Judge(gate: gate, tolerance: tolerance, canaries: canaryCheck, diagnosing: .whenFailing)
+        let judge = Judge(gate: gate, tolerance: tolerance, canaries: canaryCheck, diagnosing: .whenFailing,
+                          antiAliasingCounts: antiAliasingCounts)
         let counter = ProgressCounter()
         let settings = self
         let total = pairs.count

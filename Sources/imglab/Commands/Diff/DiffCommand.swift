@@ -14,7 +14,7 @@ enum DiffCommand: Command {
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         var request = DiffRequest(expected: args.positionals[0], actual: args.positionals[1],
-                                  gate: try args.value(gate))
+                                  gate: try args.value(gate), keepsResults: args.has(json))
         request.tolerance = try args.value(tolerance)
         request.colour = try args.value(colour)
         request.decode.limits.maxPixels = try args.value(SharedOptions.maxPixels)
