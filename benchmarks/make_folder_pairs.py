@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the two folders of `benchmarks/folder_diff.py`: 200 keys of 1920×1080 8-bit RGB PNGs.
+"""Writes the two folders of `benchmarks/run.py`: 200 keys of 1920×1080 8-bit RGB PNGs.
 
 OUTDIR/expected and OUTDIR/actual, files set<k>/img<nnn>.png in five subfolders. Of the 200 keys:
 - 20 (10 %) changed: the actual file is the expected image with the effect of one mutant of the

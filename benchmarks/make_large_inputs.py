@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Large deterministic inputs for benchmarks/large.sh (never committed): a 12000 x 9000 RGBA
+"""Large deterministic inputs for the `large` section of benchmarks/run.py (never committed): a 12000 x 9000 RGBA
 picture (smooth colour fields, edges, fixed-seed noise, an alpha ramp) as PNG (non-interlaced),
 TIFF (LZW, strips of 16 rows, horizontal predictor off) and 32-bit BMP (BI_BITFIELDS, bottom-up),
 plus the 6000 x 4000 JPEG of make_inputs.py. Built band by band so the generator itself stays

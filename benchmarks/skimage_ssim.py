@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Peer for `benchmarks/diff.py`: scikit-image SSIM alone (decode with Pillow, then
+"""Peer for `benchmarks/run.py`: scikit-image SSIM alone (decode with Pillow, then
 structural_similarity with the reference definition of shared/reference/README.md §3)."""
 import sys
 import numpy as np

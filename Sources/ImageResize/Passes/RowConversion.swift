@@ -99,7 +99,10 @@ struct InputRowConverter {
         guard let layout else { convertGenerally(source, into: destination); return }
         let bytes = source.assumingMemoryBound(to: UInt8.self)
         let linear = lightSpace == .linear
-        SRGBCurveTable.decoding.withUnsafeBufferPointer { decoding in
+        // Only a premultiplied source is decoded on the sampled curve; the table costs 65,536 pows
+        // the first time it is read (about 2 ms, a fiftieth of a thumbnail of a large JPEG).
+        let curve = format.isPremultiplied && linear ? SRGBCurveTable.decoding : []
+        curve.withUnsafeBufferPointer { decoding in
         colorTable.withUnsafeBufferPointer { table in
             if format.bitsPerComponent == 8 {
                 let premultiplied = format.isPremultiplied
