@@ -75,13 +75,15 @@ struct OutputFolderTests {
         #expect(throws: EncodeError.self) { _ = try OutputFolder(parent + "/notes.txt") }
     }
 
-    @Test("an empty folder and a report folder from before the marker (index.html and pairs/ only) are accepted")
+    @Test("an empty folder, and a report whose empty marker predates the manifest and holds only report files, are accepted")
     func acceptsEmptyAndOldReports() throws {
         let parent = try Self.parent()
         defer { try? FileManager.default.removeItem(atPath: parent) }
         let old = parent + "/old"
         try FileManager.default.createDirectory(atPath: old + "/pairs", withIntermediateDirectories: true)
-        try Data("old".utf8).write(to: URL(fileURLWithPath: old + "/index.html"))
+        for file in ["index.html", "pairs/0001-a.html", "results.json", OutputFolder.marker] {
+            try Data().write(to: URL(fileURLWithPath: old + "/" + file))
+        }
         for target in [parent + "/empty", old] {
             try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
             let generation = try OutputFolder(target)
@@ -89,6 +91,75 @@ struct OutputFolderTests {
             try generation.publish()
             #expect(Self.files(target) == [".imglab-output", "index.html"])
         }
+    }
+
+    @Test("the manifest lists every file of the generation; a file it does not list, anywhere in the folder, is kept and the folder refused")
+    func manifestGuardsUserFiles() throws {
+        let parent = try Self.parent()
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let target = parent + "/report"
+        let first = try OutputFolder(target)
+        try first.write(Array("one".utf8), to: "index.html")
+        try first.write(Array("a".utf8), to: "pairs/a.html")
+        try first.publish()
+        let manifest = try #require(FileManager.default.contents(atPath: target + "/" + OutputFolder.marker))
+        let object = try #require(try JSONSerialization.jsonObject(with: manifest) as? [String: Any])
+        #expect(object["files"] as? [String] == ["index.html", "pairs/a.html"])
+        #expect(object["schema"] as? String == OutputFolder.manifestSchema)
+
+        // A note beside the pages, a page of the same name as a listed folder's, a symbolic link: each refused.
+        for (extra, isLink) in [("pairs/notes.txt", false), ("notes.txt", false), ("pairs/b.html", false), ("link", true)] {
+            let path = target + "/" + extra
+            if isLink { try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: parent) }
+            else { try Data("mine".utf8).write(to: URL(fileURLWithPath: path)) }
+            #expect(throws: EncodeError.self, "\(extra)") { _ = try OutputFolder(target) }
+            do { _ = try OutputFolder(target) } catch { #expect("\(error)".contains("'\(extra)'"), "the refusal names \(extra)") }
+            #expect(FileManager.default.fileExists(atPath: path) || isLink)
+            try FileManager.default.removeItem(atPath: path)
+        }
+        // The user's folder of their own inside a report is theirs too.
+        try FileManager.default.createDirectory(atPath: target + "/mine", withIntermediateDirectories: true)
+        #expect(throws: EncodeError.self) { _ = try OutputFolder(target) }
+        try FileManager.default.removeItem(atPath: target + "/mine")
+        // With nothing added, the next generation replaces the folder.
+        let second = try OutputFolder(target)
+        try second.write(Array("two".utf8), to: "index.html")
+        try second.publish()
+        #expect(Self.files(target) == [".imglab-output", "index.html"])
+    }
+
+    @Test("a user's own index.html with no marker, and a marker-less pairs/ folder, are refused and kept")
+    func refusesReportLookalikes() throws {
+        let parent = try Self.parent()
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let own = parent + "/site"
+        try FileManager.default.createDirectory(atPath: own + "/pairs", withIntermediateDirectories: true)
+        try Data("my page".utf8).write(to: URL(fileURLWithPath: own + "/index.html"))
+        try Data("note".utf8).write(to: URL(fileURLWithPath: own + "/pairs/notes.txt"))
+        #expect(throws: EncodeError.self) { _ = try OutputFolder(own) }
+        #expect(FileManager.default.contents(atPath: own + "/index.html") == Data("my page".utf8))
+        // An old empty marker does not make a user's note a report file.
+        try Data().write(to: URL(fileURLWithPath: own + "/" + OutputFolder.marker))
+        #expect(throws: EncodeError.self) { _ = try OutputFolder(own) }
+        #expect(FileManager.default.contents(atPath: own + "/pairs/notes.txt") == Data("note".utf8))
+    }
+
+    @Test("a new folder inside a report folder or inside a corpus is refused: imglab writes those whole")
+    func refusesInsideWholeFolders() throws {
+        let parent = try Self.parent()
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let report = try OutputFolder(parent + "/report")
+        try report.write(Array("x".utf8), to: "index.html")
+        try report.publish()
+        #expect(throws: EncodeError.self) { _ = try OutputFolder(parent + "/report/nested") }
+        #expect(throws: EncodeError.self) { _ = try OutputFolder(parent + "/report/a/b") }
+        let corpus = parent + "/Corpus"
+        try FileManager.default.createDirectory(atPath: corpus + "/oracle", withIntermediateDirectories: true)
+        for file in ["manifest.json", "gates.json"] { try Data("{}".utf8).write(to: URL(fileURLWithPath: corpus + "/" + file)) }
+        #expect(throws: EncodeError.self) { _ = try OutputFolder(corpus + "/oracle/report") }
+        #expect(throws: EncodeError.self) { _ = try OutputFolder(corpus + "/report") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: corpus).sorted() == ["gates.json", "manifest.json", "oracle"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: corpus + "/oracle").isEmpty)
     }
 
     @Test("the staging folder a killed writer left (its process is gone) is removed by the next writer; a live one's is kept")

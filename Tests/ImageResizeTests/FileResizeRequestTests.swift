@@ -9,16 +9,24 @@ import ImageCodecs
 @Suite("File resize request")
 struct FileResizeRequestTests {
     /// A 60×40 RGB PNG stored with orientation 6, so it is displayed 40×60.
+    /// (In a folder of this test process, removed when it exits: the tests share it.)
     static let input: String = {
         var bytes: [UInt8] = []
         for y in 0..<40 { for x in 0..<60 { bytes += [UInt8(x * 4), UInt8(y * 6), 100] } }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("resize-request-\(UUID().uuidString).png").path
+        let folder = scratchFolder()
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: FileResizeRequestTests.scratchFolder()) }
+        let path = folder + "/input.png"
         do {
             let image = Image(bitmap: try Bitmap(width: 60, height: 40, format: .rgb8, bytes: bytes), orientation: .right)
             try ImageCodecs.writeAtomically(try ImageCodecs.encode(image, as: .png), to: path)
         } catch { Issue.record("cannot write the input: \(error)") }
         return path
     }()
+
+    static func scratchFolder() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("imglab-resize-request-\(getpid())").path
+    }
 
     static func request(_ size: FileResizeRequest.Size, scale: Double = 1) -> FileResizeRequest {
         FileResizeRequest(input: input, output: "/dev/null", container: .png, size: size, scale: scale)

@@ -28,6 +28,8 @@ struct CommandLineNumberTests {
             (["--size", "10x10", "--scale", "nan"], "--scale must be a number"),
             (["--size", "10x10", "--scale", "inf"], "--scale must be a number"),
             (["--rounded-corners", "1e308"], "--rounded-corners must be a number in 0…65535"),
+            // A border within its own range that frames a box beyond the limit: 100 + 2 × 10000 a side, 20100² pixels.
+            (["--size", "100x100", "--transparent-border", "10000"], "with --transparent-border 10000"),
             (["--crop", "nan,0,5,5"], "x nan is not a finite number"),
             (["--crop", "0,0,5,inf"], "height inf is not a finite number"),
             (["--crop", "0,0,5e300,5"], "width 5e+300 is not a finite number of pixels within ±2147483648"),

@@ -72,6 +72,12 @@ struct InstalledCommandsTests {
         try Self.writeImage(installed.work + "/photos/a.png", red: 200)
         let inputs = try installed.run(["run", "--inputs", "photos", "--ops", "fit-half", "--report", "none"])
         #expect(inputs.status == 0 && inputs.stdout.contains("1 pairs: 1 pass"), "\(inputs.stdout)\(inputs.stderr)")
+        // A failing run of them names the gates file that judged it (the reference corpus's), which exists.
+        let failing = try installed.run(["run", "--inputs", "photos", "--ops", "fit-half", "--resizer", "mutant:swap-rb", "--report", "none"])
+        let named = failing.stdout.components(separatedBy: "A bound is a reviewed claim, in ").dropFirst().first?
+            .components(separatedBy: ":\n").first
+        let exists = named.map { FileManager.default.fileExists(atPath: $0.hasPrefix("/") ? $0 : installed.work + "/" + $0) }
+        #expect(failing.status == 1 && exists == true, "\(failing.stdout)")
 
         // selftest and reproduce use the cached corpus and the built-in gates.
         let selftest = try installed.run(["selftest", "--mutant", "swap-rb", "--report", "none"])

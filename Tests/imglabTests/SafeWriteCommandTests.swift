@@ -76,6 +76,63 @@ struct SafeWriteCommandTests {
         #expect(FileManager.default.contents(atPath: f.input) == f.bytes)
     }
 
+    @Test("a write cut off midway (the file-size limit reached: SIGXFSZ or EFBIG) leaves the previous -o file, --json file and report folder whole")
+    func writeCutOffMidway() throws {
+        let f = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: f.dir) }
+        // A 256×256 picture of noise: every output below is far beyond the 2 KiB the limit lets a file reach.
+        var state: UInt32 = 12345
+        let pixels = (0..<(256 * 256 * 3)).map { _ -> UInt8 in state = state &* 1_664_525 &+ 1_013_904_223; return UInt8(state >> 24) }
+        let big = f.dir + "/big.png"
+        try ImageCodecs.writeAtomically(try ImageCodecs.encode(Image(bitmap: try Bitmap(width: 256, height: 256, format: .rgb8, bytes: pixels)), as: .png), to: big)
+        let old = Data("the previous file, whole".utf8)
+        let output = f.dir + "/out.png", json = f.dir + "/out.json", report = f.dir + "/report"
+        for path in [output, json] { try old.write(to: URL(fileURLWithPath: path)) }
+        let previous = try ImglabRun.run(["diff", f.input, f.input, "--report", report])
+        #expect(previous.status == 0, "\(previous.stderr)")
+        let page = try Data(contentsOf: URL(fileURLWithPath: report + "/index.html"))
+        // Through a shell that limits the size of any file the process writes (`ulimit -f 2`: 1 KiB in dash's
+        // 512-byte blocks, 2 KiB in bash's); each command writes its output before anything else of that size.
+        func cut(_ args: [String]) throws -> ImglabRun {
+            try ImglabRun.run(["-c", "ulimit -f 2; exec \"$0\" \"$@\"", ImglabRun.executable] + args, executable: "/bin/sh")
+        }
+        let runs = [try cut(["resize", big, "--size", "256x256", "-o", output]),
+                    try cut(["diff", big, f.input, "--json", json]),
+                    try cut(["diff", big, big, "--report", report])]
+        // Killed by SIGXFSZ, or, where the signal is ignored (inherited), the write failing with EFBIG.
+        for run in runs {
+            #expect(run.status == 128 + SIGXFSZ || (run.status != 0 && run.stderr.contains("File too large")),
+                    "cut off by the file-size limit midway: \(run.status) \(run.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == old)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: json)) == old)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: report + "/index.html")) == page)
+        // Without the limit the same commands replace each whole; the killed writers' temporary files are swept.
+        #expect(try ImglabRun.run(["resize", big, "--size", "256x256", "-o", output]).status == 0)
+        #expect(try ImageCodecs.decode(contentsOf: output).bitmap.width == 256)
+        #expect(try ImglabRun.run(["diff", big, big, "--report", report]).status == 0)
+        #expect(try ImglabRun.run(["diff", big, f.input, "--json", json]).status == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: f.dir).filter { $0.hasPrefix(".") }.isEmpty)
+    }
+
+    @Test("an output name too long for the temporary file beside it is refused before any input is read, for files and report folders")
+    func nameTooLongForItsTemporary() throws {
+        let f = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: f.dir) }
+        // 230 bytes: a legal name (≤ 255), but its temporary name would be 260.
+        let long = f.dir + "/" + String(repeating: "n", count: 226) + ".png"
+        let runs = [try ImglabRun.run(["resize", "/nonexistent/in.png", "--size", "4x3", "-o", long]),
+                    try ImglabRun.run(["thumbnail", "/nonexistent/in.png", "--max-pixel-size", "4", "-o", long]),
+                    try ImglabRun.run(["diff", "/nonexistent/a.png", "/nonexistent/b.png", "--json", String(long.dropLast(4)) + ".json"]),
+                    try ImglabRun.run(["diff", "/nonexistent/a.png", "/nonexistent/b.png", "--report", String(long.dropLast(4))])]
+        for run in runs {
+            #expect(run.status == 2, "\(run.stderr)")
+            #expect(run.stderr.contains("a name may have at most \(OutputFile.maxNameBytes) bytes"), "\(run.stderr)")
+            #expect(!run.stderr.contains("/nonexistent"), "refused before the input is read: \(run.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: f.dir) == ["in.png"])
+    }
+
     @Test("/dev/null as -o, --report or --json is refused as a character device before any work")
     func deviceTarget() throws {
         let f = try Self.folder()

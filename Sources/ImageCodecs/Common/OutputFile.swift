@@ -33,6 +33,7 @@ public enum OutputFile {
     /// - Throws: ``EncodeError/refusedTarget(path:found:)`` naming what is there, or
     ///   ``EncodeError/io(path:reason:)`` when the path cannot be examined.
     public static func check(_ path: String) throws(EncodeError) -> mode_t? {
+        try checkNameLength(path)
         var info = stat()
         guard FileSystemName.withRepresentation(path, { lstat($0, &info) }) == 0 else {
             if errno == ENOENT { return nil }
@@ -80,6 +81,22 @@ public enum OutputFile {
     /// The start of the names of `name`'s temporary files: `.NAME.imglab-`, then the writing
     /// process's id, `-` and a random suffix.
     static func temporaryPrefix(_ name: String) -> String { "." + name + ".imglab-" }
+
+    /// The longest file name the temporary name beside it leaves room for, in bytes: a name has at
+    /// most 255 (`NAME_MAX`), and the temporary one adds ``temporaryPrefix(_:)``'s 9 bytes, a
+    /// process id (up to 7 digits) and a dash with 13 random base-36 digits.
+    public static let maxNameBytes = 255 - 9 - 7 - 1 - 13
+
+    /// Refuses a path whose last component is too long for its temporary name beside it, before
+    /// any work (the write would fail with ENAMETOOLONG after it).
+    /// - Throws: ``EncodeError/io(path:reason:)``.
+    static func checkNameLength(_ path: String) throws(EncodeError) {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        guard name.utf8.count <= maxNameBytes else {
+            throw .io(path: path, reason: "its name is \(name.utf8.count) bytes, and imglab writes through a temporary file "
+                + "beside it whose name is 30 bytes longer: a name may have at most \(maxNameBytes) bytes")
+        }
+    }
 
     /// The temporary name for `name` in `folder`, unique to this process and call.
     static func temporaryPath(folder: String, name: String) -> String {

@@ -13,15 +13,19 @@ import Darwin
 /// last to publish wins, whole); stale pages never survive; a kill leaves only a staging
 /// folder, which the next writer removes.
 ///
-/// The target must be a new path, an empty folder, or a folder imglab wrote: one holding the
-/// marker file ``marker`` or, from before the marker, only the entries of a report
-/// (``knownEntries``). Anything else is refused, so a mistyped `--report ~` never replaces a
-/// folder of the user's.
+/// The target must be a new path, an empty folder, or a folder holding nothing but what imglab
+/// wrote there: every published generation lists its files in the manifest ``marker``, and a
+/// folder holding anything the manifest does not list (a user's note beside the pages, a
+/// symbolic link, a folder of the user's) is refused with that entry named, so a mistyped
+/// `--report ~` or a note kept in a report folder is never replaced. A folder whose marker
+/// predates the manifest (an empty file) is accepted when it holds only the files a report is
+/// made of, by name (``isReportFile(_:)``); without a marker, only an empty folder is.
 public struct OutputFolder: Sendable {
-    /// The file every published generation holds.
+    /// The manifest every published generation holds: a JSON object whose `files` lists the
+    /// relative path of every file of the generation (the manifest itself aside).
     public static let marker = ".imglab-output"
-    /// The entries a report folder held before the marker existed.
-    public static let knownEntries: Set<String> = ["index.html", "pairs", "results", "league.json"]
+    /// The schema of the manifest.
+    public static let manifestSchema = "imglab-output-folder/1"
 
     /// The folder being written.
     public let path: String
@@ -62,6 +66,8 @@ public struct OutputFolder: Sendable {
     /// before their work, so a refused path costs nothing).
     /// - Throws: ``EncodeError/refusedFolder(path:found:)`` or ``EncodeError/io(path:reason:)``.
     public static func check(_ path: String) throws(EncodeError) {
+        try OutputFile.checkNameLength(path)
+        try checkOutside(path)
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return }
@@ -72,14 +78,82 @@ public struct OutputFolder: Sendable {
             throw .refusedFolder(path: path, found: kind == S_IFREG ? "a file, and a report is a folder (it writes "
                 + "FOLDER/index.html)" : OutputFile.description(ofKind: kind))
         }
-        let entries: [String]
-        do { entries = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
-            throw .io(path: path, reason: "cannot list the folder: \(error.localizedDescription)")
+        let entries = try Self.entries(of: path)
+        guard let first = entries.first else { return }
+        guard entries.contains(where: { $0.path == marker && !$0.isFolder }) else {
+            throw .refusedFolder(path: path, found: "a folder imglab did not write (it holds '\(first.path)')")
         }
-        guard !entries.contains(marker) else { return }
-        if let foreign = entries.sorted().first(where: { !knownEntries.contains($0) }) {
-            throw .refusedFolder(path: path, found: "a folder imglab did not write (it holds '\(foreign)')")
+        let listed = try Self.listedFiles(path + "/" + marker)
+        for entry in entries where entry.path != marker {
+            let ours = entry.isFolder ? listed.contains { $0.hasPrefix(entry.path + "/") } || listed.isEmpty
+                : listed.contains(entry.path) || (listed.isEmpty && Self.isReportFile(entry.path))
+            if !ours {
+                throw .refusedFolder(path: path, found: "a folder holding a file imglab did not write: '\(entry.path)' "
+                    + "(kept; move it, or choose another folder)")
+            }
         }
+    }
+
+    /// Refuses a folder inside another folder imglab writes whole (one holding ``marker``: a report,
+    /// a generated corpus) or inside a corpus (a folder holding `manifest.json` and `gates.json`):
+    /// a page added there would be lost, or would block, when that folder is written again.
+    private static func checkOutside(_ path: String) throws(EncodeError) {
+        var folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+        while true {
+            let base = folder.path
+            let holds = { (name: String) in FileManager.default.fileExists(atPath: base + "/" + name) }
+            if holds(marker) || (holds("manifest.json") && holds("gates.json")) {
+                throw .refusedFolder(path: path, found: "a path inside \(base), which imglab writes whole (a corpus or a "
+                    + "report folder); choose a folder outside it")
+            }
+            if base == "/" || base.isEmpty { return }
+            folder = folder.deletingLastPathComponent()
+        }
+    }
+
+    /// Every entry under `folder`, relative, sorted, with whether it is a folder (a symbolic
+    /// link is an entry of its own, never followed).
+    private static func entries(of folder: String) throws(EncodeError) -> [(path: String, isFolder: Bool)] {
+        var found: [(path: String, isFolder: Bool)] = []
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let names: [String]
+            do { names = try FileManager.default.contentsOfDirectory(atPath: relative.isEmpty ? folder : folder + "/" + relative) } catch {
+                throw .io(path: folder, reason: "cannot list the folder: \(error.localizedDescription)")
+            }
+            for name in names {
+                let entry = relative.isEmpty ? name : relative + "/" + name
+                var info = stat()
+                let isFolder = lstat(folder + "/" + entry, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+                found.append((entry, isFolder))
+                if isFolder { pending.append(entry) }
+            }
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    /// The files a manifest lists; empty for the empty marker of an earlier imglab.
+    /// - Throws: ``EncodeError/refusedFolder(path:found:)`` for a manifest that cannot be read.
+    private static func listedFiles(_ manifest: String) throws(EncodeError) -> Set<String> {
+        var info = stat()
+        guard lstat(manifest, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let data = FileManager.default.contents(atPath: manifest) else {
+            throw .refusedFolder(path: manifest, found: "an imglab manifest that is not a readable file")
+        }
+        if data.isEmpty { return [] }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              object["schema"] as? String == manifestSchema, let files = object["files"] as? [String] else {
+            throw .refusedFolder(path: manifest, found: "a manifest imglab cannot read (not \(manifestSchema))")
+        }
+        return Set(files)
+    }
+
+    /// Whether `relative` is, by its name, a file of a report written before the manifest: the
+    /// index, the results and JUnit files, a league's tables, a pair's page.
+    static func isReportFile(_ relative: String) -> Bool {
+        if ["index.html", "results.json", "junit.xml", "league.json"].contains(relative) { return true }
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count == 2, parts[0] == "results" { return parts[1].hasSuffix(".json") }
+        return parts.count >= 2 && parts[0] == "pairs" && relative.hasSuffix(".html")
     }
 
     /// Writes `bytes` to `relative` (e.g. `pairs/a.html`) in the staging folder, creating its folders.
@@ -109,7 +183,13 @@ public struct OutputFolder: Sendable {
     /// - Throws: ``EncodeError/refusedTarget(path:found:)`` when something imglab may not
     ///   replace appeared at the path meanwhile, ``EncodeError/io(path:reason:)`` when the swap fails.
     public func publish() throws(EncodeError) {
-        try write([], to: Self.marker)
+        // Everything in the staging folder was written by this generation: the manifest lists it.
+        let files = try Self.entries(of: staging).filter { !$0.isFolder }.map(\.path)
+        guard let manifest = try? JSONSerialization.data(withJSONObject: ["schema": Self.manifestSchema, "files": files],
+                                                         options: [.sortedKeys, .prettyPrinted]) else {
+            throw .io(path: path, reason: "cannot encode the folder's manifest")
+        }
+        try write([UInt8](manifest), to: Self.marker)
         try Self.check(path)
         if rename(staging, path) == 0 { return }
         // The path exists (a folder: rename only replaces an empty one): swap the two whole.

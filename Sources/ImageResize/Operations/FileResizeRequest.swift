@@ -49,8 +49,8 @@ public struct FileResizeRequest: Sendable {
     /// The decoders' limits; `maxBytes` is the memory budget of the whole request.
     public var limits: DecodeLimits
 
-    /// Why the box of ``size``, in pixels at ``scale`` (each side rounded half up), is beyond
-    /// ``OutputLimits``; `nil` when it is within them or there is no box.
+    /// Why the box of ``size``, in pixels at ``scale`` (each side rounded half up) and framed by
+    /// ``border``, is beyond ``OutputLimits``; `nil` when it is within them or there is no box.
     public var boxProblem: String? {
         let box: (width: Double, height: Double)
         switch size {
@@ -58,9 +58,12 @@ public struct FileResizeRequest: Sendable {
         case .original, .maxPixelSize: return nil
         }
         // Within the command line's limits (≤ 65535 pt, scale ≤ 1000) the product is finite and exact enough.
-        let width = Int((box.width * scale + 0.5).rounded(.down)), height = Int((box.height * scale + 0.5).rounded(.down))
+        // The border frames the box on every side (clamped: a larger one is over the limit anyway).
+        let frame = 2 * min(max(border, 0), OutputLimits.maxDimension)
+        let width = Int((box.width * scale + 0.5).rounded(.down)) + frame, height = Int((box.height * scale + 0.5).rounded(.down)) + frame
         return OutputLimits.problem(width: width, height: height).map {
-            "--size \(Int(box.width))x\(Int(box.height)) at --scale \(scale): \($0)"
+            "--size \(Int(box.width))x\(Int(box.height)) at --scale \(scale)" + (border > 0 ? " with --transparent-border \(border)" : "")
+                + ": \($0)"
         }
     }
 

@@ -42,7 +42,7 @@ enum RunCommand: Command {
         } catch { printError("imglab run: \(error)"); return .usage }
         if tty { Console.raw("\r\u{1B}[K") }
         for w in outcome.results.warnings { printError("warning: \(w)") }
-        let gatesFile = try args.value(SharedOptions.gates) ?? "\(outcome.results.corpus)/\(GateBook.fileName)"
+        let gatesFile = try args.value(SharedOptions.gates) ?? "\(lab.corpus)/\(GateBook.fileName)"
         for line in RunScreen.lines(outcome, gatesFile: gatesFile, report: reportFolder) { print(line) }
         return outcome.tally.exitStatus == 0 ? .ok : .failure
     }
