@@ -252,7 +252,7 @@ def targets(tasks):
             ratio = statistics.median(x[0] / max(y[0], 1e-3) for x, y in zip(a.samples, b.samples))
             peak = max(s[2] for s in a.samples)
             met = ratio <= limit and (mib is None or peak <= mib)
-            label = what if len(groups) == 1 else f"{what} ({group.split(': ', 1)[1].split(',')[0]})"
+            label = what if len(groups) == 1 else f"{what} ({group.split(': ', 1)[1].rsplit(', ', 1)[0]})"
             lines.append(f"| {label} | {ratio:.2f}×{f'; {peak:.0f} MiB' if mib else ''} | {'met' if met else '**not met**'} |")
             if quoted:
                 headline.append(f"{mine.split(' (')[0]}: {ratio:.2f}× {peer.split(' (')[0]}")

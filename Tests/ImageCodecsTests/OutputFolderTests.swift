@@ -16,6 +16,13 @@ struct OutputFolderTests {
         return path
     }
 
+    /// Publishes a generation holding only `index.html` with `text` at `target`.
+    static func publishIndex(_ text: String, at target: String) throws {
+        let generation = try OutputFolder(target)
+        try generation.write(Array(text.utf8), to: "index.html")
+        try generation.publish()
+    }
+
     /// Every file under `folder`, relative, sorted.
     static func files(_ folder: String) -> [String] {
         (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? [])
@@ -86,9 +93,7 @@ struct OutputFolderTests {
         }
         for target in [parent + "/empty", old] {
             try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-            let generation = try OutputFolder(target)
-            try generation.write(Array("new".utf8), to: "index.html")
-            try generation.publish()
+            try Self.publishIndex("new", at: target)
             #expect(Self.files(target) == [".imglab-output", "index.html"])
         }
     }
@@ -122,9 +127,7 @@ struct OutputFolderTests {
         #expect(throws: EncodeError.self) { _ = try OutputFolder(target) }
         try FileManager.default.removeItem(atPath: target + "/mine")
         // With nothing added, the next generation replaces the folder.
-        let second = try OutputFolder(target)
-        try second.write(Array("two".utf8), to: "index.html")
-        try second.publish()
+        try Self.publishIndex("two", at: target)
         #expect(Self.files(target) == [".imglab-output", "index.html"])
     }
 
@@ -148,9 +151,7 @@ struct OutputFolderTests {
     func refusesInsideWholeFolders() throws {
         let parent = try Self.parent()
         defer { try? FileManager.default.removeItem(atPath: parent) }
-        let report = try OutputFolder(parent + "/report")
-        try report.write(Array("x".utf8), to: "index.html")
-        try report.publish()
+        try Self.publishIndex("x", at: parent + "/report")
         #expect(throws: EncodeError.self) { _ = try OutputFolder(parent + "/report/nested") }
         #expect(throws: EncodeError.self) { _ = try OutputFolder(parent + "/report/a/b") }
         let corpus = parent + "/Corpus"
@@ -176,13 +177,20 @@ struct OutputFolderTests {
         #expect(FileManager.default.fileExists(atPath: live))
     }
 
-    @Test("a temporary file a killed writer left beside an output is removed by the next write of that output")
+    @Test("the temporary files and staging folders killed writers left in a folder are removed by the next write into it, whatever they were for")
     func staleTemporaryFileRemoved() throws {
         let parent = try Self.parent()
         defer { try? FileManager.default.removeItem(atPath: parent) }
         try Data("half".utf8).write(to: URL(fileURLWithPath: parent + "/.out.json.imglab-99999999-k1"))
+        // Another output's, another run's staging folder and its previous generation set aside: all of dead writers.
+        try Data("half".utf8).write(to: URL(fileURLWithPath: parent + "/.junit.xml.imglab-99999998-zz9"))
+        for folder in [".report.imglab-99999997-a1", ".report.imglab-99999997-a1-old"] {
+            try FileManager.default.createDirectory(atPath: parent + "/" + folder + "/pairs", withIntermediateDirectories: true)
+        }
+        // A user's file that only looks alike (no process id) stays.
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: parent + "/.notes.imglab-draft"))
         try ImageCodecs.writeAtomically(Array("{}".utf8), to: parent + "/out.json")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: parent) == ["out.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent).sorted() == [".notes.imglab-draft", "out.json"])
     }
 
     @Test("an abandoned generation leaves the previous folder as it was")

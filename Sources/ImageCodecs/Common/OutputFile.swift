@@ -74,7 +74,7 @@ public enum OutputFile {
         let keptMode = try check(path)
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
-        StaleTemporaries.remove(in: folder, prefix: temporaryPrefix(url.lastPathComponent))
+        StaleTemporaries.remove(in: folder)
         try writeNew(bytes, to: path, folder: folder, name: url.lastPathComponent, keptMode: keptMode)
     }
 

@@ -35,7 +35,7 @@ public final class OutputFileInPieces: @unchecked Sendable {
         let keptMode = try OutputFile.check(path)
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
-        StaleTemporaries.remove(in: folder, prefix: OutputFile.temporaryPrefix(url.lastPathComponent))
+        StaleTemporaries.remove(in: folder)
         try self.init(unchecked: path, folder: folder, name: url.lastPathComponent, keptMode: keptMode)
     }
 

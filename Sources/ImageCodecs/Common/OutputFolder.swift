@@ -54,7 +54,7 @@ public struct OutputFolder: Sendable {
         do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
             throw .io(path: parent, reason: "cannot create the folder: \(error.localizedDescription)")
         }
-        StaleTemporaries.remove(in: parent, prefix: OutputFile.temporaryPrefix(url.lastPathComponent))
+        StaleTemporaries.remove(in: parent)
         self.path = trimmed
         staging = OutputFile.temporaryPath(folder: parent, name: url.lastPathComponent)
         guard mkdir(staging, 0o777) == 0 else {

@@ -25,6 +25,9 @@ public struct FileComparison: Sendable {
     public var colour: ColourMode
     /// Whether the `exact.over.N.nonAA` counts are computed (``Judge/antiAliasingCounts``; default true).
     public var antiAliasingCounts = true
+    /// Whether the files' bytes are kept for the caller (a report embeds them; default true). `false`
+    /// lets them go once both are decoded, before the judging: the size of both files less at the peak.
+    public var keepsFileBytes = true
 
     public init(expected: String, actual: String, gate: GateExpression? = nil, tolerance: Double = 0,
                 decode: DecodeOptions = DecodeOptions(), canaries: Judge.CanaryCheck = .run, ignored: IgnoredPixels = IgnoredPixels(),
@@ -49,7 +52,11 @@ public struct FileComparison: Sendable {
     public func run() throws(FileComparisonError) -> (judgement: Judgement, expected: Side, actual: Side, ignored: PixelMask?) {
         var files: [PairDecoding.File] = []
         for path in [expectedPath, actualPath] { files.append(try PairDecoding.read(path, options: decode)) }
-        let sides = try PairDecoding.decode(files, options: decode, threads: 2)
+        var sides = try PairDecoding.decode(files, options: decode, threads: 2)
+        if !keepsFileBytes {
+            files.removeAll()
+            for i in sides.indices { sides[i].bytes = [] }
+        }
         let judge = Judge(gate: gate, tolerance: tolerance, canaries: canaries, diagnosing: .always,
                           antiAliasingCounts: antiAliasingCounts)
         let (judgement, mask) = try Self.judge(sides[0].compared, sides[1].compared, by: judge, ignoring: ignored, colour: colour)

@@ -11,7 +11,7 @@ public enum PairDecoding {
     public struct Side: Sendable {
         /// The decoded image, named by its path.
         public var compared: ComparedImage
-        /// The file's bytes (the report embeds them as they are).
+        /// The file's bytes (the report embeds them as they are); empty when the caller did not keep them.
         public var bytes: [UInt8]
     }
 

@@ -19,6 +19,7 @@ public struct FileDiff: Sendable {
                 ignored: IgnoredPixels = IgnoredPixels(), colour: ColourMode = .managed) {
         comparison = FileComparison(expected: expected, actual: actual, gate: gate, tolerance: tolerance, decode: decode,
                                     canaries: canaries, ignored: ignored, colour: colour)
+        comparison.keepsFileBytes = reportFolder != nil
         self.reportFolder = reportFolder
     }
 
