@@ -31,8 +31,11 @@ def main():
     reasons = collections.Counter((c.find("skipped").get("message") or "no reason given").strip() for c in skipped)
     known = 0
     if log and os.path.exists(log):
-        runs = re.findall(r"Test run with \d+ tests?.* with (\d+) known issues?", open(log, errors="replace").read())
-        known = int(runs[-1]) if runs else 0
+        # "... passed after 9.1 seconds with 2 known issues." or "... failed after 9.1 seconds with 4 issues
+        # (including 2 known issues)."
+        runs = [line for line in open(log, errors="replace").read().splitlines() if re.search(r"Test run with \d+ tests?", line)]
+        found = re.search(r"(\d+) known issues?", runs[-1]) if runs else None
+        known = int(found.group(1)) if found else 0
     if not cases:
         print(f"{label}: the runner wrote no test case to {xunit} (exit status {status})", file=sys.stderr)
         return 1
@@ -42,7 +45,7 @@ def main():
     for c in failed[:20]:
         print(f"  failed: {c.get('classname')}.{c.get('name')}", file=sys.stderr)
     if status != 0 or failed:
-        print(f"{label}: the test runner exited with status {status}", file=sys.stderr)
+        print(f"{label}: {len(failed)} failed; the test runner exited with status {status}", file=sys.stderr)
         return 1
     if skipped and os.environ.get("IMGLAB_CI") == "1":
         print(f"{label}: {len(skipped)} skipped in CI, where nothing may skip", file=sys.stderr)

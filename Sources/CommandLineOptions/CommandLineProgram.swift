@@ -27,7 +27,9 @@ public struct CommandLineProgram: Sendable {
 
     /// The page printed without a verb or with `--help`.
     public var overview: String {
-        let verbs = commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }
+        // The summaries in one column, two spaces past the longest name.
+        let width = (commands.map { $0.name.count }.max() ?? 0) + 2
+        let verbs = commands.map { "  " + $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + $0.summary }
         return ([tagline, "", "USAGE: \(name) <command> [options]", "", "COMMANDS:"] + verbs
             + ["", "Run '\(name) <command> --help' for a command's options and examples."]).joined(separator: "\n")
     }

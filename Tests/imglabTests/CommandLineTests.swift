@@ -10,6 +10,18 @@ struct CommandLineTests {
         #expect(run.status == 2)
         #expect(run.stdout.contains("COMMANDS:"))
         #expect(run.stdout.contains("info"))
+        // Every command's name stands two spaces or more from its summary, the summaries in one column (a name as
+        // long as "fingerprint" once ran into its summary: "fingerprininfer").
+        let rows = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).drop { $0 != "COMMANDS:" }.dropFirst().prefix { !$0.isEmpty }
+        #expect(rows.count >= 14)
+        var columns = Set<Int>()
+        for row in rows {
+            let name = row.dropFirst(2).prefix { $0 != " " }
+            let gap = row.dropFirst(2 + name.count).prefix { $0 == " " }
+            #expect(row.hasPrefix("  ") && gap.count >= 2, "\(row)")
+            columns.insert(2 + name.count + gap.count)
+        }
+        #expect(columns.count == 1, "the summaries start in one column: \(columns)")
     }
 
     @Test("an unknown command is a usage error")

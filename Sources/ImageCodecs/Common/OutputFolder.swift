@@ -186,7 +186,7 @@ public struct OutputFolder: Sendable {
         // Everything in the staging folder was written by this generation: the manifest lists it.
         let files = try Self.entries(of: staging).filter { !$0.isFolder }.map(\.path)
         guard let manifest = try? JSONSerialization.data(withJSONObject: ["schema": Self.manifestSchema, "files": files],
-                                                         options: [.sortedKeys, .prettyPrinted]) else {
+                                                         options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]) else {
             throw .io(path: path, reason: "cannot encode the folder's manifest")
         }
         try write([UInt8](manifest), to: Self.marker)

@@ -59,7 +59,7 @@ enum LibvipsReduce {
         let orientation = still.orientation
         let w = stored.width, h = stored.height
         let upright = orientation.displaySize(width: w, height: h)
-        let c = placement.content, s = placement.source
+        let c = placement.content
         guard let frame = framing(placement, upright: (Double(upright.width), Double(upright.height))) else { return nil }
         // Factors and output sizes in the stored orientation.
         let swaps = orientation.swapsDimensions
