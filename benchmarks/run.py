@@ -316,10 +316,9 @@ def main():
         return
     write(os.path.join(ROOT, "BENCHMARKS.md"), text)
     readme = os.path.join(ROOT, "README.md")
-    block = ("<!-- benchmarks:headline -->\n" + f"Speed beside the peers ({started:%Y-%m-%d}, {os.cpu_count()} cores, wall time, "
-             + "median of interleaved rounds; every figure and the targets in [BENCHMARKS.md](BENCHMARKS.md), "
-             + "made by `python3 benchmarks/run.py`):\n\n" + "\n".join(f"- {h}" for h in headline) + "\n"
-             + "<!-- /benchmarks:headline -->")
+    block = ("<!-- benchmarks:headline -->\n" + f"Wall time beside the peers ({started:%Y-%m-%d}, {os.cpu_count()} cores; "
+             + "figures and targets in [BENCHMARKS.md](BENCHMARKS.md), made by `python3 benchmarks/run.py`): "
+             + "; ".join(headline) + ".\n<!-- /benchmarks:headline -->")
     current = open(readme, encoding="utf-8").read()
     pattern = re.compile(r"<!-- benchmarks:headline -->.*?<!-- /benchmarks:headline -->", re.S)
     if not pattern.search(current):
