@@ -69,6 +69,66 @@ struct StreamingResampleTests {
         }
     }
 
+    /// The plan's forms (a row converted in chunks, running sums or a ring for the vertical
+    /// filter, weights from a table or computed) must give the same bytes: the same sums in the
+    /// same order. Sizes that shrink, enlarge and crop; a 1-bit gray and a 4-bit palette source
+    /// exercise chunks that start inside a byte's worth of pixels.
+    @Test("every form of the streaming plan gives the same bytes: chunked rows, running sums, ring, computed weights",
+          arguments: 0..<4)
+    func planFormsAgreeExactly(index: Int) throws {
+        var entries: [Palette.Entry] = []
+        for i in 0..<16 { entries.append(Palette.Entry(red: UInt8(i * 16), green: UInt8(255 - i * 9), blue: 77, alpha: UInt8(255 - i))) }
+        let palette = Palette(entries)
+        let sources: [(String, PixelFormat)] = [
+            ("rgba8", .rgba8), ("rgb16", .rgb16),
+            ("gray1", PixelFormat(colorModel: .gray, bitsPerComponent: 1, alphaInfo: .none)),
+            ("palette4", PixelFormat(colorModel: .indexed(palette), bitsPerComponent: 4, alphaInfo: .none)),
+        ]
+        let (name, format) = sources[index]
+        // Sub-byte formats from raw bytes (every 1-bit value and 4-bit index is valid).
+        let bitmap = format.bitsPerComponent < 8
+            ? try Bitmap(width: 203, height: 61, format: format,
+                         bytes: (0..<(format.minimumBytesPerRow(width: 203) * 61)).map { (i: Int) -> UInt8 in UInt8(truncatingIfNeeded: i &* 73 &+ i >> 5) })
+            : try Self.picture(format, width: 203, height: 61)
+        let out = OutputFormat.result(for: format)
+        let cases: [(Int, Int, (x: Double, y: Double, width: Double, height: Double)?)] = [
+            (13, 5, nil), (203, 7, nil), (17, 61, nil), (410, 150, nil), (29, 11, (10.5, 3.25, 150, 40)), (1, 1, nil)]
+        for (w, h, source) in cases {
+            let planned = try StreamingResample.resample(BitmapRowReader(bitmap), width: w, height: h, kernel: .lanczos3,
+                                                         lightSpace: .linear, format: out, source: source, plan: { $0 })
+            let forms: [(String, (StreamingPlan) -> StreamingPlan)] = [
+                ("chunks of 16 pixels", { $0.forcing(chunkPixels: 16) }),
+                ("running sums", { $0.forcing(vertical: .runningSums) }),
+                ("ring", { $0.forcing(vertical: .ring) }),
+                ("computed weights", { $0.forcing(weightTableFloats: 0) }),
+                ("all at once", { $0.forcing(chunkPixels: 8, vertical: .runningSums, weightTableFloats: 0) }),
+            ]
+            for (form, adjust) in forms {
+                let other = try StreamingResample.resample(BitmapRowReader(bitmap), width: w, height: h, kernel: .lanczos3,
+                                                           lightSpace: .linear, format: out, source: source, plan: adjust)
+                #expect(other.bytes == planned.bytes, "\(name) → \(w)×\(h) \(source.map { "\($0)" } ?? ""): \(form) differs")
+            }
+        }
+    }
+
+    @Test("a reduction plans running sums of a few rows and an enlargement a ring; a 2,000,000-pixel row is converted in chunks")
+    func planShapes() {
+        let reduce = StreamingPlan(inputWidth: 1, inputHeight: 16_000_000, inputFormat: .gray8, outputWidth: 1, outputHeight: 64,
+                                   outputFormat: .gray8, kernel: .lanczos3)
+        #expect(reduce.vertical == .runningSums)
+        // Lanczos 3 reaches 3 × 250,000 rows each side: outputs 250,000 rows apart share a row with at most 6 others (+3 spare).
+        #expect(reduce.verticalRows <= 10)
+        #expect(reduce.bytes < 1 << 20, "\(reduce.bytes) bytes")
+        let enlarge = StreamingPlan(inputWidth: 100, inputHeight: 100, inputFormat: .rgb8, outputWidth: 1000, outputHeight: 1000,
+                                    outputFormat: .rgb8, kernel: .lanczos3)
+        #expect(enlarge.vertical == .ring)
+        let wide = StreamingPlan(inputWidth: 2_000_000, inputHeight: 1, inputFormat: .rgb8, outputWidth: 64, outputHeight: 1,
+                                 outputFormat: .rgb8, kernel: .lanczos3)
+        #expect(wide.chunkPixels == StreamingPlan.chunkPixels && wide.batchRows == 1)
+        // Two stored rows for the reader, three batches of one, a chunk of floats: under 40 MB, not the 1 GB of 32 float rows.
+        #expect(wide.bytes < 40_000_000, "\(wide.bytes) bytes")
+    }
+
     @Test("a crop rectangle streams like the reference")
     func sourceRectangle() throws {
         let bitmap = try Self.picture(.rgba8)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import ImageCore
-import ImageCodecs
+@testable import ImageCodecs
 
 /// The memory budget (`--max-memory`, docs/safe-writes.md): `info` reads headers only; a file
 /// that declares a huge image is refused or handled within the budget by every command; a
@@ -67,6 +67,89 @@ struct MemoryBudgetCommandTests {
             if run.status != 0 { #expect(!run.stderr.isEmpty, "\(name) \(command[0]): refused without a message") }
             // The budget plus the process's own baseline (code, libraries, corpus-free start-up).
             #expect(run.peakRSSMiB < 256 + 48, "\(name) \(command[0]): peak \(run.peakRSSMiB) MiB")
+        }
+    }
+
+    /// The shapes and bombs a probe found breaking the budget, as (name, file bytes): rows of
+    /// 2,000,000 and 16,000,000 RGB pixels, a column of 16,000,000 gray ones (real PNGs of
+    /// constant colour, a few KB each), a TIFF whose header says 1 × 16,777,216 RGB with a few
+    /// bytes of data, a 10000² GIF (LZW of one colour) and a 16000² run-length BMP (RLE8).
+    static func extremeShapes() throws -> [(String, [UInt8])] {
+        // Written here: libpng's writer refuses rows over 1,000,000 pixels.
+        func png(_ width: Int, _ height: Int, _ format: PixelFormat) throws -> [UInt8] {
+            let row = [0] + [UInt8](repeating: 90, count: format.minimumBytesPerRow(width: width))
+            var filtered: [UInt8] = []
+            filtered.reserveCapacity(row.count * height)
+            for _ in 0..<height { filtered += row }
+            let colourType: UInt8 = format.colorModel == .gray ? 0 : 2
+            return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+                + HugeHeaders.pngChunk("IHDR", HugeHeaders.be32(width) + HugeHeaders.be32(height) + [8, colourType, 0, 0, 0])
+                + HugeHeaders.pngChunk("IDAT", try #require(PNGZlib.deflate(filtered))) + HugeHeaders.pngChunk("IEND", [])
+        }
+        var entries: [Palette.Entry] = []
+        for i in 0..<4 { entries.append(Palette.Entry(red: UInt8(i * 60), green: 40, blue: 200)) }
+        let indexed = PixelFormat(colorModel: .indexed(Palette(entries)), bitsPerComponent: 8)
+        let gif = try ImageCodecs.encode(Image(bitmap: try Bitmap(width: 10_000, height: 10_000, format: indexed,
+                                                                  bytes: [UInt8](repeating: 1, count: 100_000_000))), as: .gif)
+        return [("wide-2m.png", try png(2_000_000, 1, .rgb8)), ("wide-16m.png", try png(16_000_000, 1, .rgb8)),
+                ("tall-16m.png", try png(1, 16_000_000, .gray8)), ("lying.tif", HugeHeaders.tiff(width: 1, height: 16_777_216)),
+                ("bomb.gif", gif), ("bomb-rle8.bmp", rle8BMP(side: 16_000))]
+    }
+
+    /// A `side²` 8-bit BMP compressed with RLE8: every row runs of 255 pixels of index 1, then an end of line.
+    static func rle8BMP(side: Int) -> [UInt8] {
+        var rows: [UInt8] = []
+        for _ in 0..<side {
+            var left = side
+            while left > 0 { let n = min(255, left); rows += [UInt8(n), 1]; left -= n }
+            rows += [0, 0]
+        }
+        rows += [0, 1]
+        var palette: [UInt8] = []
+        for i in 0..<256 { palette += [UInt8(i), UInt8(255 - i), 0, 0] }
+        let info = HugeHeaders.le32(40) + HugeHeaders.le32(side) + HugeHeaders.le32(side) + HugeHeaders.le16(1) + HugeHeaders.le16(8)
+            + HugeHeaders.le32(1) + HugeHeaders.le32(rows.count) + HugeHeaders.le32(2835) + HugeHeaders.le32(2835)
+            + HugeHeaders.le32(256) + HugeHeaders.le32(0)
+        let offset = 14 + 40 + palette.count
+        return Array("BM".utf8) + HugeHeaders.le32(offset + rows.count) + HugeHeaders.le32(0) + HugeHeaders.le32(offset)
+            + info + palette + rows
+    }
+
+    @Test("under --max-memory 64M, rows of 2,000,000 and 16,000,000 pixels, a 16,000,000-pixel column, a lying TIFF header and GIF/RLE-BMP bombs are thumbnailed and resized within 64 MiB or refused (exit 1, the budget named)")
+    func extremeShapesWithinBudget() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (name, bytes) in try Self.extremeShapes() {
+            let path = dir + "/" + name
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let commands = [["thumbnail", path, "--max-pixel-size", "64", "-o", dir + "/t.png"],
+                            ["resize", path, "--size", "100x100", "--mode", "fit", "-o", dir + "/r.png"]]
+            for command in commands {
+                let run = try ImglabRun.run(command + ["--max-memory", "64M"])
+                #expect(run.status == 0 || (run.status == 1 && ["memory budget", "truncated", "malformed"].contains { run.stderr.contains($0) }),
+                        "\(name) \(command[0]): exit \(run.status), \(run.stderr)")
+                #expect(run.peakRSSMiB < 64, "\(name) \(command[0]): peak \(run.peakRSSMiB) MiB")
+                if name == "wide-2m.png" {
+                    // Small enough to be done, not refused: the longer side 64 (100 for the box), the other at least 1.
+                    #expect(run.status == 0, "\(name) \(command[0]): \(run.stderr)")
+                    let info = try ImglabRun.run(["info", command[command.count - 1]])
+                    #expect(info.stdout.contains(command[0] == "thumbnail" ? "64×1" : "100×1"), "\(info.stdout)")
+                }
+            }
+        }
+    }
+
+    @Test("with the default budget, the 10000² GIF and the 16000² RLE8 BMP are thumbnailed (decoded whole, resampled streaming), not refused")
+    func bombsFitTheDefaultBudget() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (name, bytes) in try Self.extremeShapes() where name.hasPrefix("bomb") {
+            let path = dir + "/" + name
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let run = try ImglabRun.run(["thumbnail", path, "--max-pixel-size", "64", "-o", dir + "/t-\(name).png"])
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+            // The decoded image (one byte a pixel, and one for the GIF's mask) and a few rows: not the 3,242 MiB once estimated.
+            #expect(run.peakRSSMiB < 700, "\(name): peak \(run.peakRSSMiB) MiB")
         }
     }
 

@@ -31,7 +31,7 @@ final class PNGRowReader: RowReader {
         let list = try PNGChunkList(parsing: bytes)
         try PNGCompressionBound.check(header, list)
         guard case .notAnimated = APNGStructure.parse(list, header: header) else { return nil }
-        try self.init(header: header, list: list, bytes: bytes) { (info, status) in
+        try self.init(header: header, list: list, bytes: bytes, limits: options.limits) { (info, status) in
             bytes.withUnsafeBufferPointer { imglab_png_reader_open($0.baseAddress, $0.count, &info, &status) }
         }
     }
@@ -45,12 +45,14 @@ final class PNGRowReader: RowReader {
         try options.limits.check(width: header.width, height: header.height)
         try PNGCompressionBound.check(header, list)
         guard !header.interlaced, case .notAnimated = APNGStructure.parse(list, header: header) else { return nil }
-        try self.init(header: header, list: list, bytes: []) { (info, status) in
+        try self.init(header: header, list: list, bytes: [], limits: options.limits) { (info, status) in
             FileSystemName.withRepresentation(path) { imglab_png_reader_open_file($0, &info, &status) }
         }
     }
 
-    private init(header: PNGImageHeader, list: PNGChunkList, bytes: [UInt8],
+    /// Opens the rows; refuses before libpng allocates its two row buffers (the row being
+    /// unfiltered and the previous one) when they alone exceed what is left of `limits`.
+    private init(header: PNGImageHeader, list: PNGChunkList, bytes: [UInt8], limits: DecodeLimits,
                  open: (inout imglab_png_info, inout imglab_png_status) -> OpaquePointer?) throws(DecodeError) {
         let read = PNGMetadata(reading: list, header: header)
         self.bytes = bytes
@@ -60,6 +62,10 @@ final class PNGRowReader: RowReader {
         let colorKey = info.has_trns != 0 && (header.colorType == .gray || header.colorType == .rgb)
         do throws(DecodeError) {
             let format = try header.deliveredFormat(colorKey: colorKey, palette: PNGPixelDecoder.palette(info))
+            let rowBuffers = 2 * (header.rowBytes(in: format) + 1)
+            guard rowBuffers <= limits.maxBytes - limits.reservedBytes else {
+                throw .limitExceeded(.bytes, requested: rowBuffers, allowed: limits.maxBytes)
+            }
             let code = imglab_png_reader_begin_rows(opened, colorKey ? 1 : 0, header.rowBytes(in: format), &status)
             guard code == IMGLAB_PNG_OK else { throw PNGPixelDecoder.error(status, context: nil) }
             self.format = format

@@ -46,6 +46,30 @@ public enum FuzzSeeds {
                 seeds.append(.init(name: "png-rgb8-chunks", bytes: bytes))
             }
         }
+        return seeds + shapes()
+    }
+
+    /// Images of extreme shapes, one colour each (a few KB encoded), which broke the memory budget
+    /// of the streamed resize: rows of 1,000,000 pixels (PNG and TIFF; the libpng writer's
+    /// widest) and of 65,500 (JPEG's widest, GIF, BMP), the same as columns, and a 2000² GIF
+    /// whose LZW stream is a few KB.
+    static func shapes() -> [MutationFuzzer.Seed] {
+        var seeds: [MutationFuzzer.Seed] = []
+        let cases: [(ContainerFormat, Int, PixelFormat)] = [(.png, 1_000_000, .rgb8), (.tiff, 1_000_000, .gray8),
+                                                           (.jpeg, 65_500, .rgb8), (.gif, 65_500, .gray8), (.bmp, 65_500, .rgb8)]
+        for (container, long, format) in cases {
+            for (width, height) in [(long, 1), (1, long)] {
+                let size = format.minimumBytesPerRow(width: width) * height
+                guard let bitmap = try? Bitmap(width: width, height: height, format: format, bytes: [UInt8](repeating: 77, count: size)),
+                      let bytes = try? ImageCodecs.encode(Image(bitmap: bitmap), as: container, options: EncodeOptions(tiffCompression: .deflate))
+                else { continue }
+                seeds.append(.init(name: "\(container.rawValue)-\(width)x\(height)", bytes: bytes))
+            }
+        }
+        if let bitmap = try? Bitmap(width: 2000, height: 2000, format: .gray8, bytes: [UInt8](repeating: 9, count: 4_000_000)),
+           let bytes = try? ImageCodecs.encode(Image(bitmap: bitmap), as: .gif) {
+            seeds.append(.init(name: "gif-2000x2000-one-colour", bytes: bytes))
+        }
         return seeds
     }
 

@@ -33,8 +33,9 @@ public struct PipelineFuzz: Sendable {
     /// A file each input is written to before it runs, to keep a crasher.
     public var saveCurrent: String?
 
-    /// The default budget: 4 megapixels, 64 MiB.
-    public static let defaultLimits = DecodeLimits(maxPixels: 4_000_000, maxDimension: 65_535, maxBytes: 64 << 20, maxFrames: 1000)
+    /// The default budget: 4 megapixels, 64 MiB; any side up to 4,000,000 pixels, so that the
+    /// extreme shapes (``FuzzSeeds``, a row of 1,000,000 pixels) reach the decoders and resizers.
+    public static let defaultLimits = DecodeLimits(maxPixels: 4_000_000, maxDimension: 4_000_000, maxBytes: 64 << 20, maxFrames: 1000)
 
     public init(fuzzer: MutationFuzzer, count: Int, pipeline: FuzzPipeline = .decode, limits: DecodeLimits = PipelineFuzz.defaultLimits,
                 saveCurrent: String? = nil) {

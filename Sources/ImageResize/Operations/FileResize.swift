@@ -62,7 +62,7 @@ public enum FileResize {
         guard width > 0, height > 0 else { throw ResizeError.invalidGeometry("box \(width)×\(height) is empty") }
         let reader = rows.reader
         if rows.denominator == 1, let whole = (reader as? BitmapRowReader)?.image {
-            try ResizeMemory.check(whole, fileBytes: 0, target: (width, height), kernel: options.kernel, limits: limits)
+            try ResizeMemory.check(whole, fileBytes: 0, target: (width, height), options: options, limits: limits)
             return try whole.resized(width: width, height: height, contentMode: contentMode, options: options)
         }
         let o = reader.orientation
@@ -73,9 +73,9 @@ public enum FileResize {
             // The stored image spans storedWidth / d reader pixels, not ⌈storedWidth / d⌉.
             source = rows.readerRect(source ?? (0, 0, Double(rows.storedWidth), Double(rows.storedHeight)))
         }
-        try ResizeMemory.checkStreaming(width: reader.width, height: reader.height, target: p.target,
-                                        kernel: options.kernel, limits: limits)
         let format = options.deliveredFormat(natural: OutputFormat.result(for: reader.format))
+        try ResizeMemory.checkStreaming(reader, target: p.target, format: format, kernel: options.kernel, source: source,
+                                        limits: limits)
         let bitmap = try StreamingResample.resample(reader, width: p.target.width, height: p.target.height,
                                                     kernel: options.kernel, lightSpace: options.lightSpace,
                                                     format: format, source: source)

@@ -132,7 +132,7 @@ public struct FileResizeRequest: Sendable {
         var image: Image
         do {
             image = try ImageCodecs.decode(contentsOf: input, options: DecodeOptions(limits: limits))
-            try ResizeMemory.check(image, fileBytes: 0, target: targetBound(image), kernel: options.kernel, limits: limits)
+            try ResizeMemory.check(image, fileBytes: 0, target: targetBound(image), options: options, limits: limits)
         } catch { throw .read(path: input, underlying: error) }
         do throws(ResizeError) {
             let stage = ProfileLightStage(image, mode: options.colour)

@@ -37,7 +37,7 @@ public enum MaxPixelSizeThumbnail {
             // The budget applies to what is decoded, which is the scaled size.
         }
         let image = try ImageCodecs.decode(bytes, options: decode)
-        try ResizeMemory.check(image, fileBytes: bytes.count, target: target, kernel: options.kernel, limits: limits)
+        try ResizeMemory.check(image, fileBytes: bytes.count, target: target, options: options, limits: limits)
         let d = Double(decode.jpegScaleDenominator)
         guard d > 1 else { return try image.resized(width: target.width, height: target.height, contentMode: .scaleToFill, options: options) }
         // Decoded at 1/d, the image spans display / d pixels, not ⌈display / d⌉ (the last scaled
@@ -67,7 +67,7 @@ public enum MaxPixelSizeThumbnail {
         let image = try ImageCodecs.decode(contentsOf: path, options: DecodeOptions(limits: limits))
         let display = image.displaySize
         let target = OutputGeometry.maxPixelSize(width: display.width, height: display.height, limit: maxPixelSize)
-        try ResizeMemory.check(image, fileBytes: 0, target: target, kernel: options.kernel, limits: limits)
+        try ResizeMemory.check(image, fileBytes: 0, target: target, options: options, limits: limits)
         return try image.resized(width: target.width, height: target.height, options: options)
     }
 
@@ -104,18 +104,18 @@ public enum MaxPixelSizeThumbnail {
         if rows.denominator == 1, let whole = (reader as? BitmapRowReader)?.image {
             let display = whole.orientation.displaySize(width: whole.width, height: whole.height)
             let target = OutputGeometry.maxPixelSize(width: display.width, height: display.height, limit: maxPixelSize)
-            try ResizeMemory.check(whole, fileBytes: 0, target: target, kernel: options.kernel, limits: limits)
+            try ResizeMemory.check(whole, fileBytes: 0, target: target, options: options, limits: limits)
             return try whole.resized(width: target.width, height: target.height, contentMode: .scaleToFill, options: options)
         }
         let display = rows.displaySize
         let target = OutputGeometry.maxPixelSize(width: display.width, height: display.height, limit: maxPixelSize)
         let stored = reader.orientation.swapsDimensions ? (width: target.height, height: target.width) : target
-        try ResizeMemory.checkStreaming(width: reader.width, height: reader.height, target: stored,
-                                        kernel: options.kernel, limits: limits)
         let format = options.deliveredFormat(natural: OutputFormat.result(for: reader.format))
         // A JPEG read at 1/d spans storedWidth / d reader pixels, not ⌈storedWidth / d⌉: the last
         // scaled row and column hold the padding of the last 8 × 8 block too.
         let source = rows.denominator > 1 ? rows.readerRect((0, 0, Double(rows.storedWidth), Double(rows.storedHeight))) : nil
+        try ResizeMemory.checkStreaming(reader, target: stored, format: format, kernel: options.kernel, source: source,
+                                        limits: limits)
         let bitmap = try StreamingResample.resample(reader, width: stored.width, height: stored.height, kernel: options.kernel,
                                                     lightSpace: options.lightSpace, format: format, source: source)
         var metadata = reader.metadata

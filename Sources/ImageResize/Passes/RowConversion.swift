@@ -84,19 +84,24 @@ struct InputRowConverter {
         }
     }
 
-    /// Converts one stored row at `source` into `width × 4` floats at `destination`.
-    func convert(_ source: UnsafeRawPointer, into destination: UnsafeMutablePointer<Float>) {
+    /// Converts the `pixels` of one stored row at `source` (all `width` when nil) into
+    /// `pixels.count × 4` floats at `destination`. A range of a format under 8 bits a pixel
+    /// starts on a byte (its lower bound a multiple of 8).
+    func convert(_ source: UnsafeRawPointer, pixels: Range<Int>? = nil, into destination: UnsafeMutablePointer<Float>) {
+        let range = pixels ?? 0..<width
+        let start = range.lowerBound
         if let paletteTable {
             let indices = source.assumingMemoryBound(to: UInt8.self)
             let transparent = SIMD4<Float>(0, 0, 0, 1)  // out-of-range index: opaque black, as Bitmap does
-            for x in 0..<width {
+            for x in range {
                 let i = Int(indices[x])
                 let p = i < paletteTable.count ? paletteTable[i] : transparent
-                destination[4 * x] = p.x; destination[4 * x + 1] = p.y; destination[4 * x + 2] = p.z; destination[4 * x + 3] = p.w
+                let o = 4 * (x - start)
+                destination[o] = p.x; destination[o + 1] = p.y; destination[o + 2] = p.z; destination[o + 3] = p.w
             }
             return
         }
-        guard let layout else { convertGenerally(source, into: destination); return }
+        guard let layout else { convertGenerally(source, pixels: range, into: destination); return }
         let bytes = source.assumingMemoryBound(to: UInt8.self)
         let linear = lightSpace == .linear
         // Only a premultiplied source is decoded on the sampled curve; the table costs 65,536 pows
@@ -106,11 +111,11 @@ struct InputRowConverter {
         colorTable.withUnsafeBufferPointer { table in
             if format.bitsPerComponent == 8 {
                 let premultiplied = format.isPremultiplied
-                for x in 0..<width {
+                for x in range {
                     let p = x * layout.pixelBytes
                     let alphaCode = layout.alpha.map { Int(bytes[p + $0]) } ?? 255
                     let a = Float(alphaCode) / 255
-                    let o = 4 * x
+                    let o = 4 * (x - start)
                     if premultiplied {
                         // Unpremultiply, then decode on the interpolated curve (exact to Float precision).
                         func straight(_ c: UInt8) -> Float {
@@ -134,7 +139,7 @@ struct InputRowConverter {
                     little ? Int(bytes[at]) | Int(bytes[at + 1]) << 8 : Int(bytes[at]) << 8 | Int(bytes[at + 1])
                 }
                 let premultiplied = format.isPremultiplied
-                for x in 0..<width {
+                for x in range {
                     let p = x * layout.pixelBytes
                     let alphaCode = layout.alpha.map { code(p + $0) } ?? 65535
                     let a = Float(alphaCode) / 65535
@@ -144,7 +149,7 @@ struct InputRowConverter {
                         let v = min(Float(c) / Float(alphaCode), 1)
                         return (linear ? SRGBCurveTable.value(at: v, in: decoding) : v) * a
                     }
-                    let o = 4 * x
+                    let o = 4 * (x - start)
                     destination[o] = value(code(p + layout.red))
                     destination[o + 1] = value(code(p + layout.green))
                     destination[o + 2] = value(code(p + layout.blue))
@@ -156,13 +161,15 @@ struct InputRowConverter {
     }
 
     /// Any other layout: exact normalised samples through ImageCore, then the working form.
-    private func convertGenerally(_ source: UnsafeRawPointer, into destination: UnsafeMutablePointer<Float>) {
-        let rowBytes = format.minimumBytesPerRow(width: width)
-        let row = Bitmap(uncheckedWidth: width, height: 1, format: format, bytesPerRow: rowBytes,
-                         bytes: Array(UnsafeRawBufferPointer(start: source, count: rowBytes)))
+    private func convertGenerally(_ source: UnsafeRawPointer, pixels: Range<Int>, into destination: UnsafeMutablePointer<Float>) {
+        let count = pixels.count
+        let rowBytes = format.minimumBytesPerRow(width: count)
+        let first = source + pixels.lowerBound * format.bitsPerPixel / 8
+        let row = Bitmap(uncheckedWidth: count, height: 1, format: format, bytesPerRow: rowBytes,
+                         bytes: Array(UnsafeRawBufferPointer(start: first, count: rowBytes)))
         let rgba = row.straightRGBARow(0)
         let linear = lightSpace == .linear
-        for x in 0..<width {
+        for x in 0..<count {
             let a = rgba[4 * x + 3]
             for c in 0..<3 {
                 let v = rgba[4 * x + c]
