@@ -261,6 +261,34 @@ struct SafeWriteCommandTests {
         #expect(missing.stderr.contains("no such file"), "\(missing.stderr)")
     }
 
+    /// The bytes of a name as JSON carries it (docs/safe-writes.md): U+10FF00 + b is byte b, any
+    /// other scalar its UTF-8.
+    static func nameBytes(_ name: String) -> [UInt8] {
+        name.unicodeScalars.flatMap { s in s.value >= 0x10FF00 ? [UInt8(s.value - 0x10FF00)] : Array(String(s).utf8) }
+    }
+
+    @Test("a file name that is not UTF-8 round-trips through diff's JSON by the documented escape: decoded, it names the file on disk")
+    func nonUTF8NamesInJSON() throws {
+        let f = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: f.dir) }
+        let input = Array(f.dir.utf8) + Array("/caf".utf8) + [0xE9, 0xFF] + Array(".png".utf8)
+        let renamed = (Array(f.input.utf8) + [0]).withUnsafeBufferPointer { from in
+            (input + [0]).withUnsafeBufferPointer { to in
+                from.withMemoryRebound(to: CChar.self) { f in to.withMemoryRebound(to: CChar.self) { t in rename(f.baseAddress!, t.baseAddress!) } }
+            }
+        }
+        try #require(renamed == 0)
+        let json = f.dir + "/diff.json"
+        let diff = try ImglabRun.run(bytes: [Array("diff".utf8), input, input, Array("--json".utf8), Array(json.utf8)])
+        #expect(diff.status == 0, "\(diff.stderr)")
+        let object = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        let comparison = object?["comparison"] as? [String: Any] ?? object
+        let name = try #require((comparison?["expected"] as? [String: Any])?["name"] as? String, "\(object ?? [:])")
+        #expect(Self.nameBytes(name) == input, "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
+        let exists = (Self.nameBytes(name) + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { access($0.baseAddress!, F_OK) } }
+        #expect(exists == 0, "the decoded name is the file on disk")
+    }
+
     /// A hard link to `node` named `null.json` in `folder` (the device itself when links are refused).
     static func alias(_ node: String, in folder: String) throws -> String {
         let alias = folder + "/null.json"
