@@ -26,7 +26,7 @@ extension OutputPaths {
         guard let path else { return true }
         if path == OutputFile.standardOutput { print(text); return true }
         do { try ImageCodecs.writeAtomically(Array((text + "\n").utf8), to: path) } catch {
-            printError("imglab \(command): cannot write \(path): \(error)")
+            printError("imglab \(command): \(error)")  // the error names the path
             return false
         }
         return true

@@ -56,6 +56,10 @@ struct DiffCommandTests {
         let missing = try ImglabRun.run(["diff", a, a, "--gate", "msssim >= 0.9"])
         #expect(missing.status == 2, "\(missing.stderr)")
         #expect(missing.stderr.contains("msssim"))
+        // A results file that cannot be written: the message names the path once.
+        let unwritable = try ImglabRun.run(["diff", a, a, "--json", "/proc/imglab-none/results.json"])
+        #expect(unwritable.status != 0)
+        #expect(unwritable.stderr.components(separatedBy: "/proc/imglab-none/results.json").count == 2, "\(unwritable.stderr)")
     }
 
     @Test("different sizes exit 1 with a clear message, said once: on the screen, or on standard error beside --json -")

@@ -28,6 +28,17 @@ struct RunCommandTests {
         #expect(run.status == 2, "\(run.stderr)")
     }
 
+    @Test("--goldens naming a folder with no golden store exits 2 saying so, and leaves no report folder behind")
+    func goldensNotThere() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-goldens-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try ImglabRun.run(["run", "--corpus", Self.corpus, "--goldens", dir + "/no-store"], in: dir)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("holds no golden store"), "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "a failed run wrote into the working folder")
+    }
+
     @Test("the broken R↔B adapter exits 1, names channel-order on failing pairs, and writes JUnit with those failures")
     func brokenAdapter() throws {
         let dir = try Self.temporaryFolder()

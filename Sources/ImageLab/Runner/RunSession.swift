@@ -88,6 +88,10 @@ public struct RunSession: Sendable {
         }
         var runner = LabRunner(corpus: corpus, resizer: resizer, gates: gates, selection: selection, threads: threads, keepEvidence: keepEvidence)
         let folder = goldens ?? corpus + "/goldens"
+        if let goldens, !FileManager.default.fileExists(atPath: goldens + "/index.json") {
+            // Asked for by name: a store that is not there is a mistake, not "no goldens".
+            throw .goldens("\(goldens) holds no golden store (no index.json); 'imglab bless --goldens \(goldens)' makes one")
+        }
         if FileManager.default.fileExists(atPath: folder + "/index.json") {
             let store = GoldenStore(folder: folder)
             do { runner.goldens = try store.load() } catch { throw .goldens(error.description) }
