@@ -1,5 +1,6 @@
 import Testing
 import ImageCodecs
+import ImageReports
 @testable import ImageLab
 
 /// The pipeline fuzzer as a library: deterministic inputs, every outcome a result or a typed error.
@@ -44,5 +45,27 @@ struct PipelineFuzzTests {
         #expect(report.silent == 0)
         #expect(report.rejected > 0 && report.completed > 0, "bit flips keep some files readable, truncations break others")
         #expect(progressCalls == 0, "progress comes every 10 000 inputs")
+    }
+    @Test("the extreme-shape seeds (rows and columns of 1,000,000 and 65,500 pixels, a 2000² one-colour GIF) through thumbnail and resize: no input adds more than the 64 MiB budget",
+          arguments: [FuzzPipeline.thumbnail, .resize])
+    func shapesWithinBudget(pipeline: FuzzPipeline) throws {
+        let shapes = FuzzSeeds.shapes()
+        #expect(shapes.count == 11)
+        let fuzzer = try #require(MutationFuzzer(seeds: shapes, runSeed: 4))
+        let report = try PipelineFuzz(fuzzer: fuzzer, count: 2 * shapes.count, pipeline: pipeline).run { _, _ in }
+        #expect(report.completed > 0, "some shapes are resized, not only refused")
+        let top = try #require(report.largestInputs.first, "the meter measured no input")
+        #expect(top.growthMiB < 64, "input \(top.input) added \(top.growthMiB) MiB")
+        #expect(FuzzScreen.overBudget(report, pipeline: pipeline, limits: PipelineFuzz.defaultLimits) == nil)
+    }
+
+    @Test("a run fails naming the input that added more than the budget")
+    func overBudgetInputFails() {
+        var report = PipelineFuzz.Report()
+        report.largestInputs = [.init(input: 1234, growthMiB: 700), .init(input: 5, growthMiB: 3)]
+        let why = FuzzScreen.failure([(pipeline: .thumbnail, report: report)], limits: PipelineFuzz.defaultLimits, peakRSS: 50, maxRSS: 200)
+        #expect(why?.contains("thumbnail input 1234: 700.0 MiB") == true, "\(why ?? "passed")")
+        report.largestInputs = [.init(input: 5, growthMiB: 3)]
+        #expect(FuzzScreen.failure([(pipeline: .thumbnail, report: report)], limits: PipelineFuzz.defaultLimits, peakRSS: 50, maxRSS: 200) == nil)
     }
 }
