@@ -153,6 +153,39 @@ struct MemoryBudgetCommandTests {
         }
     }
 
+    @Test("a 12000×9000 RGBA PNG (108 megapixels) is thumbnailed to 800 and resized to 800×600 within BENCHMARKS.md's 64 MiB, streamed from the file")
+    func bigImageWithinStatedMemory() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/big.png"
+        // Written 500 rows at a time (a gradient with a diagonal pattern), never whole: 432 MB decoded.
+        let (width, height) = (12_000, 9_000)
+        let writer = try PNGRowWriter(width: width, height: height, format: .rgba8)
+        guard let handle = FileHandle(forWritingAtPath: path) ?? {
+            FileManager.default.createFile(atPath: path, contents: nil)
+            return FileHandle(forWritingAtPath: path)
+        }() else { throw CocoaError(.fileWriteUnknown) }
+        defer { try? handle.close() }
+        var band = [UInt8](repeating: 255, count: width * 500 * 4)
+        for top in stride(from: 0, to: height, by: 500) {
+            for y in 0..<500 {
+                for x in 0..<width {
+                    let i = (y * width + x) * 4
+                    band[i] = UInt8(truncatingIfNeeded: x >> 5); band[i + 1] = UInt8(truncatingIfNeeded: (top + y) >> 5)
+                    band[i + 2] = UInt8(truncatingIfNeeded: (x + top + y) & 0x3F)
+                }
+            }
+            try handle.write(contentsOf: try writer.write(try Bitmap(width: width, height: 500, format: .rgba8, bytes: band)))
+        }
+        try handle.write(contentsOf: try writer.finish())
+        for command in [["thumbnail", path, "--max-pixel-size", "800", "-o", dir + "/t.png"],
+                        ["resize", path, "--size", "800x600", "-o", dir + "/r.png"]] {
+            let run = try ImglabRun.run(command)
+            #expect(run.status == 0, "\(command[0]): \(run.stderr)")
+            #expect(run.peakRSSMiB < 64, "\(command[0]): peak \(run.peakRSSMiB) MiB")
+        }
+    }
+
     /// A 400 × 300 RGBA image as BMP, or (`interlaced`) as an Adam7 PNG, which is decoded whole
     /// (uncompressed BMP and plain PNG stream their rows from the file).
     static func image(_ path: String, seed: UInt8, interlaced: Bool = false) throws {
