@@ -91,7 +91,7 @@ let package = Package(
             dependencies: ["ImageCore", "ImageCodecs", "ImageMetrics", "ImageReports"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // Test-only helpers shared by several test targets (not a product): headless Chromium.
+        // Test-only helpers shared by several test targets (not a product): headless Chromium, scratch folders.
         .target(
             name: "TestSupport",
             path: "Tests/TestSupport",
@@ -134,7 +134,7 @@ let package = Package(
         ),
         .testTarget(
             name: "imglabTests",
-            dependencies: ["ImageCore", "ImageCodecs", "ImageCorpus", "ImageLab", "CommandLineOptions", "imglab"],
+            dependencies: ["ImageCore", "ImageCodecs", "ImageCorpus", "ImageLab", "CommandLineOptions", "imglab", "TestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -99,6 +99,10 @@ struct ExpectImageTests {
         let report = ImageExpectation.standard.reportsFolder + "/ExpectImageTests/\(name).html"
         #expect(FileManager.default.fileExists(atPath: report))
         try? FileManager.default.removeItem(atPath: report)
+        // The folders too, when nothing else is in them (they are where a user's failing expectations report).
+        for folder in [ImageExpectation.standard.reportsFolder + "/ExpectImageTests", ImageExpectation.standard.reportsFolder] {
+            rmdir(folder)
+        }
     }
 
     @Test("a different size is a mismatch, not an error; a bad name or gate throws")

@@ -4,6 +4,7 @@ import ImageReports
 import ImageCore
 import ImageCodecs
 import ImageMetrics
+import TestSupport
 
 /// `imglab diff` as a library call: decode, judge, exit status, JSON, report.
 @Suite("file diff")
@@ -12,8 +13,7 @@ struct FileDiffTests {
     static func png(swap: Bool = false) throws -> String {
         var bytes: [UInt8] = []
         for y in 0..<30 { for x in 0..<40 { let r = UInt8(6 * x), g = UInt8(8 * y), b = UInt8(200 - x); bytes += swap ? [b, g, r] : [r, g, b] } }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-filediff-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try ScratchFolder.new("imglab-filediff")
         let path = dir.appendingPathComponent(swap ? "swapped.png" : "plain.png").path
         try Data(try ImageCodecs.encode(Image(bitmap: try Bitmap(width: 40, height: 30, format: .rgb8, bytes: bytes)), as: .png))
             .write(to: URL(fileURLWithPath: path))

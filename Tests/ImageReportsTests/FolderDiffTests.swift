@@ -4,6 +4,7 @@ import ImageReports
 import ImageCore
 import ImageCodecs
 import ImageMetrics
+import TestSupport
 
 /// `imglab diff EXPECTED_DIR ACTUAL_DIR` as a library call: pairing, statuses, exit status,
 /// JSON, JUnit and report files, and output that does not depend on the thread count.
@@ -11,7 +12,7 @@ import ImageMetrics
 struct FolderDiffTests {
     /// A fresh temporary folder.
     static func folder(_ name: String = "f") throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-folderdiff-\(UUID().uuidString)").appendingPathComponent(name)
+        let dir = try ScratchFolder.new("imglab-folderdiff").appendingPathComponent(name)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir.path
     }

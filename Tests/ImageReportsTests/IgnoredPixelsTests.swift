@@ -4,6 +4,7 @@ import ImageReports
 import ImageCore
 import ImageCodecs
 import ImageMetrics
+import TestSupport
 
 /// Masks and regions (`--mask`, `--ignore`) in `imglab diff` of two files and of two folders:
 /// a difference only under the mask passes, one pixel outside fails, a mask of the wrong size is
@@ -36,9 +37,7 @@ struct IgnoredPixelsTests {
     }
 
     static func folder() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-ignored-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.path
+        try ScratchFolder.new("imglab-ignored").path
     }
 
     static func write(_ image: Image, _ path: String) throws {

@@ -2,13 +2,13 @@ import Foundation
 import Testing
 import ImageCore
 import ImageCodecs
+import TestSupport
 
 /// `imglab diff` end to end: exit codes, gate, JSON, report, messages.
 @Suite("diff command")
 struct DiffCommandTests {
     static func temporaryPath(_ name: String) -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-diff-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = (try? ScratchFolder.new("imglab-diff")) ?? URL(fileURLWithPath: ScratchFolder.root)
         return dir.appendingPathComponent(name).path
     }
 

@@ -35,6 +35,8 @@ public struct DiffRequest: Sendable {
     /// (`exact.over.N.nonAA`), which only a gate, a report, a JUnit file or the results show,
     /// unless one of those asks for them. Default true.
     public var keepsResults: Bool
+    /// The failures in a CI service's formats too (``CIOutput``): annotations and a step summary.
+    public var ci = CIOutput.none
 
     /// Whether the `exact.over.N.nonAA` counts are computed: when something shows, keeps or gates on them.
     var antiAliasingCounts: Bool { keepsResults || reportFolder != nil || junitPath != nil }
@@ -69,6 +71,8 @@ public struct DiffRequest: Sendable {
         public var notesWithoutScreen: [String]
         /// ``ExitRule``: 0 pass, 1 fail, 2 not judged.
         public var exitStatus: Int32
+        /// The CI annotation lines (``CIOutput``), for standard output; empty when not asked for.
+        public var annotations: [String] = []
     }
 
     /// Compares, writes the report (and the JUnit file of two folders) and returns the outcome.
@@ -76,6 +80,9 @@ public struct DiffRequest: Sendable {
     /// - Throws: ``DiffRequestError`` when a file or folder cannot be read, the budget is too
     ///   small, or a report cannot be written.
     public func run(progress: (@Sendable (FolderDiff.Progress) -> Void)? = nil) throws(DiffRequestError) -> Outcome {
+        if let summary = ci.stepSummary {
+            do { _ = try OutputFile.check(summary) } catch { throw .ciOutput(summary, "\(error)") }
+        }
         if try comparesFolders() {
             var diff = FolderDiff(expected: expected, actual: actual, match: match ?? .path, gate: gate, tolerance: tolerance,
                                   decode: decode, ignored: ignored, reportFolder: reportFolder, junitPath: junitPath,
@@ -84,8 +91,11 @@ public struct DiffRequest: Sendable {
             diff.antiAliasingCounts = antiAliasingCounts
             let outcome: FolderDiff.Outcome
             do { outcome = try diff.run(progress: progress) } catch { throw .folders(error.description) }
+            let r = outcome.results, failing = r.summary.changed + r.summary.new + r.summary.deleted + r.summary.error
+            let title = failing == 0 ? "imglab diff: all \(r.summary.keys) files pass" : "imglab diff: \(failing) of \(r.summary.keys) files fail"
+            let lines = try emit(CIOutput.findings(r), title: title)
             return Outcome(screen: outcome.screen, json: outcome.json, notes: [], notesWithoutScreen: [],
-                           exitStatus: outcome.exitStatus)
+                           exitStatus: outcome.exitStatus, annotations: lines)
         }
         if junitPath != nil || match != nil { throw .folderOptions }
         var diff = FileDiff(expected: expected, actual: actual, gate: gate, tolerance: tolerance, decode: decode,
@@ -96,9 +106,20 @@ public struct DiffRequest: Sendable {
         let hint = outcome.exitStatus == 1 && outcome.problem == nil && gate == nil
             ? ["the images differ; --gate EXPR states how much difference passes (e.g. --gate 'deltaE00.p99 <= 2 && "
                + "ssim >= 0.98'; metrics in 'imglab diff --help')"] : []
+        let title = "imglab diff: \(actual) " + (outcome.judgement.passed ? "passes" : "differs from \(expected)")
+        let lines = try emit(CIOutput.findings(outcome.judgement, actual: actual), title: title)
         return Outcome(screen: outcome.screen, json: outcome.json,
                        notes: (outcome.problem(besideScreen: true).map { [$0] } ?? []) + hint,
-                       notesWithoutScreen: (outcome.problem.map { [$0] } ?? []) + hint, exitStatus: outcome.exitStatus)
+                       notesWithoutScreen: (outcome.problem.map { [$0] } ?? []) + hint, exitStatus: outcome.exitStatus,
+                       annotations: lines)
+    }
+
+    /// The CI output of `findings` (``CIOutput``), with the paths and the gate as the summary's facts.
+    private func emit(_ findings: [GitHubActions.Finding], title: String) throws(DiffRequestError) -> [String] {
+        let facts = [("expected", expected), ("actual", actual)] + (gate.map { [("gate", $0.description)] } ?? [])
+        do { return try ci.emit(findings, title: title, facts: facts) } catch {
+            throw .ciOutput(ci.stepSummary ?? "", "\(error)")
+        }
     }
 }
 
@@ -112,12 +133,15 @@ public enum DiffRequestError: Error, Sendable, Equatable, CustomStringConvertibl
     case files(String)
     /// Two folders that could not be compared (``FolderDiffError``'s description).
     case folders(String)
+    /// The CI step summary file (its path) that cannot be appended to, and why.
+    case ciOutput(String, String)
 
     public var description: String {
         switch self {
         case .fileAndFolder: return "give two files or two folders, not a file and a folder"
         case .folderOptions: return "--junit and --match compare two folders, not two files"
         case .files(let why), .folders(let why): return why
+        case .ciOutput(_, let why): return "the CI step summary (GITHUB_STEP_SUMMARY): \(why)"
         }
     }
 }

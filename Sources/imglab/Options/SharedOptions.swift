@@ -102,8 +102,6 @@ extension SharedOptions {
             let found = try CorpusLocation.resolve(given, profile: profile, threads: workers)
             if let note = found.note { printError("imglab \(command): \(note)") }
             return found.folder
-        } catch {
-            throw UsageError(error.description, pointsToHelp: false)
-        }
+        } catch { throw UsageError(error.description, pointsToHelp: false) }
     }
 }

@@ -61,6 +61,9 @@ struct ImglabRun {
         var pid: pid_t = 0
         var environment = ProcessInfo.processInfo.environment
         environment["IMGLAB_REPORT_PEAK_MEMORY"] = "1"
+        // Tests run under GitHub Actions too: a command adds CI output only where a test asks for it.
+        environment["GITHUB_ACTIONS"] = nil
+        environment["GITHUB_STEP_SUMMARY"] = nil
         environment.merge(extra) { _, new in new }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }

@@ -10,7 +10,7 @@ enum DiffCommand: Command {
     static let positionals = Positionals(synopsis: "EXPECTED ACTUAL", count: 2...2, problem: "give exactly two files "
         + "or two folders: EXPECTED ACTUAL")
     static let options: [any OptionDeclaration] = [gate, json, report, tolerance, colour, SharedOptions.maxPixels,
-        match, junit, SharedOptions.threads, mask, ignore, SharedOptions.maxMemory]
+        match, junit, ciOutput, SharedOptions.threads, mask, ignore, SharedOptions.maxMemory]
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         var request = DiffRequest(expected: args.positionals[0], actual: args.positionals[1],
@@ -23,6 +23,7 @@ enum DiffCommand: Command {
         request.match = args.has(match) ? try args.value(match) : nil
         request.junitPath = try args.value(junit)
         request.threads = try args.value(SharedOptions.threads)
+        request.ci = CIOutput(try args.value(ciOutput), environment: ProcessInfo.processInfo.environment)
         let folders: Bool
         do { folders = try request.comparesFolders() } catch { throw UsageError(error.description) }
         let jsonPath = try args.value(json)
@@ -40,6 +41,7 @@ enum DiffCommand: Command {
         if terminal && folders { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         if !OutputPaths.writeText(outcome.json, to: jsonPath, command: name) { return .usage }
         if jsonPath != "-" { print(outcome.screen) }
+        for line in outcome.annotations { jsonPath == "-" ? printError(line) : print(line) }
         for note in jsonPath == "-" ? outcome.notesWithoutScreen : outcome.notes { printError("imglab diff: \(note)") }
         return ExitStatus(rawValue: outcome.exitStatus) ?? .usage
     }

@@ -27,6 +27,9 @@ extension DiffCommand {
         default: ("path", FolderPairing.Match.path), [("stem", .stem)]).meaning("how two folders' files are paired")
     static let junit = SharedOptions.junit("two folders: JUnit XML, one test case per file (changed, new and deleted "
         + "files fail)")
+    static let ciOutput = Option.choice("--ci-output", "FORMAT", "github: failures as GitHub Actions annotations and a "
+        + "step summary (docs/diff.md); auto: github when GITHUB_ACTIONS=true; none",
+        default: ("auto", CIOutput.Mode.auto), [("github", .github), ("none", .none)])
     static let mask = Option<String?>.text("--mask", "FILE", "ignore the pixels of this image (the compared size, as "
         + "displayed) where α > 0, or, without alpha, where it is not black; ignored pixels count as equal, are "
         + "counted in ignored.pixels and drawn hatched")
@@ -37,9 +40,7 @@ extension DiffCommand {
     /// The masks and regions of the command line, the mask decoded.
     static func ignored(_ args: Arguments) throws(UsageError) -> IgnoredPixels {
         do { return try IgnoredPixels(regions: try args.values(ignore).compactMap { $0 },
-            maskFile: try args.value(mask)) } catch {
-            throw UsageError("\(error)")
-        }
+            maskFile: try args.value(mask)) } catch { throw UsageError("\(error)") }
     }
 
     static var help: Help {

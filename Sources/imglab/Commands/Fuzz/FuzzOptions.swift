@@ -35,6 +35,5 @@ extension FuzzCommand {
         """,
         examples: ["imglab fuzz --count 100000 --seeds ../shared/corpus-external",
                    "imglab fuzz --pipeline all --count 2000",
-                   "imglab fuzz --pipeline thumbnail,diff --replay 4711 --out crash.bin"],
-        docs: "docs/fuzz.md")
+                   "imglab fuzz --pipeline thumbnail,diff --replay 4711 --out crash.bin"], docs: "docs/fuzz.md")
 }

@@ -8,8 +8,7 @@ enum ResizeCommand: Command {
     static let positionals = Positionals(synopsis: "IN", count: 1...1, problem: "give exactly one input file")
 
     static let options: [any OptionDeclaration] = [size, mode, anchor, onlyShrink, crop, fromRect, addAlpha, quality,
-        kernel, srgb, linear, colour,
-                border, cornerRadius, scale, WastefulResize.option] + ImageOutput.options
+        kernel, srgb, linear, colour, border, cornerRadius, scale, WastefulResize.option] + ImageOutput.options
 
     static func rectangle(_ name: String, _ help: String) -> Option<Rect?> {
         .parsed(name, "X,Y,W,H", help) { text throws(UsageError) in
@@ -35,10 +34,9 @@ enum ResizeCommand: Command {
         let output = try ImageOutput.parse(args, inputs: args.positionals)
         let box = try args.value(size), mode = try args.value(Self.mode)(try args.value(anchor))
         var request = FileResizeRequest(input: args.positionals[0], output: output.path, container: output.container,
-            encoding: output.encoding,
-                    scale: try args.value(scale), crop: try args.value(crop), border: try args.value(border),
-                                        cornerRadius: try args.value(cornerRadius), addsAlpha: try args.value(addAlpha),
-                                        options: try resizeOptions(args), limits: output.limits)
+            encoding: output.encoding, scale: try args.value(scale), crop: try args.value(crop),
+            border: try args.value(border), cornerRadius: try args.value(cornerRadius),
+            addsAlpha: try args.value(addAlpha), options: try resizeOptions(args), limits: output.limits)
         if let rect = try args.value(fromRect) {
             guard let box else { throw UsageError("--from-rect needs --size WxH") }
             request.size = .rect(rect, width: box.width, height: box.height)
