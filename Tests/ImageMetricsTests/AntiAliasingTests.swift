@@ -74,13 +74,13 @@ struct AntiAliasingTests {
     /// the samples (no bands, no packing): the reference the banded count must equal.
     enum Literal {
         static func same(_ v: ValueImage, _ i: Int, _ j: Int) -> Bool {
-            (0..<v.channels).allSatisfy { v.samples[i * v.channels + $0] == v.samples[j * v.channels + $0] }
+            (0..<v.channels).allSatisfy { v.sample(i * v.channels + $0) == v.sample(j * v.channels + $0) }
         }
         static func brightness(_ v: ValueImage, _ i: Int) -> Double {
             let n = v.channels
-            var rgb = (0..<3).map { Double(v.samples[i * n + $0]) }
-            if n == 4 && v.samples[i * n + 3] < 65535 {
-                let alpha = Double(v.samples[i * n + 3]) / 65535
+            var rgb = (0..<3).map { Double(v.sample(i * n + $0)) }
+            if n == 4 && v.sample(i * n + 3) < 65535 {
+                let alpha = Double(v.sample(i * n + 3)) / 65535
                 rgb = rgb.map { 65535 + ($0 - 65535) * alpha }
             }
             return rgb[0] * 0.29889531 + rgb[1] * 0.58662247 + rgb[2] * 0.11448223
@@ -114,9 +114,9 @@ struct AntiAliasingTests {
             for y in 0..<e.height {
                 for x in 0..<e.width {
                     let i = (y * e.width + x) * e.channels
-                    let ea = e.channels == 4 ? Int(e.samples[i + 3]) : 65535, aa = e.channels == 4 ? Int(a.samples[i + 3]) : 65535
+                    let ea = e.channels == 4 ? Int(e.sample(i + 3)) : 65535, aa = e.channels == 4 ? Int(a.sample(i + 3)) : 65535
                     var m = abs(aa - ea)
-                    if ea > 0 || aa > 0 { for c in 0..<3 { m = max(m, abs(Int(a.samples[i + c]) - Int(e.samples[i + c]))) } }
+                    if ea > 0 || aa > 0 { for c in 0..<3 { m = max(m, abs(Int(a.sample(i + c)) - Int(e.sample(i + c)))) } }
                     guard Double(m) > edges[0] * 257, !antialiased(e, x, y, a), !antialiased(a, x, y, e) else { continue }
                     for (k, edge) in edges.enumerated() where Double(m) > edge * 257 { counts[k] += 1 }
                 }
@@ -150,7 +150,7 @@ struct AntiAliasingTests {
         #expect(AntiAliasing.nonAntiAliasedCounts(e, a, edges: AntiAliasing.edges) == literal)
         // The pictures exercise both outcomes: some differing pixels are forgiven, some counted.
         let differing = (0..<(e.width * e.height)).filter { i in
-            (0..<e.channels).contains { e.samples[i * e.channels + $0] != a.samples[i * e.channels + $0] } }.count
+            (0..<e.channels).contains { e.sample(i * e.channels + $0) != a.sample(i * e.channels + $0) } }.count
         #expect(literal[0] > 0 && literal[0] < differing)
     }
 }

@@ -122,7 +122,7 @@ struct CompareByValueTests {
         let values: [Float] = [.nan, 0.5, 1, -1, 0, 2]
         let bytes = values.flatMap { v -> [UInt8] in let b = v.bitPattern; return [UInt8(b & 0xFF), UInt8((b >> 8) & 0xFF), UInt8((b >> 16) & 0xFF), UInt8(b >> 24)] }
         let floats = try Bitmap(width: 2, height: 1, format: format, bytes: bytes)
-        #expect(ValueImage(floats, withAlpha: false).samples == [0, 32768, 65535, 0, 0, 65535])
+        #expect(ValueImage(floats, withAlpha: false).wideSamples == [0, 32768, 65535, 0, 0, 65535])
         let eight = try Bitmap(width: 2, height: 1, format: .rgb8, bytes: [0, 128, 255, 0, 0, 255])
         // 0.5 → 32768 against 128 · 257 = 32896: 128/257 of an 8-bit code.
         #expect(abs((Self.compare(Image(bitmap: eight), Image(bitmap: floats)).value("exact.max") ?? -1) - 128.0 / 257) < 1e-9)

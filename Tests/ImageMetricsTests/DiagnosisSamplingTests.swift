@@ -27,7 +27,7 @@ struct DiagnosisSamplingTests {
     static func change(_ i: Int) -> Int { i % 2 == 1 ? 0 : [1, -2, 3, -3, 2, -1][(i / 2) % 6] }
 
     static let actual: ValueImage = {
-        var samples = expected.samples
+        var samples = expected.wideSamples
         for i in 0..<(width * height) {
             for c in 0..<3 { samples[i * 3 + c] = UInt16(min(255, max(0, Int(samples[i * 3 + c]) / 257 + change(i))) * 257) }
         }
@@ -40,7 +40,7 @@ struct DiagnosisSamplingTests {
         // Definition: count each kind in pixel order from 0; the k-th of a kind is drawn when k
         // is a multiple of its stride ⌈count / 32768⌉.
         var differing = 0, unchanged = 0
-        for i in 0..<(Self.width * Self.height) where Self.expected.samples[(3 * i)..<(3 * i + 3)] != Self.actual.samples[(3 * i)..<(3 * i + 3)] {
+        for i in 0..<(Self.width * Self.height) where Self.expected.wideSamples[(3 * i)..<(3 * i + 3)] != Self.actual.wideSamples[(3 * i)..<(3 * i + 3)] {
             differing += 1
         }
         unchanged = Self.width * Self.height - differing
@@ -49,7 +49,7 @@ struct DiagnosisSamplingTests {
         #expect(strideD == 2 && strideU == 2)
         var expected: [(Int, Int, Double)] = [], seenD = 0, seenU = 0
         for i in 0..<(Self.width * Self.height) {
-            let differs = Self.expected.samples[(3 * i)..<(3 * i + 3)] != Self.actual.samples[(3 * i)..<(3 * i + 3)]
+            let differs = Self.expected.wideSamples[(3 * i)..<(3 * i + 3)] != Self.actual.wideSamples[(3 * i)..<(3 * i + 3)]
             if differs {
                 if seenD % strideD == 0 { expected.append((i % Self.width, i / Self.width, Double(strideD))) }
                 seenD += 1

@@ -181,14 +181,14 @@ struct PixelPassLanesTests {
         for p in 0..<(e.width * e.height) {
             var err = 0.0
             for c in 0..<3 {
-                let ev = Double(e.samples[p * 3 + c]) / 65535, av = Double(a.samples[p * 3 + c]) / 65535
+                let ev = Double(e.sample(p * 3 + c)) / 65535, av = Double(a.sample(p * 3 + c)) / 65535
                 err = max(err, abs(av * 1 - ev * 1) * 255, abs(av * 1 + 1 - 1 - (ev * 1 + 1 - 1)) * 255)
             }
             let expected: (UInt8, UInt8, UInt8)
             if err > 1e-9 {
                 expected = HeatMap.ramp.first { err <= $0.limit }?.color ?? (255, 255, 255)
             } else {
-                let y = (0.299 * Double(e.samples[p * 3]) + 0.587 * Double(e.samples[p * 3 + 1]) + 0.114 * Double(e.samples[p * 3 + 2])) / 65535
+                let y = (0.299 * Double(e.sample(p * 3)) + 0.587 * Double(e.sample(p * 3 + 1)) + 0.114 * Double(e.sample(p * 3 + 2))) / 65535
                 let g = UInt8(clamping: Int(40 + y * 60))
                 expected = (g, g, g)
             }
@@ -208,13 +208,13 @@ struct PixelPassLanesTests {
         let rgb = Bitmap(uncheckedWidth: 3, height: 2, format: .rgb8, bytesPerRow: 11, bytes: rgbBytes)
         let v = ValueImage(rgb, withAlpha: false)
         let codes = [0, 1, 2, 3, 4, 5, 255, 128, 7, 10, 20, 30, 40, 50, 60, 70, 80, 90]
-        #expect(v.samples == codes.map { UInt16($0 * 257) })
+        #expect(v.wideSamples == codes.map { UInt16($0 * 257) })
         let withAlpha = ValueImage(rgb, withAlpha: true)
-        #expect(withAlpha.samples[3] == 65535 && withAlpha.samples[4] == 3 * 257 && withAlpha.samples[7] == 65535)
+        #expect(withAlpha.wideSamples[3] == 65535 && withAlpha.wideSamples[4] == 3 * 257 && withAlpha.wideSamples[7] == 65535)
         let grey = Bitmap(uncheckedWidth: 2, height: 1, format: PixelFormat(colorModel: .gray, bitsPerComponent: 8), bytesPerRow: 2, bytes: [7, 200])
-        #expect(ValueImage(grey, withAlpha: false).samples == [7, 7, 7, 200, 200, 200].map { UInt16($0 * 257) })
+        #expect(ValueImage(grey, withAlpha: false).wideSamples == [7, 7, 7, 200, 200, 200].map { UInt16($0 * 257) })
         let deep = Bitmap(uncheckedWidth: 1, height: 1, format: .rgb16, bytesPerRow: 6, bytes: [0x12, 0x34, 0xFF, 0x00, 0x00, 0x01])
-        #expect(ValueImage(deep, withAlpha: false).samples == [0x1234, 0xFF00, 0x0001])
+        #expect(ValueImage(deep, withAlpha: false).wideSamples == [0x1234, 0xFF00, 0x0001])
     }
 
     @Test("the tone-signature screen lets through every pair the signature names and stops noise")

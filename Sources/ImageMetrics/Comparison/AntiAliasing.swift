@@ -104,7 +104,7 @@ struct AntiAliasingWindow {
         let end = min(image.height, rows.upperBound + 2), n = image.channels, width = image.width, height = image.height
         let count = (end - firstRow) * width
         var packed = [UInt64](repeating: 0, count: count)
-        image.samples.withUnsafeBufferPointer { samples in
+        image.withSamples { samples in
             packed.withUnsafeMutableBufferPointer { out in
                 let base = firstRow * width * n
                 for i in 0..<count {

@@ -105,6 +105,7 @@ public struct Comparison: Sendable, Hashable, Codable {
     public init(expected e: ComparedImage, actual a: ComparedImage, options: ComparisonOptions = ComparisonOptions(),
                 source: PixelFormat? = nil, counterfactuals: [Counterfactual] = []) {
         var timer = StageTimer()
+        timer.mark("decoded (before values)")
         expected = ImageSummary(name: e.name, container: e.container, image: e.image)
         actual = ImageSummary(name: a.name, container: a.container, image: a.image)
         metadataDifferences = MetadataDifference.between(expected, actual)
@@ -126,7 +127,7 @@ public struct Comparison: Sendable, Hashable, Codable {
             ignoredPixels = mask.count
             notes.append("\(mask.count) pixels ignored (masks and regions): compared as equal")
         }
-        identical = sameSize && ev.samples == av.samples
+        identical = sameSize && ev.sameSamples(as: av)
         timer.mark("values (16-bit samples)")
         let context = DiagnosisContext(expected: e.image.format, actual: a.image.format, source: source,
                                        expectedBits: ev.sourceBitsPerComponent, actualBits: av.sourceBitsPerComponent,

@@ -82,8 +82,8 @@ public enum HeatMap {
             let dst = DisjointBuffer(whole)
             _ = Parallel.map(bands.count) { b in
                 let o = dst.slice((bands[b].lowerBound * w)..<(bands[b].upperBound * w))
-                e.samples.withUnsafeBufferPointer { es in
-                    a.samples.withUnsafeBufferPointer { as_ in
+                e.withSamples { es in
+                    a.withSamples { as_ in
                         for p in (bands[b].lowerBound * w)..<(bands[b].upperBound * w) {
                             let i = p * n
                             let ea = n == 4 ? Double(es[i + 3]) / 65535 : 1, aa = n == 4 ? Double(as_[i + 3]) / 65535 : 1

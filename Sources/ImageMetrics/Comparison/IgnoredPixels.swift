@@ -83,10 +83,10 @@ public struct IgnoredPixels: Sendable, Hashable {
             for p in 0..<(width * height) {
                 let i = p * n
                 if n == 4 {
-                    bits[p] = v.samples[i + 3] > 0
+                    bits[p] = v.sample(i + 3) > 0
                 } else {
                     // Rec. 601 luma of the straight samples, > 0 exactly when any channel is > 0.
-                    bits[p] = v.samples[i] > 0 || v.samples[i + 1] > 0 || v.samples[i + 2] > 0
+                    bits[p] = v.sample(i) > 0 || v.sample(i + 1) > 0 || v.sample(i + 2) > 0
                 }
             }
         }

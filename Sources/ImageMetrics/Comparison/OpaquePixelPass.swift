@@ -52,11 +52,11 @@ extension PixelStatistics {
         block.withUnsafeMutableBufferPointer { block in
         sampleIndices.withUnsafeMutableBufferPointer { sampleIndices in
         binIndices.withUnsafeMutableBufferPointer { binIndices in
-        e.samples.withUnsafeBufferPointer { es in
-        a.samples.withUnsafeBufferPointer { as_ in
+        e.withSamples { es in
+        a.withSamples { as_ in
         PixelStatistics.linearOf16.withUnsafeBufferPointer { lut in
             // Base pointers: the loops below index them directly (no optional base per access).
-            guard let blk = block.baseAddress, let eBase = es.baseAddress, let aBase = as_.baseAddress,
+            guard let blk = block.baseAddress,
                   let linear = lut.baseAddress, let bins = hist.baseAddress, let indices = sampleIndices.baseAddress,
                   let binOf = binIndices.baseAddress else { return }
             // The block's rows, each ``FloatDifferenceBlock/lanes`` floats (offsets taken once, so
@@ -85,8 +85,8 @@ extension PixelStatistics {
                     var de = Double(deltaERow[lane]), dl = Double(dLRow[lane]), da = Double(dARow[lane]), db = Double(dBRow[lane])
                     if scalarRow[lane] != 0 {
                         let i = indices[lane]
-                        let (labE, labA) = CIELab.labPair((linear[Int(eBase[i])], linear[Int(eBase[i + 1])], linear[Int(eBase[i + 2])]),
-                                                          (linear[Int(aBase[i])], linear[Int(aBase[i + 1])], linear[Int(aBase[i + 2])]))
+                        let (labE, labA) = CIELab.labPair((linear[Int(es[i])], linear[Int(es[i + 1])], linear[Int(es[i + 2])]),
+                                                          (linear[Int(as_[i])], linear[Int(as_[i + 1])], linear[Int(as_[i + 2])]))
                         de = CIEDE2000.fastDifference(labE, labA)
                         dl = labA.l - labE.l
                         da = labA.a - labE.a
@@ -108,7 +108,10 @@ extension PixelStatistics {
                 while start < w {
                     let count = min(OpaqueSegmentSums.maxPixels, w - start)
                     let first = (y * w + start) * 3
-                    let s = OpaqueSegmentSums(expected: eBase + first, actual: aBase + first, count: count,
+                    // The segment as 16-bit samples (an 8-bit image's codes widened into a stack buffer).
+                    es.withSixteenBit(from: first, count: count * 3) { eBase in
+                    as_.withSixteenBit(from: first, count: count * 3) { aBase in
+                    let s = OpaqueSegmentSums(expected: eBase, actual: aBase, count: count,
                                               edges: edges, overThreshold: overThreshold)
                     mR = max(mR, Int(s.maxR)); mG = max(mG, Int(s.maxG)); mB = max(mB, Int(s.maxB))
                     biasR += Int(s.biasR); biasG += Int(s.biasG); biasB += Int(s.biasB)
@@ -119,7 +122,7 @@ extension PixelStatistics {
                     squaredR += Double(s.squaredR); squaredG += Double(s.squaredG); squaredB += Double(s.squaredB)
                     squaredY += Double(s.squaredY)
                     // The differing pixels' linear-light inputs, in pixel order.
-                    for i in stride(from: first, to: first + count * 3, by: 3) {
+                    for i in stride(from: 0, to: count * 3, by: 3) {
                         let er = Int(eBase[i]), eg = Int(eBase[i &+ 1]), eb = Int(eBase[i &+ 2])
                         let ar = Int(aBase[i]), ag = Int(aBase[i &+ 1]), ab = Int(aBase[i &+ 2])
                         if er == ar && eg == ag && eb == ab { continue }
@@ -127,9 +130,11 @@ extension PixelStatistics {
                         greenRow[filled] = Float(leg); redMinusGreenRow[filled] = Float(ler - leg); blueMinusGreenRow[filled] = Float(leb - leg)
                         actualRedMinusGreenRow[filled] = Float(lar - lag); actualBlueMinusGreenRow[filled] = Float(lab - lag)
                         dRedRow[filled] = Float(lar - ler); dGreenRow[filled] = Float(lag - leg); dBlueRow[filled] = Float(lab - leb)
-                        indices[filled] = i
+                        indices[filled] = first + i
                         filled += 1
                         if filled == n { flush() }
+                    }
+                    }
                     }
                     start += count
                 }

@@ -100,8 +100,8 @@ struct PixelStatistics: Sendable {
         hist0.withUnsafeMutableBufferPointer { h0 in
         hist1.withUnsafeMutableBufferPointer { h1 in
         vis.withUnsafeMutableBufferPointer { vis in
-        e.samples.withUnsafeBufferPointer { es in
-        a.samples.withUnsafeBufferPointer { as_ in
+        e.withSamples { es in
+        a.withSamples { as_ in
         lin.withUnsafeBufferPointer { lut in
             for y in rows {
                 var i = y * w * n

@@ -87,10 +87,10 @@ struct AliasingSignature: Sendable, Hashable {
         // Sample i of the row (pixel i / n, channel i % n): its minimum and maximum over the
         // row's three rows (clamped), for the expected and the actual image.
         var columns = [UInt16](repeating: 0, count: 4 * rowLength)
-        e.samples.withUnsafeBufferPointer { es in
-        a.samples.withUnsafeBufferPointer { as_ in
+        e.withSamples { es in
+        a.withSamples { as_ in
         columns.withUnsafeMutableBufferPointer { columns in
-            func columnRanges(_ s: UnsafeBufferPointer<UInt16>, _ y: Int, lo: Int, hi: Int) {
+            func columnRanges(_ s: SampleView, _ y: Int, lo: Int, hi: Int) {
                 let above = max(y - 1, 0) * rowLength, row = y * rowLength, below = min(y + 1, h - 1) * rowLength
                 for i in 0..<rowLength {
                     let u = s[above &+ i], v = s[row &+ i], b = s[below &+ i]

@@ -83,12 +83,12 @@ enum AlphaEdgeHalo {
     static func pullsLikeAHalo(expected: ValueImage, actual: ValueImage, hidden: HiddenColourField) -> Bool {
         let e = ExpectedView(expected), a = ExpectedView(actual)
         let pixels = expected.width * expected.height
-        func isTranslucent(_ s: UnsafeBufferPointer<UInt16>, _ p: Int) -> Bool { s[p * 4 + 3] != 0 && s[p * 4 + 3] != 65535 }
-        let count = expected.samples.withUnsafeBufferPointer { s in (0..<pixels).reduce(0) { $0 + (isTranslucent(s, $1) ? 1 : 0) } }
+        func isTranslucent(_ s: SampleView, _ p: Int) -> Bool { s[p * 4 + 3] != 0 && s[p * 4 + 3] != 65535 }
+        let count = expected.withSamples { s in (0..<pixels).reduce(0) { $0 + (isTranslucent(s, $1) ? 1 : 0) } }
         // Every step-th translucent pixel, counted in pixel order from 0.
         let step = max(1, (count + screenBudget - 1) / screenBudget)
         var toward = 0.0, away = 0.0, pulled = 0.0, full = 0.0, rank = 0
-        expected.samples.withUnsafeBufferPointer { s in
+        expected.withSamples { s in
             for p in 0..<pixels where isTranslucent(s, p) {
                 defer { rank += 1 }
                 guard rank % step == 0 else { continue }

@@ -53,8 +53,8 @@ struct BlockGridSignature: Sendable {
             for y in 0..<8 {
                 for x in 0..<8 {
                     let i = ((by + y) * w + bx + x) * n
-                    if n == 4 && image.samples[i + 3] != 65535 { opaque = false }
-                    let r = Double(image.samples[i]), g = Double(image.samples[i + 1]), b = Double(image.samples[i + 2])
+                    if n == 4 && image.sample(i + 3) != 65535 { opaque = false }
+                    let r = Double(image.sample(i)), g = Double(image.sample(i + 1)), b = Double(image.sample(i + 2))
                     block[y * 8 + x] = (0.299 * r + 0.587 * g + 0.114 * b) / ValueImage.perEightBitUnit - 128
                 }
             }

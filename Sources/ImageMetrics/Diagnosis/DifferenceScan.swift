@@ -36,8 +36,8 @@ struct DifferenceScan: Sendable {
         let n = e.channels, w = e.width
         let rows = Parallel.bands(rows: e.height, rowsPerBand: max(64, e.height / 16))
         let parts = Parallel.map(rows.count) { b -> BandPart in
-            e.samples.withUnsafeBufferPointer { es in
-                a.samples.withUnsafeBufferPointer { as_ in
+            e.withSamples { es in
+                a.withSamples { as_ in
                     FineDetailToneSignature.toneOf16.withUnsafeBufferPointer { tone in
                         FineDetailToneSignature.tonePrefilter.withUnsafeBufferPointer { prefilter in
                             let range = (rows[b].lowerBound * w)..<(rows[b].upperBound * w)
@@ -68,21 +68,23 @@ struct DifferenceScan: Sendable {
     /// on the listed pixels only. The integer sums cannot overflow (see ``BandPart``), so they
     /// wrap without checks.
     @inline(__always)
-    private static func scan(_ es: UnsafeBufferPointer<UInt16>, _ as_: UnsafeBufferPointer<UInt16>, pixels: Range<Int>,
+    private static func scan(_ es: SampleView, _ as_: SampleView, pixels: Range<Int>,
                              channels n: Int, tone: UnsafeBufferPointer<SIMD2<Float>>,
                              prefilter: UnsafeBufferPointer<Int32>) -> BandPart {
         var part = BandPart()
         var words = [UInt64](repeating: 0, count: (pixels.count + 63) / 64)
         let belowFirm = FineDetailToneSignature.changedCodes * FineDetailToneSignature.changedCodes - 1
         var total = 0, aligned = 0
-        guard let eBase = es.baseAddress, let aBase = as_.baseAddress else { return part }
         var listed = [Int](repeating: 0, count: 64)
         words.withUnsafeMutableBufferPointer { words in
         listed.withUnsafeMutableBufferPointer { listed in
             for k in 0..<words.count {
                 let first = (pixels.lowerBound + 64 * k) * n, count = min(64, pixels.count - 64 * k)
-                var pe = eBase + first, pa = aBase + first
                 var word: UInt64 = 0, m = 0
+                // The chunk as 16-bit samples (an 8-bit image's codes widened into a stack buffer).
+                es.withSixteenBit(from: first, count: count * n) { chunkE in
+                as_.withSixteenBit(from: first, count: count * n) { chunkA in
+                var pe = chunkE, pa = chunkA
                 for j in 0..<count {
                     let e0 = Int(pe[0]), e1 = Int(pe[1]), e2 = Int(pe[2])
                     let d0 = Int(pa[0]) &- e0, d1 = Int(pa[1]) &- e1, d2 = Int(pa[2]) &- e2
@@ -103,6 +105,8 @@ struct DifferenceScan: Sendable {
                     listed[m] = j
                     m &+= Int(UInt64(bitPattern: Int64(counted)) >> 63)
                     pe += n; pa += n
+                }
+                }
                 }
                 words[k] = word
                 for l in 0..<m {

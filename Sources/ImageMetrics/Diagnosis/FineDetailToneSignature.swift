@@ -119,8 +119,8 @@ struct FineDetailToneSignature: Sendable, Hashable {
         let bands = Parallel.bands(rows: h, rowsPerBand: max(64, h / 16))
         let parts = Parallel.map(bands.count) { b -> Part in
             var part = Part()
-            e.samples.withUnsafeBufferPointer { es in
-            a.samples.withUnsafeBufferPointer { as_ in
+            e.withSamples { es in
+            a.withSamples { as_ in
             PixelStatistics.linearOf16.withUnsafeBufferPointer { toLinear in
                 func flat(_ x: Int, _ y: Int) -> Bool {
                     for c in 0..<min(n, 3) {

@@ -134,7 +134,8 @@ enum GeometryFit {
 
         func value(_ x: Int, _ y: Int) -> Double {
             let i = (y * image.width + x) * image.channels
-            return (0.2126 * Double(image.samples[i]) + 0.7152 * Double(image.samples[i + 1]) + 0.0722 * Double(image.samples[i + 2])) / 65535
+            let r = Double(image.sample(i)), g = Double(image.sample(i + 1)), b = Double(image.sample(i + 2))
+            return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 65535
         }
     }
 

@@ -28,7 +28,7 @@ struct HiddenColourField: Sendable {
         blocksHigh = high
         var sums = [SIMD4<Double>](repeating: SIMD4(repeating: 0), count: wide * high)
         if image.channels == 4 {
-            image.samples.withUnsafeBufferPointer { s in
+            image.withSamples { s in
                 for y in 0..<image.height {
                     for x in 0..<image.width {
                         let i = (y * image.width + x) * 4
@@ -45,7 +45,7 @@ struct HiddenColourField: Sendable {
     func colour(_ x: Int, _ y: Int) -> SIMD3<Double>? {
         let w = image.width, h = image.height
         guard image.channels == 4, x >= 0, y >= 0, x < w, y < h else { return nil }
-        let found = image.samples.withUnsafeBufferPointer { s -> SIMD4<Double>? in
+        let found = image.withSamples { s -> SIMD4<Double>? in
             for r in Self.pixelRadii {
                 var sum = SIMD4<Double>(repeating: 0)
                 for yy in max(y - r, 0)...min(y + r, h - 1) {

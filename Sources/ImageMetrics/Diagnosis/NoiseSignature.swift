@@ -39,8 +39,8 @@ struct NoiseSignature: Sendable {
         var pairs = (h: 0.0, v: 0.0), products = (h: 0.0, v: 0.0)
         var edge = (n: 0.0, s: 0.0, s2: 0.0), flat = (n: 0.0, s: 0.0, s2: 0.0)
         let unit = ValueImage.perEightBitUnit
-        e.samples.withUnsafeBufferPointer { es in
-            a.samples.withUnsafeBufferPointer { as_ in
+        e.withSamples { es in
+            a.withSamples { as_ in
                 func opaque(_ i: Int) -> Bool { n == 3 || (es[i * n + 3] == 65535 && as_[i * n + 3] == 65535) }
                 func difference(_ i: Int) -> SIMD3<Double> {
                     let o = i * n

@@ -59,8 +59,8 @@ struct SampleNeighbourhoods: Sendable {
     private static func touch(_ e: ExpectedView, _ a: ExpectedView, _ samples: ArraySlice<Diagnoser.Sample>) -> UInt16 {
         let w = e.width, h = e.height, n = e.image.channels, na = a.image.channels
         var touched: UInt16 = 0
-        e.image.samples.withUnsafeBufferPointer { es in
-            a.image.samples.withUnsafeBufferPointer { as_ in
+        e.image.withSamples { es in
+            a.image.withSamples { as_ in
                 for s in samples {
                     let left = max(s.x - 1, 0), right = min(s.x + 1, w - 1)
                     for row in max(s.y - 1, 0)...min(s.y + 1, h - 1) {

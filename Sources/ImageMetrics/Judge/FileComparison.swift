@@ -147,7 +147,7 @@ public struct FileComparison: Sendable {
         var av = ValueImage(a, withAlpha: withAlpha)
         guard ev.width == av.width && ev.height == av.height else { return .none("sizes differ") }
         if let ignored, ignored.width == ev.width, ignored.height == ev.height { av.takeValues(of: ev, under: ignored) }
-        guard ev.samples != av.samples else { return .none("identical: nothing to explain") }
+        guard !ev.sameSamples(as: av) else { return .none("identical: nothing to explain") }
         let context = DiagnosisContext(expected: e.format, actual: a.format, source: nil, expectedBits: ev.sourceBitsPerComponent,
                                        actualBits: av.sourceBitsPerComponent, expectedTranslucent: ev.hasTranslucency)
         return Comparison.valueDiagnosis(ev, av, of: e, a, context: context, counterfactuals: [])
@@ -160,7 +160,7 @@ public struct FileComparison: Sendable {
         if e.orientation == a.orientation && e.bitmap == a.bitmap { return true }
         let withAlpha = e.format.hasAlpha || a.format.hasAlpha
         let ev = ValueImage(e, withAlpha: withAlpha), av = ValueImage(a, withAlpha: withAlpha)
-        return ev.width == av.width && ev.height == av.height && ev.samples == av.samples
+        return ev.width == av.width && ev.height == av.height && ev.sameSamples(as: av)
     }
 }
 

@@ -161,9 +161,9 @@ enum SSIMULACRA2 {
         return { y, x0, count, r, g, b in
             let n = image.channels, w = image.width
             withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count * n) { staged in
-                image.samples.withUnsafeBufferPointer { samples in
-                    guard let first = samples.baseAddress, let copy = staged.baseAddress else { return }
-                    copy.update(from: first + (y * w + x0) * n, count: count * n)
+                image.withSamples { samples in
+                    guard let copy = staged.baseAddress else { return }
+                    samples.copy(from: (y * w + x0) * n, count: count * n, into: copy)
                 }
                 let s = UnsafeBufferPointer(staged)
                 lut.withUnsafeBufferPointer { lin in

@@ -7,15 +7,14 @@ enum VisiblePlane {
     /// Rows of one visible channel (`channel` 0…2 = R, G, B; 3 = luma Y′), in `Double`.
     static func source(_ image: ValueImage, channel: Int, background bg: Double) -> PlaneSource {
         let n = image.channels, w = image.width
-        let samples = image.samples
         return PlaneSource(width: w, height: image.height) { y, out in
-            samples.withUnsafeBufferPointer { s in
+            image.withSamples { s in
                 var i = y * w * n
                 if n == 3 {
                     // Opaque: no compositing (the same arithmetic as below without the alpha tests).
                     out.withUnsafeMutableBufferPointer { o in
                         if channel == 3 {
-                            if let o = o.baseAddress, let s = s.baseAddress { opaqueLuma(s + i, o, w) }
+                            if let o = o.baseAddress { s.withSixteenBit(from: i, count: w * 3) { opaqueLuma($0, o, w) } }
                         } else {
                             for x in 0..<w { o[x] = Double(s[i + channel]) / 257; i += 3 }
                         }
@@ -74,19 +73,21 @@ enum VisiblePlane {
         let w = e.width, h = e.height
         guard w >= 11, h >= 11, a.width == w, a.height == h, e.channels == a.channels else { return nil }
         let n = e.channels
-        let es = e.samples, ac = a.samples
         let back = Float(bg * 255)
         let signals: SSIMTiles.SignalRow = { y, x0, count, stride, xOut, yOut in
-            es.withUnsafeBufferPointer { s in
-            ac.withUnsafeBufferPointer { t in
-                guard let s = s.baseAddress, let t = t.baseAddress else { return }
+            e.withSamples { es in
+            a.withSamples { ac in
                 let i = (y * w + x0) * n
-                if n == 3 {
-                    centredOpaquePlanes(s + i, count, xOut, stride)
-                    centredOpaquePlanes(t + i, count, yOut, stride)
-                } else {
-                    centredPlanes(s + i, channels: n, count, back, xOut, stride)
-                    centredPlanes(t + i, channels: n, count, back, yOut, stride)
+                es.withSixteenBit(from: i, count: count * n) { s in
+                ac.withSixteenBit(from: i, count: count * n) { t in
+                    if n == 3 {
+                        centredOpaquePlanes(s, count, xOut, stride)
+                        centredOpaquePlanes(t, count, yOut, stride)
+                    } else {
+                        centredPlanes(s, channels: n, count, back, xOut, stride)
+                        centredPlanes(t, channels: n, count, back, yOut, stride)
+                    }
+                }
                 }
             }
             }

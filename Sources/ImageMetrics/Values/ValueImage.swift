@@ -14,15 +14,29 @@ import ImageCore
 ///   precision (recorded in ``precisionNote``).
 ///
 /// Samples are interleaved, ``channels`` per pixel (3 = RGB, 4 = RGBA), rows top to bottom.
+///
+/// An image whose every sample is an 8-bit code (a straight 8-bit RGB, RGBA, gray or gray-alpha
+/// layout) holds the codes themselves, one byte a sample (``Storage/eightBit(_:)``), and every
+/// reader sees `code · 257` through ``SampleView``: the same values, half the memory. A tight
+/// 8-bit RGB (RGBA) bitmap read with 3 (4) channels shares the bitmap's bytes: no copy at all.
 public struct ValueImage: Sendable, Hashable {
+    /// How the samples are held: the values are the same either way.
+    public enum Storage: Sendable {
+        /// 8-bit codes c, each standing for the sample c · 257.
+        case eightBit([UInt8])
+        /// 16-bit samples.
+        case sixteenBit([UInt16])
+    }
+
     /// Displayed width in pixels (after the orientation).
     public let width: Int
     /// Displayed height in pixels.
     public let height: Int
     /// 3 (RGB, every pixel opaque) or 4 (straight RGBA).
     public let channels: Int
-    /// `width × height × channels` samples, 0…65535, straight colour.
-    public var samples: [UInt16]
+    /// `width × height × channels` samples, 0…65535, straight colour (read them through
+    /// ``withSamples(_:)``, ``sample(_:)`` or ``wideSamples``).
+    public private(set) var storage: Storage
     /// Bits per component of the source format (1…16, or 32 for float).
     public let sourceBitsPerComponent: Int
     /// Set when the source could not be represented exactly (float components).
@@ -49,47 +63,137 @@ public struct ValueImage: Sendable, Hashable {
         self.channels = channels
         sourceBitsPerComponent = bitmap.format.bitsPerComponent
         precisionNote = bitmap.format.isFloat ? "32-bit float components compared at 16-bit precision, clamped to 0…1" : nil
-        samples = ValueImage.read(bitmap, channels: channels)
+        storage = ValueImage.read(bitmap, channels: channels)
     }
 
     /// Wraps samples that already follow the rules above.
     public init(width: Int, height: Int, channels: Int, samples: [UInt16], sourceBitsPerComponent: Int = 16) {
+        self.init(width: width, height: height, channels: channels, storage: .sixteenBit(samples),
+                  sourceBitsPerComponent: sourceBitsPerComponent)
+    }
+
+    /// Wraps 8-bit codes (each the sample code · 257).
+    public init(width: Int, height: Int, channels: Int, eightBitCodes: [UInt8]) {
+        self.init(width: width, height: height, channels: channels, storage: .eightBit(eightBitCodes), sourceBitsPerComponent: 8)
+    }
+
+    private init(width: Int, height: Int, channels: Int, storage: Storage, sourceBitsPerComponent: Int) {
         precondition(channels == 3 || channels == 4, "a ValueImage has 3 or 4 channels")
-        precondition(samples.count == width * height * channels, "sample count must be width × height × channels")
         self.width = width
         self.height = height
         self.channels = channels
-        self.samples = samples
+        self.storage = storage
         self.sourceBitsPerComponent = sourceBitsPerComponent
         self.precisionNote = nil
+        precondition(sampleCount == width * height * channels, "sample count must be width × height × channels")
+    }
+
+    /// Number of samples, `width × height × channels`.
+    public var sampleCount: Int {
+        switch storage {
+        case .eightBit(let codes): return codes.count
+        case .sixteenBit(let samples): return samples.count
+        }
+    }
+
+    /// Whether the samples are held as 8-bit codes.
+    public var isEightBit: Bool {
+        if case .eightBit = storage { return true }
+        return false
+    }
+
+    /// Every sample as a 16-bit value, in a new array (2 bytes a sample: for tests and small
+    /// images; a pass over a large image reads ``withSamples(_:)``).
+    public var wideSamples: [UInt16] {
+        switch storage {
+        case .sixteenBit(let samples): return samples
+        case .eightBit(let codes): return codes.map { UInt16($0) &* 257 }
+        }
+    }
+
+    /// Sample `i` (interleaved order) as a 16-bit value.
+    @inline(__always)
+    public func sample(_ i: Int) -> UInt16 {
+        switch storage {
+        case .eightBit(let codes): return UInt16(codes[i]) &* 257
+        case .sixteenBit(let samples): return samples[i]
+        }
+    }
+
+    /// Calls `body` with a view of the samples as 16-bit values, valid during the call.
+    public func withSamples<R>(_ body: (SampleView) throws -> R) rethrows -> R {
+        switch storage {
+        case .eightBit(let codes):
+            return try codes.withUnsafeBufferPointer { try body(SampleView(eightBit: $0.baseAddress, sixteenBit: nil, count: $0.count)) }
+        case .sixteenBit(let samples):
+            return try samples.withUnsafeBufferPointer { try body(SampleView(eightBit: nil, sixteenBit: $0.baseAddress, count: $0.count)) }
+        }
+    }
+
+    /// Whether both images hold the same samples (sizes and channel counts aside: compare those first).
+    public func sameSamples(as other: ValueImage) -> Bool {
+        switch (storage, other.storage) {
+        case (.eightBit(let a), .eightBit(let b)): return a == b
+        case (.sixteenBit(let a), .sixteenBit(let b)): return a == b
+        default:
+            guard sampleCount == other.sampleCount else { return false }
+            return withSamples { s in other.withSamples { t in !(0..<s.count).contains { s[$0] != t[$0] } } }
+        }
+    }
+
+    public static func == (l: ValueImage, r: ValueImage) -> Bool {
+        l.width == r.width && l.height == r.height && l.channels == r.channels && l.sourceBitsPerComponent == r.sourceBitsPerComponent
+            && l.precisionNote == r.precisionNote && l.sameSamples(as: r)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width); hasher.combine(height); hasher.combine(channels); hasher.combine(sourceBitsPerComponent)
     }
 
     /// Gives the pixels under `mask` the samples of `other` (same size and channel count).
     public mutating func takeValues(of other: ValueImage, under mask: PixelMask) {
         precondition(other.width == width && other.height == height && other.channels == channels && mask.bits.count == width * height,
                      "takeValues needs images and a mask of one size")
-        for p in 0..<(width * height) where mask.bits[p] {
-            for c in 0..<channels { samples[p * channels + c] = other.samples[p * channels + c] }
+        let n = channels
+        if case .eightBit(var codes) = storage, case .eightBit(let theirs) = other.storage {
+            storage = .sixteenBit([])  // let go of the array so the writes below do not copy it
+            for p in 0..<(width * height) where mask.bits[p] {
+                for c in 0..<n { codes[p * n + c] = theirs[p * n + c] }
+            }
+            storage = .eightBit(codes)
+            return
         }
+        var samples = wideSamples
+        storage = .sixteenBit([])
+        other.withSamples { theirs in
+            for p in 0..<(width * height) where mask.bits[p] {
+                for c in 0..<n { samples[p * n + c] = theirs[p * n + c] }
+            }
+        }
+        storage = .sixteenBit(samples)
     }
 
     /// Whether any pixel is not fully opaque.
     public var hasTranslucency: Bool {
         guard channels == 4 else { return false }
-        var i = 3
-        while i < samples.count { if samples[i] != 65535 { return true }; i += 4 }
-        return false
+        return withSamples { s in
+            var i = 3
+            while i < s.count { if s[i] != 65535 { return true }; i += 4 }
+            return false
+        }
     }
 
     /// Sample `c` of pixel (x, y) normalised to 0…1 (alpha is 1 when there is no alpha channel).
     @inline(__always)
     public func value(_ x: Int, _ y: Int, _ c: Int) -> Double {
         if c == 3 && channels == 3 { return 1 }
-        return Double(samples[(y * width + x) * channels + c]) / ValueImage.fullScale
+        return Double(sample((y * width + x) * channels + c)) / ValueImage.fullScale
     }
 
-    /// Unpacks every row, with fast paths for the common tightly stored 8- and 16-bit layouts.
-    static func read(_ bitmap: Bitmap, channels: Int) -> [UInt16] {
+    /// Unpacks every row: the straight 8-bit layouts into 8-bit codes (a tight layout of
+    /// `channels` components shared as it is), everything else into 16-bit samples, with fast
+    /// paths for the tight 16-bit layouts.
+    static func read(_ bitmap: Bitmap, channels: Int) -> Storage {
         let w = bitmap.width, h = bitmap.height, f = bitmap.format
         let straight = !f.isPremultiplied && f.byteOrder == .default && !f.isFloat
         let fastModel: Int? = {
@@ -102,14 +206,20 @@ public struct ValueImage: Sendable, Hashable {
             default: return nil
             }
         }()
+        if let slots = fastModel, f.bitsPerComponent == 8 {
+            if slots == channels && bitmap.bytesPerRow == w * slots && bitmap.bytes.count == w * h * slots {
+                return .eightBit(bitmap.bytes)
+            }
+            return .eightBit(eightBitCodes(bitmap, slots: slots, channels: channels))
+        }
         if let slots = fastModel {
-            // Tight 8/16-bit layouts: rows unpacked in fixed bands on every core (each band
+            // Tight 16-bit layouts: rows unpacked in fixed bands on every core (each band
             // writes its own rows, so the result does not depend on the number of cores).
             let wide = f.bitsPerComponent == 16, stride = bitmap.bytesPerRow
             // The storage starts uninitialised: every sample is written by exactly one band, and
             // its pages are first touched (faulted in) there, on every core, not by a memset.
             let bands = Parallel.bands(rows: h, rowsPerBand: max(64, h / 16))
-            return [UInt16](unsafeUninitializedCapacity: w * h * channels) { whole, initialized in
+            return .sixteenBit([UInt16](unsafeUninitializedCapacity: w * h * channels) { whole, initialized in
                 let dst = DisjointBuffer(whole)
                 let bytes = bitmap.bytes, rowBytes = w * slots * (wide ? 2 : 1)
                 _ = Parallel.map(bands.count) { b in
@@ -123,7 +233,7 @@ public struct ValueImage: Sendable, Hashable {
                     return 0
                 }
                 initialized = w * h * channels
-            }
+            })
         }
         var out = [UInt16](repeating: 0, count: w * h * channels)
         out.withUnsafeMutableBufferPointer { dst in
@@ -141,7 +251,38 @@ public struct ValueImage: Sendable, Hashable {
                 }
             }
         }
-        return out
+        return .sixteenBit(out)
+    }
+
+    /// The codes of a straight 8-bit layout of `slots` components per pixel, `channels` per
+    /// pixel: gray replicated, a missing alpha read as 255 (the samples ``unpackRow(_:into:width:slots:wide:channels:)``
+    /// makes, divided by 257). Rows in fixed bands on every core, as for the 16-bit layouts.
+    static func eightBitCodes(_ bitmap: Bitmap, slots: Int, channels: Int) -> [UInt8] {
+        let w = bitmap.width, h = bitmap.height, stride = bitmap.bytesPerRow
+        let bands = Parallel.bands(rows: h, rowsPerBand: max(64, h / 16))
+        return [UInt8](unsafeUninitializedCapacity: w * h * channels) { whole, initialized in
+            let dst = DisjointBuffer(whole)
+            _ = Parallel.map(bands.count) { b in
+                bitmap.bytes.withUnsafeBufferPointer { src in
+                    for y in bands[b] {
+                        let row = UnsafeBufferPointer(rebasing: src[(y * stride)..<(y * stride + w * slots)])
+                        let o = dst.slice(y * w * channels..<(y + 1) * w * channels)
+                        var j = 0
+                        for x in 0..<w {
+                            switch slots {
+                            case 1: o[j] = row[x]; o[j + 1] = row[x]; o[j + 2] = row[x]
+                            case 2: o[j] = row[2 * x]; o[j + 1] = row[2 * x]; o[j + 2] = row[2 * x]
+                            default: o[j] = row[slots * x]; o[j + 1] = row[slots * x + 1]; o[j + 2] = row[slots * x + 2]
+                            }
+                            if channels == 4 { o[j + 3] = slots == 2 ? row[2 * x + 1] : slots == 4 ? row[4 * x + 3] : 255 }
+                            j += channels
+                        }
+                    }
+                    return 0
+                }
+            }
+            initialized = w * h * channels
+        }
     }
 
     /// One tight row of `slots` 8- or 16-bit (big-endian) components per pixel → `channels`

@@ -16,19 +16,21 @@ public enum FolderThumbnail {
         let step = max(1, (max(v.width, v.height) + maxSide - 1) / maxSide)
         let w = max(1, v.width / step), h = max(1, v.height / step)
         var out = [UInt8](repeating: 0, count: w * h * 4)
+        v.withSamples { samples in
         for ty in 0..<h {
             for tx in 0..<w {
                 var sum = [Int](repeating: 0, count: 4)
                 for y in (ty * step)..<(ty * step + step) {
                     var i = (y * v.width + tx * step) * 4
                     for _ in 0..<step {
-                        for c in 0..<4 { sum[c] += Int(v.samples[i + c]) }
+                        for c in 0..<4 { sum[c] += Int(samples[i + c]) }
                         i += 4
                     }
                 }
                 let n = step * step * 257
                 for c in 0..<4 { out[(ty * w + tx) * 4 + c] = UInt8(min(255, (sum[c] + n / 2) / n)) }
             }
+        }
         }
         guard let bitmap = try? Bitmap(width: w, height: h, format: .rgba8, bytes: out),
               let png = try? ImageCodecs.encode(Image(bitmap: bitmap), as: .png) else { return nil }
