@@ -128,7 +128,7 @@ public struct Comparison: Sendable, Hashable, Codable {
             notes.append("\(mask.count) pixels ignored (masks and regions): compared as equal")
         }
         identical = sameSize && ev.sameSamples(as: av)
-        timer.mark("values (16-bit samples)")
+        timer.mark("values (8-bit codes or 16-bit samples)")
         let context = DiagnosisContext(expected: e.image.format, actual: a.image.format, source: source,
                                        expectedBits: ev.sourceBitsPerComponent, actualBits: av.sourceBitsPerComponent,
                                        expectedTranslucent: ev.hasTranslucency)

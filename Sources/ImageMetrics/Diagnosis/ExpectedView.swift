@@ -12,8 +12,7 @@ struct ExpectedView: Sendable {
     @inline(__always)
     func raw(_ x: Int, _ y: Int) -> SIMD4<UInt16> {
         let cx = min(max(x, 0), width - 1), cy = min(max(y, 0), height - 1)
-        let n = image.channels, i = (cy * width + cx) * n
-        return SIMD4(image.sample(i), image.sample(i + 1), image.sample(i + 2), n == 4 ? image.sample(i + 3) : 65535)
+        return image.pixel(at: (cy * width + cx) * image.channels)
     }
 
     /// Straight RGBA of pixel (x, y), clamped, in 0…1.

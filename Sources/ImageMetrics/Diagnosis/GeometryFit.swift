@@ -134,8 +134,7 @@ enum GeometryFit {
 
         func value(_ x: Int, _ y: Int) -> Double {
             let i = (y * image.width + x) * image.channels
-            let r = Double(image.sample(i)), g = Double(image.sample(i + 1)), b = Double(image.sample(i + 2))
-            return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 65535
+            return image.luma709(at: i)
         }
     }
 

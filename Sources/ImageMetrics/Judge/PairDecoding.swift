@@ -26,8 +26,9 @@ public enum PairDecoding {
     }
 
     /// Bytes of working memory the judgement needs per displayed pixel of the larger image, on
-    /// top of both files and both decoded images: the 16-bit value images of both sides
-    /// (8 bytes a pixel each), the float planes of SSIM, MS-SSIM and SSIMULACRA 2 and the
+    /// top of both files and both decoded images: the value images of both sides (up to 8
+    /// bytes a pixel each; an 8-bit image's are its codes, those of a tight 8-bit RGB(A) image
+    /// its decoded bytes, so this over-counts them), the float planes of SSIM, MS-SSIM and SSIMULACRA 2 and the
     /// diagnosis's candidate renderings, which are banded. Measured: the peak RSS of
     /// `imglab diff --report` grows by 20–34 bytes a pixel, decoded images included, over
     /// 1–16 MP pairs of 8- and 16-bit RGBA and gray (`benchmarks/memory-budget.sh`).

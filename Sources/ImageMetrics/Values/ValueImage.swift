@@ -36,7 +36,13 @@ public struct ValueImage: Sendable, Hashable {
     public let channels: Int
     /// `width × height × channels` samples, 0…65535, straight colour (read them through
     /// ``withSamples(_:)``, ``sample(_:)`` or ``wideSamples``).
-    public private(set) var storage: Storage
+    public var storage: Storage { isEightBit ? .eightBit(codes) : .sixteenBit(sixteenBit) }
+    /// Whether the samples are held as 8-bit codes (in `codes`; else in `sixteenBit`).
+    public private(set) var isEightBit: Bool
+    // Two plain arrays, one of them empty, rather than an enum: a sample read is a flag test and
+    // an array load, with no payload to extract (``sample(_:)`` is in the diagnosis's inner loops).
+    private var codes: [UInt8]
+    private var sixteenBit: [UInt16]
     /// Bits per component of the source format (1…16, or 32 for float).
     public let sourceBitsPerComponent: Int
     /// Set when the source could not be represented exactly (float components).
@@ -63,7 +69,15 @@ public struct ValueImage: Sendable, Hashable {
         self.channels = channels
         sourceBitsPerComponent = bitmap.format.bitsPerComponent
         precisionNote = bitmap.format.isFloat ? "32-bit float components compared at 16-bit precision, clamped to 0…1" : nil
-        storage = ValueImage.read(bitmap, channels: channels)
+        let storage = ValueImage.read(bitmap, channels: channels)
+        (isEightBit, codes, sixteenBit) = ValueImage.held(storage)
+    }
+
+    private static func held(_ storage: Storage) -> (Bool, [UInt8], [UInt16]) {
+        switch storage {
+        case .eightBit(let codes): return (true, codes, [])
+        case .sixteenBit(let samples): return (false, [], samples)
+        }
     }
 
     /// Wraps samples that already follow the rules above.
@@ -82,63 +96,61 @@ public struct ValueImage: Sendable, Hashable {
         self.width = width
         self.height = height
         self.channels = channels
-        self.storage = storage
+        (isEightBit, codes, sixteenBit) = ValueImage.held(storage)
         self.sourceBitsPerComponent = sourceBitsPerComponent
         self.precisionNote = nil
         precondition(sampleCount == width * height * channels, "sample count must be width × height × channels")
     }
 
     /// Number of samples, `width × height × channels`.
-    public var sampleCount: Int {
-        switch storage {
-        case .eightBit(let codes): return codes.count
-        case .sixteenBit(let samples): return samples.count
-        }
-    }
-
-    /// Whether the samples are held as 8-bit codes.
-    public var isEightBit: Bool {
-        if case .eightBit = storage { return true }
-        return false
-    }
+    public var sampleCount: Int { isEightBit ? codes.count : sixteenBit.count }
 
     /// Every sample as a 16-bit value, in a new array (2 bytes a sample: for tests and small
     /// images; a pass over a large image reads ``withSamples(_:)``).
-    public var wideSamples: [UInt16] {
-        switch storage {
-        case .sixteenBit(let samples): return samples
-        case .eightBit(let codes): return codes.map { UInt16($0) &* 257 }
-        }
-    }
+    public var wideSamples: [UInt16] { isEightBit ? codes.map { UInt16($0) &* 257 } : sixteenBit }
 
     /// Sample `i` (interleaved order) as a 16-bit value.
     @inline(__always)
-    public func sample(_ i: Int) -> UInt16 {
-        switch storage {
-        case .eightBit(let codes): return UInt16(codes[i]) &* 257
-        case .sixteenBit(let samples): return samples[i]
+    public func sample(_ i: Int) -> UInt16 { isEightBit ? UInt16(codes[i]) &* 257 : sixteenBit[i] }
+
+    /// The samples of the pixel whose first sample is `i`, as 16-bit values (alpha 65535 without
+    /// an alpha channel): one storage test for the whole pixel, for the diagnosis's random reads.
+    @inline(__always)
+    public func pixel(at i: Int) -> SIMD4<UInt16> {
+        if isEightBit {
+            return SIMD4(UInt16(codes[i]) &* 257, UInt16(codes[i + 1]) &* 257, UInt16(codes[i + 2]) &* 257,
+                         channels == 4 ? UInt16(codes[i + 3]) &* 257 : 65535)
         }
+        return SIMD4(sixteenBit[i], sixteenBit[i + 1], sixteenBit[i + 2], channels == 4 ? sixteenBit[i + 3] : 65535)
+    }
+
+    /// The Rec. 709 luma (0…1) of the pixel whose first sample is `i`, weighted in 16-bit units.
+    @inline(__always)
+    public func luma709(at i: Int) -> Double {
+        let r, g, b: Double
+        if isEightBit {
+            // c · 257 exactly, as the 16-bit sample.
+            r = Double(codes[i]) * 257; g = Double(codes[i + 1]) * 257; b = Double(codes[i + 2]) * 257
+        } else {
+            r = Double(sixteenBit[i]); g = Double(sixteenBit[i + 1]); b = Double(sixteenBit[i + 2])
+        }
+        return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 65535
     }
 
     /// Calls `body` with a view of the samples as 16-bit values, valid during the call.
     public func withSamples<R>(_ body: (SampleView) throws -> R) rethrows -> R {
-        switch storage {
-        case .eightBit(let codes):
+        if isEightBit {
             return try codes.withUnsafeBufferPointer { try body(SampleView(eightBit: $0.baseAddress, sixteenBit: nil, count: $0.count)) }
-        case .sixteenBit(let samples):
-            return try samples.withUnsafeBufferPointer { try body(SampleView(eightBit: nil, sixteenBit: $0.baseAddress, count: $0.count)) }
         }
+        return try sixteenBit.withUnsafeBufferPointer { try body(SampleView(eightBit: nil, sixteenBit: $0.baseAddress, count: $0.count)) }
     }
 
     /// Whether both images hold the same samples (sizes and channel counts aside: compare those first).
     public func sameSamples(as other: ValueImage) -> Bool {
-        switch (storage, other.storage) {
-        case (.eightBit(let a), .eightBit(let b)): return a == b
-        case (.sixteenBit(let a), .sixteenBit(let b)): return a == b
-        default:
-            guard sampleCount == other.sampleCount else { return false }
-            return withSamples { s in other.withSamples { t in !(0..<s.count).contains { s[$0] != t[$0] } } }
-        }
+        if isEightBit && other.isEightBit { return codes == other.codes }
+        if !isEightBit && !other.isEightBit { return sixteenBit == other.sixteenBit }
+        guard sampleCount == other.sampleCount else { return false }
+        return withSamples { s in other.withSamples { t in !(0..<s.count).contains { s[$0] != t[$0] } } }
     }
 
     public static func == (l: ValueImage, r: ValueImage) -> Bool {
@@ -150,27 +162,28 @@ public struct ValueImage: Sendable, Hashable {
         hasher.combine(width); hasher.combine(height); hasher.combine(channels); hasher.combine(sourceBitsPerComponent)
     }
 
-    /// Gives the pixels under `mask` the samples of `other` (same size and channel count).
+    /// Gives the pixels under `mask` the samples of `other` (same size and channel count); an
+    /// image of 8-bit codes given 16-bit samples is held in 16 bits from then on.
     public mutating func takeValues(of other: ValueImage, under mask: PixelMask) {
         precondition(other.width == width && other.height == height && other.channels == channels && mask.bits.count == width * height,
                      "takeValues needs images and a mask of one size")
         let n = channels
-        if case .eightBit(var codes) = storage, case .eightBit(let theirs) = other.storage {
-            storage = .sixteenBit([])  // let go of the array so the writes below do not copy it
+        if isEightBit && other.isEightBit {
             for p in 0..<(width * height) where mask.bits[p] {
-                for c in 0..<n { codes[p * n + c] = theirs[p * n + c] }
+                for c in 0..<n { codes[p * n + c] = other.codes[p * n + c] }
             }
-            storage = .eightBit(codes)
             return
         }
-        var samples = wideSamples
-        storage = .sixteenBit([])
+        if isEightBit {
+            sixteenBit = wideSamples
+            codes = []
+            isEightBit = false
+        }
         other.withSamples { theirs in
             for p in 0..<(width * height) where mask.bits[p] {
-                for c in 0..<n { samples[p * n + c] = theirs[p * n + c] }
+                for c in 0..<n { sixteenBit[p * n + c] = theirs[p * n + c] }
             }
         }
-        storage = .sixteenBit(samples)
     }
 
     /// Whether any pixel is not fully opaque.
