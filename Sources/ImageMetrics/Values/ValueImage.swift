@@ -153,11 +153,13 @@ public struct ValueImage: Sendable, Hashable {
         return withSamples { s in other.withSamples { t in !(0..<s.count).contains { s[$0] != t[$0] } } }
     }
 
+    /// Equal sizes, channels, source depth and note, and the same sample values however each is held.
     public static func == (l: ValueImage, r: ValueImage) -> Bool {
         l.width == r.width && l.height == r.height && l.channels == r.channels && l.sourceBitsPerComponent == r.sourceBitsPerComponent
             && l.precisionNote == r.precisionNote && l.sameSamples(as: r)
     }
 
+    /// Hashes the shape (equal images have equal shapes; the samples are left out, as their storage may differ).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(width); hasher.combine(height); hasher.combine(channels); hasher.combine(sourceBitsPerComponent)
     }
