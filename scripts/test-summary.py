@@ -5,7 +5,7 @@
 
 XUNIT is what `swift test --xunit-output FILE` wrote for swift-testing (FILE with `-swift-testing` before its
 extension; FILE itself for XCTest, read too when present). Every <testcase> counts once: failed when it holds a
-<failure> or <error>, skipped when it holds <skipped> (its message is the reason), passed otherwise. LOG, the
+<failure> or <error>, skipped when it holds <skipped> (its message attribute or text is the reason), passed otherwise. LOG, the
 runner's output, is read only for its last line `... with N known issues` (known issues are not in the xUnit file).
 Prints `LABEL: P passed, S skipped (reasons), K known issues, F failed` and exits 1 when the runner failed, the
 file is missing or holds no test case, or, under IMGLAB_CI=1, anything was skipped.
@@ -28,7 +28,9 @@ def main():
             return 1
     failed = [c for c in cases if c.find("failure") is not None or c.find("error") is not None]
     skipped = [c for c in cases if c.find("skipped") is not None and c not in failed]
-    reasons = collections.Counter((c.find("skipped").get("message") or "no reason given").strip() for c in skipped)
+    # swift-testing writes the reason as the element's text, XCTest as its `message` attribute.
+    reasons = collections.Counter((c.find("skipped").get("message") or c.find("skipped").text or "").strip() or "no reason given"
+                                  for c in skipped)
     known = 0
     if log and os.path.exists(log):
         # "... passed after 9.1 seconds with 2 known issues." or "... failed after 9.1 seconds with 4 issues
