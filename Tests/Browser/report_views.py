@@ -34,6 +34,7 @@ import tempfile
 import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import index_pages  # noqa: E402
 import pages  # noqa: E402
 import png  # noqa: E402
 
@@ -534,6 +535,9 @@ def main():
     options.out = os.path.abspath(options.out)
     ci = os.environ.get("IMGLAB_CI") == "1"
     planned = [(p, m, v, [t for t in tests if options.only in t[0]]) for p, m, v, tests in plan(options)]
+    indexes = [t for t in index_pages.TESTS if options.only in t[0]]
+    # The index tests (index_pages.py) are listed with the pages' tests, under no page.
+    planned.append((None, None, None, [(name, None) for name, _ in indexes]))
     total = sum(len(tests) for _, _, _, tests in planned)
     passed = failed = skipped = 0
     reasons = []
@@ -570,7 +574,7 @@ def main():
             context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1, color_scheme="light")
             decoder = context.new_page()
             for page, maker, viewer, tests in planned:
-                if not tests:
+                if not tests or maker is None:
                     continue
                 try:
                     url = "file://" + maker(options.imglab, REPO, work)
@@ -599,6 +603,32 @@ def main():
                     finally:
                         if screen:
                             screen.close()
+            for name, run in indexes:
+                opened = []
+
+                def browser_page(url):
+                    page = context.new_page()
+                    errors = []
+                    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+                    page.on("pageerror", lambda e: errors.append(str(e)))
+                    page.goto(url)
+                    opened.append((page, errors))
+                    return page
+                try:
+                    note = run(browser_page, options.imglab, work)
+                    for _, errors in opened:
+                        check(not errors, f"the page logged errors: {errors}")
+                    print(f"✔ pass  {name}" + (f" ({note})" if note else ""))
+                    passed += 1
+                except (Failure, index_pages.IndexFailure) as error:
+                    print(f"✘ FAIL  {name}: {error}")
+                    failed += 1
+                except Exception:
+                    print(f"✘ FAIL  {name}: " + traceback.format_exc(limit=2).strip().replace("\n", "\n      "))
+                    failed += 1
+                finally:
+                    for page, _ in opened:
+                        page.close()
             browser.close()
     finally:
         shutil.rmtree(work, ignore_errors=True)

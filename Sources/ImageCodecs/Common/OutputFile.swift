@@ -45,7 +45,7 @@ public enum OutputFile {
     }
 
     /// What a file of type `kind` (`st_mode & S_IFMT`) is, with its article.
-    static func description(ofKind kind: mode_t) -> String {
+    public static func description(ofKind kind: mode_t) -> String {
         switch kind {
         case S_IFDIR: return "a directory"
         case S_IFLNK: return "a symbolic link"

@@ -5,9 +5,10 @@ import ImageMetrics
 /// ``DiffReport`` pages, written by the workers). Self-contained like every page: inline CSS
 /// and script, thumbnails as `data:` URIs, a Content-Security-Policy that forbids network access.
 ///
-/// The counts, filters (status, diagnosis class, text) and one row per key, worst status first,
-/// then key order: status, the key (linked to its page), the expected and actual thumbnails, the
-/// diagnosis, and why. The list, its filters and its script are the run report's (``RunReport``:
+/// The counts, the accept panel (``acceptPanel(_:)``: tick files, copy the `imglab accept`
+/// command), filters (status, diagnosis class, text) and one row per key, worst status first,
+/// then key order: status, a tick box (files that differ), the key (linked to its page), the
+/// expected and actual thumbnails, the diagnosis, and why. The list, its filters and its script are the run report's (``RunReport``:
 /// the same element ids and `data-` attributes), so the two indexes behave alike.
 ///
 /// Pure: results in, text out; every string goes through ``HTMLText/escape(_:)``.
@@ -37,7 +38,7 @@ enum FolderDiffReport {
         list += classes.map { "<option value=\"\(e($0))\">\(e($0))</option>" }.joined()
         list += "</select> <input id=\"text\" type=\"search\" placeholder=\"filter: file, diagnosis, clause…\" aria-label=\"text filter\" size=\"32\"> "
         list += "<button type=\"button\" id=\"clear\">clear</button> <span id=\"shown\" class=\"small\"></span> <span id=\"cell\" class=\"small\"></span></form>\n"
-        list += "<table id=\"list\"><thead>" + HTMLBlocks.headerRow(["status", "file", "expected", "actual", "diagnosis", "why"]) + "</thead><tbody>\n"
+        list += "<table id=\"list\"><thead>" + HTMLBlocks.headerRow(["status", "accept", "file", "expected", "actual", "diagnosis", "why"]) + "</thead><tbody>\n"
         let order = r.items.indices.sorted { a, b in
             let x = r.items[a].status.severity, y = r.items[b].status.severity
             return x != y ? x < y : a < b
@@ -51,14 +52,58 @@ enum FolderDiffReport {
             let search = [item.key, item.expected ?? "", item.actual ?? "", diagnosis, item.diagnosis ?? "", why].joined(separator: " ").lowercased()
             let thumbs = i < thumbnails.count ? thumbnails[i] : FolderThumbnails()
             list += "<tr class=\"\(item.status.rawValue)\" data-verdict=\"\(item.status.rawValue)\" data-family=\"\(e(item.diagnosisClass ?? ""))\" data-text=\"\(e(search))\">"
-            list += "<td>\(e(label(item.status)))</td><td>\(name)<div class=\"small\">\(e(files.joined(separator: " · ")))</div></td>"
+            let tick = item.status.isAcceptable ? "<input type=\"checkbox\" class=\"accept\" value=\"\(e(item.key))\" aria-label=\"accept \(e(item.key))\">" : ""
+            list += "<td>\(e(label(item.status)))</td><td>\(tick)</td><td>\(name)<div class=\"small\">\(e(files.joined(separator: " · ")))</div></td>"
             list += "<td>\(thumbnail(thumbs.expected))</td><td>\(thumbnail(thumbs.actual))</td>"
             list += "<td title=\"\(e(item.diagnosis ?? ""))\">\(e(diagnosis))</td><td>\(e(why))</td></tr>\n"
         }
+        h += acceptPanel(r)
         h += HTMLBlocks.section("Files (worst first)", id: "pairs", list + "</tbody></table>")
         h += HTMLBlocks.footer([r.schema, r.comparisonVersion, r.diagnosisVersion, "pages: key u returns here"])
-        return HTMLPage(title: "imglab diff: \(r.expected) vs \(r.actual)", style: css, script: RunReport.script, embedsImages: true).render(h)
+        return HTMLPage(title: "imglab diff: \(r.expected) vs \(r.actual)", style: css, script: RunReport.script + acceptScript, embedsImages: true).render(h)
     }
+
+    /// The accept panel: the `imglab accept` command of the files ticked in the list, to copy
+    /// (a static page cannot write files).
+    static func acceptPanel(_ r: FolderDiffResults) -> String {
+        let e = HTMLText.escape
+        let body = """
+        <p class="small">Tick files in the list (<button type="button" id="accept-shown">tick every shown file that differs</button> \
+        <button type="button" id="accept-none">untick all</button>), then run the command from the folder the diff ran in. \
+        The old baselines stay in <code>\(e(r.expected))/.imglab-history</code>: <code>imglab accept \(e(r.expected)) --undo last</code> \
+        puts them back (docs/accept.md).</p>
+        <pre id="accept-command" data-baseline="\(e(r.expected))" data-actual="\(e(r.actual))" data-match="\(r.match.rawValue)"></pre>
+        <button type="button" id="accept-copy">copy the command</button> <span id="accept-count" class="small"></span>
+        """
+        return HTMLBlocks.section("Accept as the new baseline", id: "accept", body)
+    }
+
+    /// The accept panel's script: the command of the ticked keys, each quoted for a POSIX shell.
+    static let acceptScript = """
+    (function(){
+    'use strict';
+    var panel=document.getElementById('accept-command');if(!panel){return;}
+    var boxes=Array.prototype.slice.call(document.querySelectorAll('#list input.accept'));
+    var copy=document.getElementById('accept-copy'),count=document.getElementById('accept-count');
+    function quoted(s){return "'"+s.split("'").join("'\\\\''")+"'";}
+    function update(){
+      var keys=boxes.filter(function(b){return b.checked;}).map(function(b){return b.value;});
+      var head='imglab accept '+quoted(panel.getAttribute('data-baseline'))+' '+quoted(panel.getAttribute('data-actual'))
+        +(panel.getAttribute('data-match')==='stem'?' --match stem':'')+' --';
+      panel.textContent=keys.length?head+' '+keys.map(quoted).join(' '):'(no file ticked)';
+      count.textContent=keys.length+' of '+boxes.length+' ticked';copy.disabled=!keys.length;
+    }
+    boxes.forEach(function(b){b.addEventListener('change',update);});
+    document.getElementById('accept-shown').addEventListener('click',function(){
+      boxes.forEach(function(b){if(b.closest('tr').className.indexOf('hidden')<0){b.checked=true;}});update();});
+    document.getElementById('accept-none').addEventListener('click',function(){boxes.forEach(function(b){b.checked=false;});update();});
+    copy.addEventListener('click',function(){
+      var range=document.createRange();range.selectNodeContents(panel);var sel=window.getSelection();sel.removeAllRanges();sel.addRange(range);
+      if(navigator.clipboard){navigator.clipboard.writeText(panel.textContent).catch(function(){});}else{document.execCommand('copy');}
+    });
+    update();
+    })();
+    """
 
     /// How a status reads in the report.
     static func label(_ status: FolderDiffStatus) -> String {

@@ -18,6 +18,9 @@ public enum FolderDiffStatus: String, Sendable, Hashable, Codable, CaseIterable 
     /// Present on both sides, identical by value (or byte for byte).
     case unchanged
 
+    /// Whether `imglab accept` would change the baseline: a file that differs or exists on one side only.
+    public var isAcceptable: Bool { self != .unchanged && self != .error }
+
     /// Worst first: the order of the report's filters and of the terminal list.
     public var severity: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 

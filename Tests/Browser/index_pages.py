@@ -1,0 +1,89 @@
+"""Tests of imglab's index pages in a real browser (driven by `report_views.py`, which owns the
+browser, the runner and the summary line): what a user does on a folder diff's index and what
+comes of it outside the page.
+
+The accept panel: ticking files in the list writes an `imglab accept` command; the test runs that
+exact text in a shell, from the folder the diff ran in, and checks the baseline folder changed as
+ticked (and only so), then undoes it. File names carry a quote and a space, so the shell quoting
+is exercised, not assumed."""
+
+import os
+import subprocess
+
+import pages
+import png
+
+
+class IndexFailure(Exception):
+    """A check of an index test failed; the message says what was seen."""
+
+
+def check(condition, message):
+    if not condition:
+        raise IndexFailure(message)
+
+
+def _picture(shade):
+    """An 8 × 8 opaque picture of one colour."""
+    return png.encode(png.Picture(8, 8, bytes([shade, 255 - shade, 90, 255]) * 64))
+
+
+def _folders(work):
+    """expected/ and actual/ under work/accept: three changed files (one named with a quote and a
+    space), one deleted, one new, one unchanged."""
+    root = os.path.join(work, "accept")
+    files = {
+        "expected": {"a.png": 10, "b.png": 20, "sub/it's here.png": 30, "gone.png": 40, "same.png": 50},
+        "actual": {"a.png": 110, "b.png": 120, "sub/it's here.png": 130, "new.png": 140, "same.png": 50},
+    }
+    for side, entries in files.items():
+        for name, shade in entries.items():
+            path = os.path.join(root, side, name)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "wb") as f:
+                f.write(_picture(shade))
+    return root
+
+
+def _read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def test_accept_command_from_ticks(browser_page, imglab, work):
+    root = _folders(work)
+    report = os.path.join(root, "report")
+    # Relative folders, as a user types them: the page's command is run from the same folder.
+    pages._run([imglab, "diff", "expected", "actual", "--report", "report"], root, accept=(1,))
+    page = browser_page("file://" + os.path.join(report, "index.html"))
+    count = page.locator("#accept-count").inner_text()
+    check(count == "0 of 5 ticked", f"before ticking, the panel says '{count}' (want '0 of 5 ticked': 3 changed, 1 new, 1 deleted)")
+    check(page.locator("#accept-copy").is_disabled(), "the copy button is enabled with nothing ticked")
+    page.check("input.accept[value='a.png']")
+    page.check("input.accept[value=\"sub/it's here.png\"]")
+    command = page.locator("#accept-command").inner_text().strip()
+    check(page.locator("#accept-count").inner_text() == "2 of 5 ticked", "the count does not follow the ticks")
+    before = {name: _read(os.path.join(root, "expected", name)) for name in ("a.png", "b.png", "sub/it's here.png", "gone.png")}
+    done = subprocess.run(["sh", "-c", command], cwd=root, capture_output=True, text=True,
+                          env=dict(os.environ, PATH=os.path.dirname(imglab) + os.pathsep + os.environ.get("PATH", "")))
+    check(done.returncode == 0, f"the page's command `{command}` exited {done.returncode}: {done.stderr.strip()}")
+    for name in ("a.png", "sub/it's here.png"):
+        check(_read(os.path.join(root, "expected", name)) == _read(os.path.join(root, "actual", name)),
+              f"after `{command}`, expected/{name} is not the actual file")
+    for name in ("b.png", "gone.png"):
+        check(_read(os.path.join(root, "expected", name)) == before[name], f"`{command}` changed expected/{name}, which was not ticked")
+    check(not os.path.exists(os.path.join(root, "expected", "new.png")), f"`{command}` added new.png, which was not ticked")
+    undo = subprocess.run([imglab, "accept", "expected", "--undo", "last"], cwd=root, capture_output=True, text=True)
+    check(undo.returncode == 0, f"imglab accept expected --undo last exited {undo.returncode}: {undo.stderr.strip()}")
+    for name, data in before.items():
+        check(_read(os.path.join(root, "expected", name)) == data, f"after --undo last, expected/{name} is not the old baseline")
+    # Filtered to b.png, "tick every shown file that differs" ticks that one alone.
+    page.click("#accept-none")
+    page.fill("#text", "b.png")
+    page.click("#accept-shown")
+    command = page.locator("#accept-command").inner_text().strip()
+    check(command.endswith(" -- 'b.png'"), f"with the list filtered to b.png, the command is `{command}`")
+    return f"ran `{command.split(' -- ')[0]} -- …` from the page: 2 ticked files accepted, the rest untouched, undone"
+
+
+TESTS = [("folder-index accept command from ticks", test_accept_command_from_ticks)]
