@@ -1,11 +1,15 @@
-"""Tests of imglab's index pages in a real browser (driven by `report_views.py`, which owns the
-browser, the runner and the summary line): what a user does on a folder diff's index and what
-comes of it outside the page.
+"""Tests of what a folder diff's pages let a user do, in a real browser (driven by
+`report_views.py`, which owns the browser, the runner and the summary line), judged by what comes
+of it outside the page or by the pixels on screen.
 
 The accept panel: ticking files in the list writes an `imglab accept` command; the test runs that
 exact text in a shell, from the folder the diff ran in, and checks the baseline folder changed as
 ticked (and only so), then undoes it. File names carry a quote and a space, so the shell quoting
-is exercised, not assumed."""
+is exercised, not assumed.
+
+Masks per file: a region of `--masks` is drawn hatched over the images in every view of the pair
+page (side by side, slider, blend, toggle): read from screenshots, stripes inside the region's
+place on screen, none outside."""
 
 import os
 import subprocess
@@ -50,7 +54,7 @@ def _read(path):
         return f.read()
 
 
-def test_accept_command_from_ticks(browser_page, imglab, work):
+def test_accept_command_from_ticks(browser_page, imglab, work, decode):
     root = _folders(work)
     report = os.path.join(root, "report")
     # Relative folders, as a user types them: the page's command is run from the same folder.
@@ -86,4 +90,55 @@ def test_accept_command_from_ticks(browser_page, imglab, work):
     return f"ran `{command.split(' -- ')[0]} -- …` from the page: 2 ticked files accepted, the rest untouched, undone"
 
 
-TESTS = [("folder-index accept command from ticks", test_accept_command_from_ticks)]
+# The masked picture: 64 × 48 of one colour, far from the hatch's greys.
+MASK_COLOUR = (40, 160, 220)
+
+
+def _stripes(picture):
+    """How many pixels of `picture` are hatch-dark (every channel below 110: the stripes over the
+    picture's colour, whose blue is 220), and how many there are."""
+    dark = sum(1 for y in range(picture.height) for x in range(picture.width) if max(picture.pixel(x, y)[:3]) < 110)
+    return dark, picture.width * picture.height
+
+
+def test_masks_hatched_in_every_view(browser_page, imglab, work, decode):
+    root = os.path.join(work, "masks")
+    for side, shade in (("expected", MASK_COLOUR), ("actual", (60, 150, 200))):
+        os.makedirs(os.path.join(root, side), exist_ok=True)
+        with open(os.path.join(root, side, "clock.png"), "wb") as f:
+            f.write(png.encode(png.Picture(64, 48, bytes(list(shade) + [255]) * (64 * 48))))
+    with open(os.path.join(root, "masks.json"), "w") as f:
+        f.write('{"masks": {"*.png": [{"fraction": [0.5, 0, 0.5, 0.5]}]}}')
+    pages._run([imglab, "diff", "expected", "actual", "--masks", "masks.json", "--report", "report"], root, accept=(1,))
+    page = browser_page("file://" + pages._only(os.path.join(root, "report", "pairs", "*.html")))
+    check(page.locator("#ignoredList").inner_text().count("768 px") == 1, "the list does not give the region's 32×24 = 768 px")
+    seen = []
+    for key, view in (("1", "side"), ("2", "slider"), ("3", "blend"), ("4", "toggle")):
+        page.keyboard.press(key)
+        page.locator("#stage").evaluate("e => e.scrollIntoView({block: 'start'})")
+        for image in ("#imgExp", "#imgAct"):
+            box = page.locator(image).bounding_box()
+            if not box or not page.locator(image).is_visible():
+                continue
+            # The image's top-right quadrant (the region) and bottom-left quadrant (outside it), as
+            # far as the view shows this image there: the slider shows the expected image's left
+            # half and the actual image's right half.
+            w, h = box["width"], box["height"]
+            quadrants = {"inside": (box["x"] + w / 2, box["y"]), "outside": (box["x"], box["y"] + h / 2)}
+            for where, (x, y) in quadrants.items():
+                if view == "slider" and (image == "#imgExp") == (where == "inside"):
+                    continue
+                clip = {"x": round(x) + 2, "y": round(y) + 2, "width": max(4, round(w / 2) - 4), "height": max(4, round(h / 2) - 4)}
+                picture = decode(page.screenshot(clip=clip, animations="disabled"))
+                dark, total = _stripes(picture)
+                if where == "inside":
+                    check(dark >= total // 4, f"{view}: {image}'s masked region shows {dark} hatch pixels of {total}")
+                else:
+                    check(dark == 0, f"{view}: {image} shows {dark} hatch pixels outside the region")
+                seen.append(f"{view} {image[4:].lower()} {where}")
+    check(len(seen) == 12, f"checked only {seen}")
+    return "stripes inside the region and none outside in side by side, slider, blend and toggle"
+
+
+TESTS = [("folder-index accept command from ticks", test_accept_command_from_ticks),
+         ("folder-pair masked regions hatched in every view", test_masks_hatched_in_every_view)]

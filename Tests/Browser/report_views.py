@@ -615,7 +615,10 @@ def main():
                     opened.append((page, errors))
                     return page
                 try:
-                    note = run(browser_page, options.imglab, work)
+                    def decode(data):
+                        w, h, rgba = decoder.evaluate(DECODE_JS, base64.b64encode(data).decode("ascii"))
+                        return png.Picture(w, h, base64.b64decode(rgba))
+                    note = run(browser_page, options.imglab, work, decode)
                     for _, errors in opened:
                         check(not errors, f"the page logged errors: {errors}")
                     print(f"✔ pass  {name}" + (f" ({note})" if note else ""))

@@ -34,8 +34,33 @@ public struct IgnoredPixels: Sendable, Hashable {
         public var description: String { "\(x),\(y),\(width),\(height)" }
     }
 
+    /// A rectangle in fractions of the displayed width and height (0…1), so that one region fits
+    /// images of every size: it covers every pixel it touches (`⌊x·W⌋ … ⌈(x + w)·W⌉`).
+    public struct Fraction: Sendable, Hashable, CustomStringConvertible {
+        public var x: Double, y: Double, width: Double, height: Double
+
+        /// A fraction region; x, y in 0…1, width and height in (0, 1], x + width and y + height ≤ 1.
+        /// - Throws: ``IgnoredPixelsError/badRegion(_:)`` otherwise (NaN included).
+        public init(x: Double, y: Double, width: Double, height: Double) throws(IgnoredPixelsError) {
+            let fits = x >= 0 && y >= 0 && width > 0 && height > 0 && x + width <= 1 + 1e-9 && y + height <= 1 + 1e-9
+            guard fits else { throw .badRegion("fraction \(x),\(y),\(width),\(height)") }
+            (self.x, self.y, self.width, self.height) = (x, y, width, height)
+        }
+
+        /// The pixels it covers of an image displayed `w` × `h`.
+        public func region(width w: Int, height h: Int) -> Region {
+            let x0 = Int((x * Double(w)).rounded(.down)), y0 = Int((y * Double(h)).rounded(.down))
+            let x1 = min(w, Int(((x + width) * Double(w)).rounded(.up))), y1 = min(h, Int(((y + height) * Double(h)).rounded(.up)))
+            return Region(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+        }
+
+        public var description: String { "\(x),\(y),\(width),\(height) of the size" }
+    }
+
     /// The rectangles.
     public var regions: [Region]
+    /// The rectangles in fractions of the size.
+    public var fractions: [Fraction] = []
     /// The mask image (displayed orientation applies), when one was given.
     public var maskImage: Image?
     /// The name the mask is reported under (its path).
@@ -57,7 +82,7 @@ public struct IgnoredPixels: Sendable, Hashable {
     }
 
     /// Whether nothing is ignored.
-    public var isEmpty: Bool { regions.isEmpty && maskImage == nil }
+    public var isEmpty: Bool { regions.isEmpty && fractions.isEmpty && maskImage == nil }
 
     /// The settings in one line, e.g. `mask m.png; regions 0,0,10,10 5,5,2,2`; `nil` when empty.
     public var summary: String? {
@@ -65,7 +90,33 @@ public struct IgnoredPixels: Sendable, Hashable {
         var parts: [String] = []
         if maskImage != nil { parts.append("mask \(maskName)") }
         if !regions.isEmpty { parts.append("regions " + regions.map(\.description).joined(separator: " ")) }
+        if !fractions.isEmpty { parts.append("fractions " + fractions.map { "\($0.x),\($0.y),\($0.width),\($0.height)" }.joined(separator: " ")) }
         return parts.joined(separator: "; ")
+    }
+
+    /// One mask or region and how many pixels of an image it covers.
+    public struct Coverage: Sendable, Hashable {
+        /// `mask NAME`, `region x,y,w,h` or `region x,y,w,h of the size` (fractions).
+        public var name: String
+        /// Pixels it covers, clipped to the image (overlaps with others counted in each).
+        public var pixels: Int
+    }
+
+    /// Each mask and region with the pixels it covers of an image displayed `width` × `height`
+    /// (a mask of another size covers none: ``resolved(width:height:)`` refuses it).
+    public func coverage(width: Int, height: Int) -> [Coverage] {
+        func clipped(_ r: Region) -> Int {
+            max(0, min(width, r.x + r.width) - min(width, r.x)) * max(0, min(height, r.y + r.height) - min(height, r.y))
+        }
+        var out: [Coverage] = []
+        if let m = maskImage {
+            let covered = (try? IgnoredPixels(maskImage: m, maskName: maskName).resolved(width: width, height: height))??.count ?? 0
+            out.append(Coverage(name: "mask \(maskName)", pixels: covered))
+        }
+        out += regions.map { Coverage(name: "region \($0)", pixels: clipped($0)) }
+        out += fractions.map { Coverage(name: "region \($0.x),\($0.y),\($0.width),\($0.height) of the size",
+                                        pixels: clipped($0.region(width: width, height: height))) }
+        return out
     }
 
     /// The ignored pixels of an image displayed `width` × `height`; `nil` when nothing is ignored.
@@ -90,7 +141,7 @@ public struct IgnoredPixels: Sendable, Hashable {
                 }
             }
         }
-        for r in regions where r.x < width && r.y < height {
+        for r in regions + fractions.map({ $0.region(width: width, height: height) }) where r.x < width && r.y < height {
             for y in r.y..<min(height, r.y + r.height) {
                 for x in r.x..<min(width, r.x + r.width) { bits[y * width + x] = true }
             }
@@ -129,6 +180,8 @@ public enum IgnoredPixelsError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String {
         switch self {
         case .unreadableMask(let path, let error): return "the mask \(path): \(error)"
+        case .badRegion(let text) where text.hasPrefix("fraction "):
+            return "the region \(text.dropFirst(9)): give x,y,w,h as fractions of the size (x, y ≥ 0; w, h > 0; x + w, y + h ≤ 1)"
         case .badRegion(let text): return "--ignore '\(text)': give x,y,w,h in pixels (x, y ≥ 0; w, h ≥ 1)"
         case .wrongSize(let name, let mw, let mh, let w, let h):
             return "the mask \(name) is \(mw)×\(mh), the compared images are \(w)×\(h) as displayed; a mask must have their size"

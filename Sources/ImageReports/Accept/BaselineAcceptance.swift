@@ -113,18 +113,11 @@ public struct BaselineAcceptance: Sendable {
         var unmatched: [String] = []
         for name in names {
             let exact = pairs.filter { $0.key == name }
-            let hits = !exact.isEmpty ? exact : pairs.filter { p in
-                [p.key, p.expected, p.actual].contains { $0.map { Self.matches(name, $0) } ?? false }
-            }
+            let hits = !exact.isEmpty ? exact : pairs.filter { $0.matches(glob: name) }
             if hits.isEmpty { unmatched.append(name) }
             chosen.formUnion(hits.map(\.key))
         }
         return (pairs.filter { chosen.contains($0.key) }, unmatched)
-    }
-
-    /// `fnmatch(3)` without flags: `*` and `?` match `/` and leading dots too.
-    static func matches(_ pattern: String, _ path: String) -> Bool {
-        fnmatch(pattern, path, 0) == 0
     }
 
     /// The bytes of `baseline/path` now, `nil` when there is no such file.

@@ -24,6 +24,8 @@ public struct DiffRequest: Sendable {
     public var reportFolder: String?
     /// Two folders: how their files are paired (`nil`: by path).
     public var match: FolderPairing.Match?
+    /// Two folders: regions per file (``MaskSidecar``), added to ``ignored`` for the pairs they name.
+    public var masks: MaskSidecar?
     /// Two folders: the JUnit file, one test case per file.
     public var junitPath: String?
     /// Two folders: the worker threads.
@@ -89,15 +91,18 @@ public struct DiffRequest: Sendable {
                                   threads: threads)
             diff.colour = colour
             diff.antiAliasingCounts = antiAliasingCounts
+            diff.masks = masks
             let outcome: FolderDiff.Outcome
             do { outcome = try diff.run(progress: progress) } catch { throw .folders(error.description) }
             let r = outcome.results, failing = r.summary.changed + r.summary.new + r.summary.deleted + r.summary.error
             let title = failing == 0 ? "imglab diff: all \(r.summary.keys) files pass" : "imglab diff: \(failing) of \(r.summary.keys) files fail"
             let lines = try emit(CIOutput.findings(r), title: title)
-            return Outcome(screen: outcome.screen, json: outcome.json, notes: [], notesWithoutScreen: [],
+            let pairs = r.items.map { FolderPairing.Pair(key: $0.key, expected: $0.expected, actual: $0.actual) }
+            let unused = (masks?.unused(in: pairs) ?? []).map { "--masks: '\($0)' names no file of either folder" }
+            return Outcome(screen: outcome.screen, json: outcome.json, notes: unused, notesWithoutScreen: unused,
                            exitStatus: outcome.exitStatus, annotations: lines)
         }
-        if junitPath != nil || match != nil { throw .folderOptions }
+        if junitPath != nil || match != nil || masks != nil { throw .folderOptions }
         var diff = FileDiff(expected: expected, actual: actual, gate: gate, tolerance: tolerance, decode: decode,
                             reportFolder: reportFolder, ignored: ignored, colour: colour)
         diff.comparison.antiAliasingCounts = antiAliasingCounts
@@ -139,7 +144,7 @@ public enum DiffRequestError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .fileAndFolder: return "give two files or two folders, not a file and a folder"
-        case .folderOptions: return "--junit and --match compare two folders, not two files"
+        case .folderOptions: return "--junit, --match and --masks compare two folders, not two files (two files: --ignore, --mask)"
         case .files(let why), .folders(let why): return why
         case .ciOutput(_, let why): return "the CI step summary (GITHUB_STEP_SUMMARY): \(why)"
         }

@@ -20,14 +20,21 @@ enum DiffViewer {
         h += "<input id=\"amount\" type=\"range\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"slider / blend position\">"
         h += "<span id=\"inspect\" class=\"small\">hover a pixel</span></nav>"
         h += "<div id=\"stage\" class=\"side\">"
-        h += "<div class=\"pane\" id=\"paneExp\"><div class=\"label\">expected \(c.expected.displayWidth)×\(c.expected.displayHeight)</div><img id=\"imgExp\" alt=\"expected\" src=\"\(exp)\"></div>"
-        h += "<div class=\"pane\" id=\"paneAct\"><div class=\"label\">actual \(c.actual.displayWidth)×\(c.actual.displayHeight)</div><img id=\"imgAct\" alt=\"actual\" src=\"\(act)\"></div>"
+        // Ignored pixels: the same hatched layer over both images, so every view shows them.
+        let overlay = images.ignoredOverlayPNG.map { "<img class=\"ignored\" alt=\"ignored pixels\" src=\"\(EmbeddedImage(png: $0).dataURI)\">" } ?? ""
+        h += "<div class=\"pane\" id=\"paneExp\"><div class=\"label\">expected \(c.expected.displayWidth)×\(c.expected.displayHeight)</div><img id=\"imgExp\" alt=\"expected\" src=\"\(exp)\">\(overlay)</div>"
+        h += "<div class=\"pane\" id=\"paneAct\"><div class=\"label\">actual \(c.actual.displayWidth)×\(c.actual.displayHeight)</div><img id=\"imgAct\" alt=\"actual\" src=\"\(act)\">\(overlay)</div>"
         if let heat = images.heatMapPNG {
             h += "<div class=\"pane\" id=\"paneHeat\"><div class=\"label\">heat map</div><img id=\"imgHeat\" alt=\"heat map\" src=\"\(EmbeddedImage(png: heat).dataURI)\"></div>"
         }
         h += "</div>"
         if images.heatMapPNG != nil {
             h += "<p class=\"legend\">\(HeatMapLegend.swatches) · grey: unchanged · \(HeatMapLegend.unit)</p>"
+        }
+        if let coverage = images.ignoredCoverage {
+            let each = coverage.each.map { "<li>\(e($0.name)): \($0.pixels) px</li>" }.joined()
+            h += "<div id=\"ignoredList\"><p>Ignored, hatched in every view, counted as equal: <b>\(coverage.total)</b> pixels "
+                + "(each region below counts its own; overlaps once in the total)</p><ul>\(each)</ul></div>"
         }
         return h + "</section>\n"
     }
@@ -44,6 +51,7 @@ enum DiffViewer {
     #amount{vertical-align:middle}
     #stage{position:relative;overflow:auto;max-height:80vh;border:1px solid #ccc;background:\(PageStyle.checkerboard)}
     #stage img{image-rendering:pixelated;display:block}.pane{position:relative}
+    #stage img.ignored{position:absolute;left:0;bottom:0;pointer-events:none}
     .label{font-size:11px;background:#fffc;padding:0 4px}
     #stage.stack{display:grid;justify-content:start;align-content:start}
     #stage.stack .pane{grid-area:1/1;margin:0}#stage.stack .label{display:none}

@@ -78,7 +78,8 @@ public struct FileDiff: Sendable {
         if let reportFolder {
             do {
                 let images = try DiffReport.Images.make(expected: compared.expected.compared, actual: compared.actual.compared,
-                                                        expectedFile: compared.expected.bytes, actualFile: compared.actual.bytes, ignored: compared.ignored)
+                                                        expectedFile: compared.expected.bytes, actualFile: compared.actual.bytes, ignored: compared.ignored,
+                                                        coverage: compared.ignored.map { comparison.ignored.coverage(width: $0.width, height: $0.height) } ?? [])
                 try ResultFiles.writeReport([(ReportFolder.index, Array(DiffReport.html(compared.judgement, images: images).utf8))],
                                             to: reportFolder)
             } catch {

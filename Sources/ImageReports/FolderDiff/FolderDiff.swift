@@ -30,6 +30,8 @@ public struct FolderDiff: Sendable {
     /// Pixels left out of every comparison (``IgnoredPixels``; a mask must have each pair's
     /// displayed size, else that pair is an error); none by default.
     public var ignored: IgnoredPixels
+    /// Regions per file (`--masks FILE`, ``MaskSidecar``), added to ``ignored`` for the pairs they name.
+    public var masks: MaskSidecar?
     /// The report folder (`index.html`, `pairs/`), if any.
     public var reportFolder: String?
     /// The JUnit file, if any.
@@ -134,8 +136,9 @@ public struct FolderDiff: Sendable {
             folder?.abandon()
             throw .output(why.path, why.reason)
         }
+        let ignoring = [ignored.summary, masks.map { "masks \($0.name)" }].compactMap { $0 }.joined(separator: "; ")
         let results = FolderDiffResults(expected: expectedFolder, actual: actualFolder, match: match, gate: gate?.description,
-                                        ignored: ignored.summary, canaryFailures: canaryCheck.failures?.map(\.description), items: done.map(\.item))
+                                        ignored: ignoring.isEmpty ? nil : ignoring, canaryFailures: canaryCheck.failures?.map(\.description), items: done.map(\.item))
         if let junitPath {
             do { try ImageCodecs.writeAtomically(Array(FolderDiffJUnit.xml(results).utf8), to: junitPath) } catch {
                 folder?.abandon()

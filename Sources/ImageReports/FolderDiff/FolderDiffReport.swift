@@ -46,7 +46,8 @@ enum FolderDiffReport {
         for i in order {
             let item = r.items[i]
             let name = item.page.map { "<a href=\"\(e($0))\">\(e(item.key))</a>" } ?? e(item.key)
-            let files = [item.expected.map { "expected: " + $0 }, item.actual.map { "actual: " + $0 }].compactMap { $0 }
+            let masked = item.ignored.map { "ignored \(item.ignoredPixels ?? 0) px: " + $0 }
+            let files = [item.expected.map { "expected: " + $0 }, item.actual.map { "actual: " + $0 }, masked].compactMap { $0 }
             let diagnosis = item.diagnosisClass.map { c in c + (item.diagnosisConfidence.map { String(format: " (%.2f)", $0) } ?? "") } ?? ""
             let why = item.message ?? ""
             let search = [item.key, item.expected ?? "", item.actual ?? "", diagnosis, item.diagnosis ?? "", why].joined(separator: " ").lowercased()

@@ -58,6 +58,8 @@ public struct FolderDiffItem: Sendable, Hashable, Codable {
     public var metrics: [String: Double]?
     /// Pixels left out of the comparison by masks and regions, for a pair compared by value.
     public var ignoredPixels: Int?
+    /// The masks and regions applied to this pair (the command line's and the masks file's), when any.
+    public var ignored: String?
     /// The pair's report page, relative to the report folder, when one was written.
     public var page: String?
 

@@ -88,9 +88,12 @@ struct FolderPairJudgement: Sendable {
                 return FolderPairOutcome(item: item, thumbnails: thumbnails)
             }
             let judgement: Judgement, mask: PixelMask?
+            // The command line's masks and regions, and the masks file's entries for this pair.
+            let ignored = diff.masks?.ignored(for: pair, adding: diff.ignored) ?? diff.ignored
+            item.ignored = ignored.summary
             do throws(FileComparisonError) {
                 // Identical images pass whatever the gate; without masks they are not judged.
-                if diff.ignored.isEmpty, FileComparison.identicalByValue(expected.compared.image, actual.compared.image) {
+                if ignored.isEmpty, FileComparison.identicalByValue(expected.compared.image, actual.compared.image) {
                     item.status = .unchanged
                     item.message = "identical by value"
                     if report {
@@ -99,7 +102,7 @@ struct FolderPairJudgement: Sendable {
                     }
                     return FolderPairOutcome(item: item, thumbnails: thumbnails)
                 }
-                (judgement, mask) = try FileComparison.judge(expected.compared, actual.compared, by: judge, ignoring: diff.ignored, colour: diff.colour)
+                (judgement, mask) = try FileComparison.judge(expected.compared, actual.compared, by: judge, ignoring: ignored, colour: diff.colour)
             } catch {
                 item.message = error.description
                 return FolderPairOutcome(item: item, thumbnails: thumbnails)
@@ -115,7 +118,8 @@ struct FolderPairJudgement: Sendable {
                 let page = RunReport.pagePath(index: index, pair: pair.key)
                 do {
                     let images = try DiffReport.Images.make(expected: expected.compared, actual: actual.compared,
-                                                            expectedFile: expected.bytes, actualFile: actual.bytes, ignored: mask)
+                                                            expectedFile: expected.bytes, actualFile: actual.bytes, ignored: mask,
+                                                            coverage: mask.map { ignored.coverage(width: $0.width, height: $0.height) } ?? [])
                     let html = DiffReport.html(judgement, images: images, context: context(item))
                     try folder.write(Array(html.utf8), to: page)
                     item.page = page

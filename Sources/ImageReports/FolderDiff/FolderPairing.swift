@@ -27,6 +27,20 @@ public enum FolderPairing {
         public var expected: String?
         /// The file's path relative to the actual folder, when it has one.
         public var actual: String?
+
+        /// A key and its files.
+        public init(key: String, expected: String?, actual: String?) {
+            self.key = key
+            self.expected = expected
+            self.actual = actual
+        }
+
+        /// Whether the glob `pattern` matches the key or either relative path (`fnmatch(3)` without
+        /// flags: `*` and `?` also cross `/` and match leading dots; `[…]` classes), as
+        /// `imglab accept` names and `--masks` patterns are read.
+        public func matches(glob pattern: String) -> Bool {
+            [key, expected, actual].contains { $0.map { fnmatch(pattern, $0, 0) == 0 } ?? false }
+        }
     }
 
     /// The files of both folders, paired and sorted by key.

@@ -38,6 +38,11 @@ extension DiffCommand {
         + "as --mask") { text throws(UsageError) in
         do { return try IgnoredPixels.Region(parsing: text) } catch { throw UsageError("\(error)") }
     }.repeated()
+    static let masks = Option.parsed("--masks", "FILE", "two folders: regions to ignore per file, a JSON map of key, "
+        + "path or glob to rectangles in pixels or fractions of the size (docs/diff.md#masks-per-file)") {
+        text throws(UsageError) in
+        do throws(MaskSidecarError) { return try MaskSidecar(file: text) } catch { throw UsageError(error.description) }
+    }
     /// The masks and regions of the command line, the mask decoded.
     static func ignored(_ args: Arguments) throws(UsageError) -> IgnoredPixels {
         do { return try IgnoredPixels(regions: try args.values(ignore).compactMap { $0 },
