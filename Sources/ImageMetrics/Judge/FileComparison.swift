@@ -25,6 +25,8 @@ public struct FileComparison: Sendable {
     public var colour: ColourMode
     /// Whether the `exact.over.N.nonAA` counts are computed (``Judge/antiAliasingCounts``; default true).
     public var antiAliasingCounts = true
+    /// What images of different sizes get (``Judge/SizePolicy``; default align: the alignment and the overlap's metrics).
+    public var sizePolicy = Judge.SizePolicy.align
     /// Whether the files' bytes are kept for the caller (a report embeds them; default true). `false`
     /// lets them go once both are decoded, before the judging: the size of both files less at the peak.
     public var keepsFileBytes = true
@@ -57,8 +59,9 @@ public struct FileComparison: Sendable {
             files.removeAll()
             for i in sides.indices { sides[i].bytes = [] }
         }
-        let judge = Judge(gate: gate, tolerance: tolerance, canaries: canaries, diagnosing: .always,
+        var judge = Judge(gate: gate, tolerance: tolerance, canaries: canaries, diagnosing: .always,
                           antiAliasingCounts: antiAliasingCounts)
+        judge.sizePolicy = sizePolicy
         let (judgement, mask) = try Self.judge(sides[0].compared, sides[1].compared, by: judge, ignoring: ignored, colour: colour)
         return (judgement, sides[0], sides[1], mask)
     }

@@ -56,6 +56,17 @@ public struct Judge: Sendable {
     /// Whether the `exact.over.N.nonAA` counts are computed (``ComparisonOptions/antiAliasingCounts``);
     /// always when the gate names one of them.
     public var antiAliasingCounts: Bool
+    /// What images of different displayed sizes get besides the verdict ``Judgement/Verdict/differentSizes``.
+    public var sizePolicy: SizePolicy = .fail
+
+    /// What the judge does with images of different displayed sizes (`imglab diff --size-policy`).
+    public enum SizePolicy: String, Sendable, Hashable, CaseIterable {
+        /// The verdict and the diagnosis only (the lab's pairs).
+        case fail
+        /// Also the best alignment (``SizeAlignment``: crop, pad, shift, 2×/½× scale, named) and the
+        /// metrics over its overlap (``Judgement/overlap``); the verdict is still different sizes.
+        case align
+    }
 
     public init(gate: GateExpression?, tolerance: Double = 0, canaries: CanaryCheck = .skip, diagnosing: Diagnosing = .whenFailing,
                 roundingFloor: Double = 1, straightColourFloor: Double? = nil, alphaFloor: Double? = nil, ignored: PixelMask? = nil,
@@ -102,6 +113,7 @@ public struct Judge: Sendable {
         }
         if !comparison.sameSize {
             judgement.verdict = .differentSizes
+            if sizePolicy == .align { align(&judgement, expected, actual) }
         } else if let gate {
             do {
                 let result = try gate.evaluate { comparison.value($0) }
@@ -119,6 +131,21 @@ public struct Judge: Sendable {
             judgement.diagnosed = true
         }
         return judgement
+    }
+}
+
+extension Judge {
+    /// The alignment of two images of different sizes and the comparison of their overlap
+    /// (without masks: they are drawn on the expected image's whole size).
+    func align(_ judgement: inout Judgement, _ expected: ComparedImage, _ actual: ComparedImage) {
+        let withAlpha = expected.image.format.hasAlpha || actual.image.format.hasAlpha
+        guard let found = SizeAlignment.find(expected: ValueImage(expected.image, withAlpha: withAlpha),
+                                             actual: ValueImage(actual.image, withAlpha: withAlpha)) else { return }
+        judgement.alignment = found
+        if let (e, a) = found.overlapImages(expected, actual) {
+            judgement.overlap = Comparison(expected: e, actual: a, options: ComparisonOptions(tolerance: tolerance, diagnose: false,
+                                                                                             antiAliasingCounts: antiAliasingCounts))
+        }
     }
 }
 

@@ -29,6 +29,12 @@ public struct Judgement: Sendable {
     /// What the colour stage did (profiles read, sides converted), when the pair took the
     /// judge route of user images (``FileComparison/judge(_:_:by:ignoring:colour:)``).
     public var colour: ColourHandling?
+    /// Images of different sizes under ``Judge/SizePolicy/align``: how they line up (a crop,
+    /// pad, shift or 2×/½× scale, named), when an alignment explains the size change.
+    public var alignment: SizeAlignment?
+    /// The comparison of the two images cut to ``alignment``'s overlap (an offset's), without a
+    /// diagnosis: every metric over the part both show. The verdict stays ``Verdict/differentSizes``.
+    public var overlap: Comparison?
 
     public init(verdict: Verdict, comparison: Comparison, diagnosed: Bool, gate: GateResult? = nil,
                 canaryFailures: [Canaries.Failure]? = nil) {
@@ -72,6 +78,26 @@ public struct Judgement: Sendable {
 
     /// The text of each gate clause that failed, e.g. `exact.max (200) <= 1`.
     public var failedClauses: [String] { gate?.failedClauses ?? [] }
+
+    /// The alignment of images of different sizes in one line: `the bottom row cropped (80×59
+    /// overlap at 0,0 of the expected image: mean |Δ| 0.00, PSNR ∞ dB, SSIM 1.0000)`; `nil` without one.
+    public var alignmentSummary: String? {
+        guard let a = alignment else { return nil }
+        var words = a.name
+        if a.kind == .offset {
+            let r = a.expectedRegion
+            words += " (\(r.width)×\(r.height) overlap at \(r.x),\(r.y) of the expected image: mean |Δ| "
+                + String(format: "%.2f", a.meanError)
+            if let o = overlap {
+                let psnr = o.value("psnr").map { $0.isInfinite ? "∞" : String(format: "%.2f", $0) } ?? "—"
+                words += ", PSNR \(psnr) dB, SSIM " + (o.value("ssim").map { String(format: "%.4f", $0) } ?? "—")
+            }
+            words += ")"
+        } else {
+            words += String(format: " (2×2 blocks of the larger image against the smaller: mean |Δ| %.2f)", a.meanError)
+        }
+        return words
+    }
 
     /// The displayed sizes as a finding: `size 2×2, expected 64×32`.
     public var sizeFinding: String {

@@ -19,6 +19,16 @@ public enum DiffJSON {
               var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return "{}" }
         if let gate = judgement.gate, let g = try? encoder.encode(gate), let o = try? JSONSerialization.jsonObject(with: g) { object["gate"] = o }
         if case .gateUnusable(let error) = judgement.verdict { object["gateError"] = error.description }
+        if let a = judgement.alignment {
+            func region(_ r: IgnoredPixels.Region) -> [Int] { [r.x, r.y, r.width, r.height] }
+            var aligned: [String: Any] = ["kind": a.kind.rawValue, "dx": a.dx, "dy": a.dy, "scale": a.scale, "name": a.name,
+                                          "meanError": a.meanError, "expectedRegion": region(a.expectedRegion),
+                                          "actualRegion": region(a.actualRegion)]
+            if let o = judgement.overlap {
+                aligned["overlapMetrics"] = o.metrics.compactMapValues(\.value).mapValues { $0.isFinite ? $0 as Any : "\($0)" as Any }
+            }
+            object["alignment"] = aligned
+        }
         object["imglab"] = ImglabBuild.identity
         if let colour = judgement.colour {
             object["colour"] = ["mode": colour.mode.rawValue, "expected": colour.expected, "actual": colour.actual,

@@ -88,6 +88,7 @@ public enum DiffReport {
     public static func html(_ judgement: Judgement, images: Images, context: Context = Context()) -> String {
         var context = context
         if let colour = judgement.colour, colour.isNotable { context.facts.append(("colour", colour.summary)) }
+        if let aligned = judgement.alignmentSummary { context.facts.append(("aligned", aligned)) }
         return html(judgement.comparison, images: images, gate: judgement.gate, canaryFailures: judgement.canaryFailures, context: context)
     }
 

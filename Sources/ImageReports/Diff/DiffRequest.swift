@@ -24,6 +24,8 @@ public struct DiffRequest: Sendable {
     public var reportFolder: String?
     /// Two folders: how their files are paired (`nil`: by path).
     public var match: FolderPairing.Match?
+    /// What images of different sizes get (``Judge/SizePolicy``): the verdict alone, or also the alignment.
+    public var sizePolicy = Judge.SizePolicy.align
     /// Two folders: regions per file (``MaskSidecar``), added to ``ignored`` for the pairs they name.
     public var masks: MaskSidecar?
     /// Two folders: the JUnit file, one test case per file.
@@ -92,6 +94,7 @@ public struct DiffRequest: Sendable {
             diff.colour = colour
             diff.antiAliasingCounts = antiAliasingCounts
             diff.masks = masks
+            diff.sizePolicy = sizePolicy
             let outcome: FolderDiff.Outcome
             do { outcome = try diff.run(progress: progress) } catch { throw .folders(error.description) }
             let r = outcome.results, failing = r.summary.changed + r.summary.new + r.summary.deleted + r.summary.error
@@ -106,6 +109,7 @@ public struct DiffRequest: Sendable {
         var diff = FileDiff(expected: expected, actual: actual, gate: gate, tolerance: tolerance, decode: decode,
                             reportFolder: reportFolder, ignored: ignored, colour: colour)
         diff.comparison.antiAliasingCounts = antiAliasingCounts
+        diff.comparison.sizePolicy = sizePolicy
         let outcome: FileDiff.Outcome
         do { outcome = try diff.run() } catch { throw .files(error.description) }
         let hint = outcome.exitStatus == 1 && outcome.problem == nil && gate == nil

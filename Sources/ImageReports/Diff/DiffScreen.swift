@@ -32,6 +32,7 @@ public enum DiffScreen {
         if let colour = judgement.colour, colour.isNotable { add("colour", colour.summary) }
         if !c.sameSize {
             add("verdict", "DIFFERENT SIZES: \(c.expected.displayWidth)×\(c.expected.displayHeight) vs \(c.actual.displayWidth)×\(c.actual.displayHeight) as displayed")
+            add("aligned", judgement.alignmentSummary ?? "no crop, pad, shift or 2×/½× scale lines them up (--size-policy align)")
         } else if c.identical {
             add("verdict", "identical by value")
         } else if let x = c.exact, x.differingPixels == 0 {

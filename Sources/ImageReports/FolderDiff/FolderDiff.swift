@@ -44,6 +44,8 @@ public struct FolderDiff: Sendable {
     public var colour: ColourMode = .managed
     /// Whether the `exact.over.N.nonAA` counts are computed (``Judge/antiAliasingCounts``; default true).
     public var antiAliasingCounts = true
+    /// What pairs of different sizes get (``Judge/SizePolicy``; default align).
+    public var sizePolicy = Judge.SizePolicy.align
 
     public init(expected: String, actual: String, match: FolderPairing.Match = .path, gate: GateExpression? = nil, tolerance: Double = 0,
                 decode: DecodeOptions = DecodeOptions(), ignored: IgnoredPixels = IgnoredPixels(), reportFolder: String? = nil,
@@ -122,8 +124,10 @@ public struct FolderDiff: Sendable {
         do { folder = try reportFolder.map { path throws(EncodeError) in try OutputFolder(path) } } catch {
             throw .output(reportFolder ?? "", "\(error)")
         }
-        let judge = Judge(gate: gate, tolerance: tolerance, canaries: canaryCheck, diagnosing: .whenFailing,
+        var sized = Judge(gate: gate, tolerance: tolerance, canaries: canaryCheck, diagnosing: .whenFailing,
                           antiAliasingCounts: antiAliasingCounts)
+        sized.sizePolicy = sizePolicy
+        let judge = sized
         let counter = ProgressCounter()
         let settings = self
         let total = pairs.count

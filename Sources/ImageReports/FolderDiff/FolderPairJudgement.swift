@@ -143,7 +143,7 @@ struct FolderPairJudgement: Sendable {
             item.message = c.identical ? "identical by value" : judgement.gate.map { "within the gate \($0.expression)" }
         case .fail:
             item.status = .changed
-            item.message = judgement.finding
+            item.message = [judgement.finding, judgement.alignmentSummary].compactMap { $0 }.joined(separator: ": ")
         case .error:
             item.status = .error
             item.message = judgement.finding

@@ -10,7 +10,7 @@ enum DiffCommand: Command {
     static let positionals = Positionals(synopsis: "EXPECTED ACTUAL", count: 2...2, problem: "give exactly two files "
         + "or two folders: EXPECTED ACTUAL")
     static let options: [any OptionDeclaration] = [gate, json, report, tolerance, colour, SharedOptions.maxPixels,
-        match, junit, ciOutput, SharedOptions.threads, mask, ignore, masks, SharedOptions.maxMemory]
+        match, junit, ciOutput, SharedOptions.threads, mask, ignore, masks, sizePolicy, SharedOptions.maxMemory]
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         var request = DiffRequest(expected: args.positionals[0], actual: args.positionals[1],
@@ -21,6 +21,7 @@ enum DiffCommand: Command {
         request.decode.limits.maxBytes = try args.value(SharedOptions.maxMemory)
         request.ignored = try ignored(args)
         request.masks = try args.value(masks)
+        request.sizePolicy = try args.value(sizePolicy)
         request.match = args.has(match) ? try args.value(match) : nil
         request.junitPath = try args.value(junit)
         request.threads = try args.value(SharedOptions.threads)
