@@ -59,7 +59,7 @@ public enum HeatMap {
         entries.append(Palette.Entry(red: hatchColor.0, green: hatchColor.1, blue: hatchColor.2))
         return Palette(entries)
     }()
-    private static let whiteIndex: UInt8 = 7, hiddenIndex: UInt8 = 8, firstGreyIndex = 9, hatchIndex: UInt8 = 70
+    static let whiteIndex: UInt8 = 7, hiddenIndex: UInt8 = 8, firstGreyIndex = 9, hatchIndex: UInt8 = 70
 
     /// The palette index of every pixel, computed in fixed row bands on every core (each band
     /// writes its own rows).

@@ -8,7 +8,8 @@ import ImageMetrics
 /// The counts, the accept panel (``acceptPanel(_:)``: tick files, copy the `imglab accept`
 /// command), filters (status, diagnosis class, text) and one row per key, worst status first,
 /// then key order: status, a tick box (files that differ), the key (linked to its page), the
-/// expected and actual thumbnails, the diagnosis, and why. The list, its filters and its script are the run report's (``RunReport``:
+/// expected and actual thumbnails, the difference thumbnail (the heat map, each pixel its block's
+/// worst), the diagnosis, and why. The list, its filters and its script are the run report's (``RunReport``:
 /// the same element ids and `data-` attributes), so the two indexes behave alike.
 ///
 /// Pure: results in, text out; every string goes through ``HTMLText/escape(_:)``.
@@ -38,7 +39,7 @@ enum FolderDiffReport {
         list += classes.map { "<option value=\"\(e($0))\">\(e($0))</option>" }.joined()
         list += "</select> <input id=\"text\" type=\"search\" placeholder=\"filter: file, diagnosis, clause…\" aria-label=\"text filter\" size=\"32\"> "
         list += "<button type=\"button\" id=\"clear\">clear</button> <span id=\"shown\" class=\"small\"></span> <span id=\"cell\" class=\"small\"></span></form>\n"
-        list += "<table id=\"list\"><thead>" + HTMLBlocks.headerRow(["status", "accept", "file", "expected", "actual", "diagnosis", "why"]) + "</thead><tbody>\n"
+        list += "<table id=\"list\"><thead>" + HTMLBlocks.headerRow(["status", "accept", "file", "expected", "actual", "difference", "diagnosis", "why"]) + "</thead><tbody>\n"
         let order = r.items.indices.sorted { a, b in
             let x = r.items[a].status.severity, y = r.items[b].status.severity
             return x != y ? x < y : a < b
@@ -55,7 +56,7 @@ enum FolderDiffReport {
             list += "<tr class=\"\(item.status.rawValue)\" data-verdict=\"\(item.status.rawValue)\" data-family=\"\(e(item.diagnosisClass ?? ""))\" data-text=\"\(e(search))\">"
             let tick = item.status.isAcceptable ? "<input type=\"checkbox\" class=\"accept\" value=\"\(e(item.key))\" aria-label=\"accept \(e(item.key))\">" : ""
             list += "<td>\(e(label(item.status)))</td><td>\(tick)</td><td>\(name)<div class=\"small\">\(e(files.joined(separator: " · ")))</div></td>"
-            list += "<td>\(thumbnail(thumbs.expected))</td><td>\(thumbnail(thumbs.actual))</td>"
+            list += "<td>\(thumbnail(thumbs.expected))</td><td>\(thumbnail(thumbs.actual))</td><td>\(thumbnail(thumbs.difference, class: "diff"))</td>"
             list += "<td title=\"\(e(item.diagnosis ?? ""))\">\(e(diagnosis))</td><td>\(e(why))</td></tr>\n"
         }
         h += acceptPanel(r)
@@ -123,15 +124,16 @@ enum FolderDiffReport {
     }
 
     /// A thumbnail cell's image, or a dash.
-    static func thumbnail(_ image: EmbeddedImage?) -> String {
+    static func thumbnail(_ image: EmbeddedImage?, class extra: String? = nil) -> String {
         guard let image else { return "—" }
-        return "<img class=\"thumb\" alt=\"\" src=\"\(image.dataURI)\">"
+        return "<img class=\"thumb\(extra.map { " " + $0 } ?? "")\" alt=\"\" src=\"\(image.dataURI)\">"
     }
 
     static let css = RunReport.css + """
     .v-changed,tr.changed td:first-child{background:#f4b4b4}.v-new,tr.new td:first-child{background:#cfe3f7}
     .v-deleted,tr.deleted td:first-child{background:#f7c9a0}.v-within-gate,tr.within-gate td:first-child{background:#e4f2d0}
     .v-unchanged,tr.unchanged td:first-child{background:#d8efd8}
+    img.thumb.diff{image-rendering:pixelated}
     img.thumb{max-width:160px;max-height:160px;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/12px 12px;display:block}
     """
 }

@@ -7,6 +7,8 @@ import ImageMetrics
 struct FolderThumbnails: Sendable {
     var expected: EmbeddedImage?
     var actual: EmbeddedImage?
+    /// The heat map's thumbnail (``FolderThumbnail/difference(_:_:ignored:)``), for a pair judged different.
+    var difference: EmbeddedImage?
 }
 
 /// What one worker of ``FolderDiff`` returns for a key: its item, its thumbnails (when a report
@@ -112,6 +114,9 @@ struct FolderPairJudgement: Sendable {
             if report {
                 thumbnails.expected = FolderThumbnail.png(expected.compared.image)
                 thumbnails.actual = FolderThumbnail.png(actual.compared.image)
+                if !judgement.comparison.identical {
+                    thumbnails.difference = FolderThumbnail.difference(expected.compared.image, actual.compared.image, ignored: mask)
+                }
             }
             var writeError: (path: String, reason: String)?
             if let folder, item.status != .unchanged {

@@ -9,6 +9,18 @@ public enum FolderThumbnail {
     /// The largest width or height of a thumbnail, in pixels.
     public static let maxSide = 160
 
+    /// The difference thumbnail of two images of equal displayed size: the heat map, each
+    /// thumbnail pixel its block's worst (``HeatMap/thumbnail(expected:actual:ignored:maxSide:)``),
+    /// so one changed pixel stays visible; `nil` for different sizes.
+    public static func difference(_ expected: Image, _ actual: Image, ignored: PixelMask?) -> EmbeddedImage? {
+        let withAlpha = expected.format.hasAlpha || actual.format.hasAlpha
+        let e = ValueImage(expected, withAlpha: withAlpha), a = ValueImage(actual, withAlpha: withAlpha)
+        guard e.width == a.width, e.height == a.height, e.width > 0, e.height > 0,
+              let png = try? ImageCodecs.encode(Image(bitmap: HeatMap.thumbnail(expected: e, actual: a, ignored: ignored, maxSide: maxSide)),
+                                                as: .png) else { return nil }
+        return EmbeddedImage(png: png)
+    }
+
     /// The thumbnail of `image`; `nil` when it cannot be encoded.
     public static func png(_ image: Image) -> EmbeddedImage? {
         let v = ValueImage(image, withAlpha: true)
