@@ -92,14 +92,19 @@ struct MaskSidecarTests {
         }
     }
 
-    @Test("the pair page draws the ignored pixels over both images (the same hatched layer) and lists each region with its pixel count")
+    @Test("the pair page draws the ignored pixels over both images (the same hatched layer) and lists each region with its pixel count; the index says what each file ignored, or that its masks were not applied (sizes differ)")
     func pairPageListsRegions() throws {
         let dir = try ScratchFolder.new("imglab-masks").path
         try Self.write(try Self.image(40, 30), dir + "/e/a.png")
         try Self.write(try Self.image(40, 30, changed: [(0, 0), (30, 20)]), dir + "/a/a.png")
+        try Self.write(try Self.image(40, 30), dir + "/e/b.png")
+        try Self.write(try Self.image(41, 30), dir + "/a/b.png")
         var diff = FolderDiff(expected: dir + "/e", actual: dir + "/a", reportFolder: dir + "/r", threads: 1)
-        diff.masks = try Self.sidecar(#"{"masks": {"a.png": [{"rect": [0, 0, 4, 4]}, {"fraction": [0, 0, 0.5, 0.5]}]}}"#)
+        diff.masks = try Self.sidecar(#"{"masks": {"a.png": [{"rect": [0, 0, 4, 4]}, {"fraction": [0, 0, 0.5, 0.5]}], "b.png": [{"rect": [1, 1, 2, 2]}]}}"#)
         let item = try #require(try diff.run().results.items.first)
+        let index = try String(contentsOfFile: dir + "/r/index.html", encoding: .utf8)
+        #expect(index.contains("ignored 300 px: regions 0,0,4,4; fractions 0.0,0.0,0.5,0.5"))
+        #expect(index.contains("masks not applied (regions 1,1,2,2)"))
         #expect(item.ignoredPixels == 20 * 15)
         let page = try String(contentsOfFile: dir + "/r/" + (item.page ?? ""), encoding: .utf8)
         #expect(page.components(separatedBy: "<img class=\"ignored\"").count - 1 == 2, "one layer over each image")

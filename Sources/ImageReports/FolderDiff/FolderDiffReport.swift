@@ -47,7 +47,10 @@ enum FolderDiffReport {
         for i in order {
             let item = r.items[i]
             let name = item.page.map { "<a href=\"\(e($0))\">\(e(item.key))</a>" } ?? e(item.key)
-            let masked = item.ignored.map { "ignored \(item.ignoredPixels ?? 0) px: " + $0 }
+            // Masks apply to a pair compared by value (not to different sizes, an error, or the same bytes).
+            let masked = item.ignored.map { regions in
+                item.ignoredPixels.map { "ignored \($0) px: " + regions } ?? "masks not applied (\(regions))"
+            }
             let files = [item.expected.map { "expected: " + $0 }, item.actual.map { "actual: " + $0 }, masked].compactMap { $0 }
             let diagnosis = item.diagnosisClass.map { c in c + (item.diagnosisConfidence.map { String(format: " (%.2f)", $0) } ?? "") } ?? ""
             let why = item.message ?? ""
