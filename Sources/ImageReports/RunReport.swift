@@ -10,8 +10,8 @@ import ImageMetrics
 /// Content-Security-Policy that forbids network access). The index shows the summary counts,
 /// two matrix heat maps (container × orientation, encoding (pixel format) × operation; each
 /// cell coloured by its worst verdict, a passing cell shaded by its worst `deltaE00.p99`, and
-/// linking to its pairs), filters (verdict, family, text) in plain script, then every pair,
-/// failures first. A pair's page is ``DiffReport``'s page (side by side, slider, blend, toggle,
+/// linking to its pairs), filters (verdict, family, text), then every pair, failures first, as
+/// ``IndexList`` data drawn a page at a time (the folder diff's index is the same list). A pair's page is ``DiffReport``'s page (side by side, slider, blend, toggle,
 /// heat map, zoom, metric table with each gate bound, diagnosis, alpha views, metadata) for
 /// the oracle vs the resizer's output, with the lab's ``DiffReport/Context``: the verdict,
 /// the golden comparison, the source, oracle, golden and output images, the source's metadata,
@@ -227,16 +227,10 @@ public enum RunReport {
             + matrix(figures.byEncoding, title: "encoding (pixel format) × operation", row: "encoding", column: "operation")
             + "</div>")
 
-        let families = figures.families.sorted()
-        var list = "<form id=\"filters\" onsubmit=\"return false\">"
-        for v in verdictsBySeverity where s.count(v) > 0 {
-            list += "<label class=\"chip v-\(v.rawValue)\"><input type=\"checkbox\" name=\"verdict\" value=\"\(v.rawValue)\" checked> \(e(v.rawValue))</label> "
-        }
-        list += "<select id=\"family\" aria-label=\"family\"><option value=\"\">every family</option>"
-        list += families.map { "<option value=\"\(e($0))\">\(e($0))</option>" }.joined()
-        list += "</select> <input id=\"text\" type=\"search\" placeholder=\"filter: case, operation, diagnosis…\" aria-label=\"text filter\" size=\"32\"> "
-        list += "<button type=\"button\" id=\"clear\">clear</button> <span id=\"shown\" class=\"small\"></span> <span id=\"cell\" class=\"small\"></span></form>\n"
-        list += "<table id=\"list\"><thead>" + HTMLBlocks.headerRow(["verdict", "case", "operation", "family", "diagnosis", "details"]) + "</thead><tbody>\n"
+        let statuses = verdictsBySeverity.filter { s.count($0) > 0 }.map { (value: $0.rawValue, label: $0.rawValue, count: Int?.none) }
+        var list = IndexList.filters(statuses: statuses, families: figures.families.sorted(), familyLabel: "family",
+                                     placeholder: "filter: case, operation, diagnosis…")
+        list += IndexList.opening(columns: ["verdict", "case", "operation", "family", "diagnosis", "details"], noun: "pairs")
         h += HTMLBlocks.sectionOpening("Pairs (failures first)", id: "pairs") + list
         return indexPage(r).opening + h
     }
@@ -246,29 +240,29 @@ public enum RunReport {
 
     /// The shell of the index page.
     static func indexPage(_ r: RunResults) -> HTMLPage {
-        HTMLPage(title: "imglab run: \(r.resizer) on \(r.profile)", style: css, script: script, embedsImages: false)
+        HTMLPage(title: "imglab run: \(r.resizer) on \(r.profile)", style: css, script: IndexList.script, embedsImages: false)
     }
 
-    /// One pair's row of the index's list, its case linked to `link` (its page) when given.
+    /// One pair's row of the index's list (a line of ``IndexList``'s data), its case linked to
+    /// `link` (its page) when given; a matrix cell's link matches its container, orientation,
+    /// encoding and operation.
     public static func indexRow(_ p: PairResult, link: String?) -> String {
-        let e = HTMLText.escape
-        let name = link.map { "<a href=\"\(e($0))\">\(e(p.caseID))</a>" } ?? e(p.caseID)
         let diagnosis = p.diagnosis.map { d in (d.bugClass ?? "none") + (d.name.map { " — " + $0 } ?? "") + " (\(String(format: "%.2f", d.confidence)))" } ?? ""
         var details = p.message ?? p.gate.map { $0.failedClauses.joined(separator: "; ") } ?? ""
         if let golden = p.golden, p.message != golden { details += (details.isEmpty ? "" : " · ") + "golden: " + golden }
         if let labels = p.policy { details += (details.isEmpty ? "" : " · ") + labels.map(\.text).joined(separator: " · ") }
         if let cost = p.cost { details += (details.isEmpty ? "" : " · ") + "cost: " + cost.summary }
-        let search = [p.pair, p.encoding, p.container, p.family ?? "", diagnosis, details].joined(separator: " ").lowercased()
-        var row = "<tr class=\"\(p.verdict.rawValue)\" data-verdict=\"\(p.verdict.rawValue)\" data-family=\"\(e(p.family ?? ""))\" data-container=\"\(e(p.container))\""
-        row += " data-orientation=\"\(p.orientation)\" data-encoding=\"\(e(p.encoding))\" data-operation=\"\(e(p.operation))\" data-text=\"\(e(search))\">"
-        row += "<td>\(p.verdict.rawValue)</td><td>\(name)</td><td>\(e(p.operation))</td><td>\(e(p.family ?? ""))</td><td>\(e(diagnosis))</td><td>\(e(details))</td></tr>\n"
-        return row
+        let attributes = [("container", p.container), ("orientation", String(p.orientation)), ("encoding", p.encoding), ("operation", p.operation)]
+        return IndexRow(status: p.verdict.rawValue, family: p.family ?? "", attributes: attributes.map { (name: $0.0, value: $0.1) },
+                        search: [p.pair, p.encoding, p.container].joined(separator: " "),
+                        cells: [.text(p.verdict.rawValue), .link(p.caseID, href: link, note: nil), .text(p.operation), .text(p.family ?? ""),
+                                .text(diagnosis), .text(details)]).line
     }
 
     /// The index page after the last row: the skipped pairs, the gates and canaries, the footer.
     public static func indexTail(_ r: RunResults) -> String {
         let e = HTMLText.escape
-        var h = "</tbody></table>" + HTMLBlocks.sectionClosing
+        var h = IndexList.closing + HTMLBlocks.sectionClosing
         if let skipped = r.skipped, !skipped.isEmpty {
             h += HTMLBlocks.section("Skipped: not declared by the resizer's policies (\(skipped.count))", id: "skipped", "<table>" + HTMLBlocks.headerRow(["pair", "reason"])
                 + skipped.map { "<tr><td><code>\(e($0.pair))</code></td><td>\(e($0.reason))</td></tr>" }.joined() + "</table>")
@@ -321,7 +315,7 @@ public enum RunReport {
         return s.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
     }
 
-    static let css = PageStyle.document + """
+    static let css = PageStyle.document + IndexList.css + """
     .v-fail,tr.fail td:first-child{background:#f4b4b4}.v-changed-further,tr.changed-further td:first-child{background:#f7c9a0}
     .v-error,tr.error td:first-child{background:#fde3a7}.v-changed-closer,tr.changed-closer td:first-child{background:#cfe3f7}
     .v-pass,tr.pass td:first-child{background:#d8efd8}tr td:first-child{font-weight:bold}
@@ -331,40 +325,6 @@ public enum RunReport {
     table.matrix{font-size:11px}table.matrix td{text-align:center;padding:0;min-width:1.8em}table.matrix td a{display:block;padding:2px 3px;color:#222;text-decoration:none}
     table.matrix th{white-space:nowrap;padding:1px 4px;font-weight:normal}table.matrix th.col span{writing-mode:vertical-rl;transform:rotate(180deg)}
     table.matrix td.empty{background:#f6f6f6}table.matrix caption{text-align:left;font-weight:bold;padding:2px 0}
-    #filters{margin:.5em 0}#filters label{cursor:pointer}tr.hidden{display:none}footer{margin-top:2em;color:#888;font-size:12px}
-    """
-
-    /// The index script: a constant that reads the DOM (filters by verdict, family, text and a
-    /// matrix cell given in the URL fragment as `#attr=value&attr=value`).
-    static let script = """
-    (function(){
-    'use strict';
-    var rows=Array.prototype.slice.call(document.querySelectorAll('#list tbody tr'));
-    var boxes=Array.prototype.slice.call(document.querySelectorAll('#filters input[name=verdict]'));
-    var family=document.getElementById('family'),text=document.getElementById('text'),shown=document.getElementById('shown'),cellLabel=document.getElementById('cell');
-    var cell={};
-    function readHash(){
-      cell={};var h=window.location.hash.replace(/^#/,'');if(!h||h==='pairs'){return;}
-      h.split('&').forEach(function(kv){var i=kv.indexOf('=');if(i>0){var k=kv.slice(0,i);if(/^[a-z]+$/.test(k)){try{cell[k]=decodeURIComponent(kv.slice(i+1));}catch(err){}}}});
-    }
-    function apply(){
-      var verdicts={};boxes.forEach(function(b){verdicts[b.value]=b.checked;});
-      var fam=family.value,q=text.value.trim().toLowerCase(),n=0,keys=Object.keys(cell);
-      rows.forEach(function(r){
-        var ok=verdicts[r.getAttribute('data-verdict')]!==false;
-        if(ok&&fam){ok=r.getAttribute('data-family')===fam;}
-        if(ok&&q){ok=r.getAttribute('data-text').indexOf(q)>=0;}
-        for(var i=0;ok&&i<keys.length;i++){ok=r.getAttribute('data-'+keys[i])===cell[keys[i]];}
-        r.className=r.getAttribute('data-verdict')+(ok?'':' hidden');if(ok){n++;}
-      });
-      shown.textContent=n+' of '+rows.length+' pairs shown';
-      cellLabel.textContent=keys.length?('cell: '+keys.map(function(k){return k+' '+cell[k];}).join(', ')):'';
-    }
-    boxes.forEach(function(b){b.addEventListener('change',apply);});
-    family.addEventListener('change',apply);text.addEventListener('input',apply);
-    document.getElementById('clear').addEventListener('click',function(){boxes.forEach(function(b){b.checked=true;});family.value='';text.value='';if(window.location.hash){window.location.hash='pairs';}cell={};apply();});
-    window.addEventListener('hashchange',function(){readHash();apply();if(Object.keys(cell).length){document.getElementById('pairs').scrollIntoView();}});
-    readHash();apply();
-    })();
+    footer{margin-top:2em;color:#888;font-size:12px}
     """
 }

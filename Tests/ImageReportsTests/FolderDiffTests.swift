@@ -170,13 +170,18 @@ struct FolderDiffTests {
             #expect(pages.count == 2, "one page per changed pair: \(pages)")
             let index = try String(contentsOfFile: out + "/report/index.html", encoding: .utf8)
             for page in pages { #expect(index.contains("pairs/" + page)) }
-            #expect(index.components(separatedBy: "<img class=\"thumb\"").count - 1 == 2 * 4 + 2, "two thumbnails for each of the 4 pairs, one for the new and the deleted file")
+            // Thumbnails are files in thumbs/: the same bytes are one file shown twice.
+            let thumbs = try FileManager.default.contentsOfDirectory(atPath: out + "/report/thumbs").sorted()
+            let shown = index.components(separatedBy: "{\"i\":\"thumbs/").count - 1
+            #expect(shown == 2 * 4 + 2 + 2, "two thumbnails for each of the 4 pairs, one for the new and the deleted file, two differences")
+            for thumb in thumbs { #expect(index.contains("\"thumbs/\(thumb)\"")) }
+            let thumbFiles = try thumbs.map { thumb in thumb + ":" + (try Data(contentsOf: URL(fileURLWithPath: out + "/report/thumbs/" + thumb))).base64EncodedString() }
             let junit = try String(contentsOfFile: out + "/junit.xml", encoding: .utf8)
             #expect(junit.contains("tests=\"6\" failures=\"4\" errors=\"0\""), "6 keys: 2 changed, 1 new, 1 deleted")
             let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.json.utf8)) as? [String: Any])
             #expect(json["schema"] as? String == "imglab-folder-diff/1")
             texts.append([outcome.json.replacingOccurrences(of: out, with: ""), index, junit]
-                         + (try pages.map { try String(contentsOfFile: out + "/report/pairs/" + $0, encoding: .utf8) }))
+                         + (try pages.map { try String(contentsOfFile: out + "/report/pairs/" + $0, encoding: .utf8) }) + thumbFiles)
         }
         #expect(texts[0] == texts[1])
     }

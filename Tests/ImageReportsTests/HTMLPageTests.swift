@@ -23,6 +23,9 @@ struct HTMLPageTests {
                 == "default-src 'none'; style-src 'unsafe-inline'")
         #expect(HTMLPage(title: "", style: "", script: "", embedsImages: true).contentSecurityPolicy
                 == "default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'")
+        // An index shows thumbnails from its own folder, nothing from elsewhere.
+        #expect(HTMLPage(title: "", style: "", script: "", embedsImages: false, showsImageFiles: true).contentSecurityPolicy
+                == "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'")
     }
 
     @Test("the title is text: markup in it is escaped")

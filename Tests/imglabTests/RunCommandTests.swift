@@ -109,7 +109,7 @@ struct RunCommandTests {
         let text = String(decoding: try #require(FileManager.default.contents(atPath: json)), as: UTF8.self)
         #expect(text.contains("\"changedCloser\" : 2") && text.contains("\"verdict\" : \"changed-closer\""))
         let index = String(decoding: try #require(FileManager.default.contents(atPath: report + "/index.html")), as: UTF8.self)
-        #expect(index.contains("<tr class=\"changed-closer\""))
+        #expect(index.contains("{\"s\":\"changed-closer\","))
         // The broken resizer against its own goldens matches them but still fails its gate: exit 1.
         let broken = try ImglabRun.run(["run", "--corpus", Self.corpus, "--goldens", goldens, "--filter", filter, "--resizer", "swap-rb", "--report", "none"])
         #expect(broken.status == 1 && broken.stdout.contains("2 pairs: 0 pass, 2 fail, 0 error"), "\(broken.stdout)")

@@ -3,7 +3,8 @@ import ImageMetrics
 
 /// The index of a folder diff's report, `DIR/index.html` (the pair pages under `DIR/pairs/` are
 /// ``DiffReport`` pages, written by the workers). Self-contained like every page: inline CSS
-/// and script, thumbnails as `data:` URIs, a Content-Security-Policy that forbids network access.
+/// and script, a Content-Security-Policy that forbids network access; the thumbnails are small
+/// PNG files beside it (`thumbs/`), loaded for the rows shown.
 ///
 /// The counts, the accept panel (``acceptPanel(_:)``: tick files, copy the `imglab accept`
 /// command), filters (status, diagnosis class, text) and one row per key, worst status first,
@@ -31,41 +32,39 @@ enum FolderDiffReport {
             h += HTMLBlocks.section("Canaries FAILED: the gate was not evaluated", HTMLBlocks.list(failures))
         }
         let classes = Array(Set(r.items.compactMap(\.diagnosisClass))).sorted()
-        var list = "<form id=\"filters\" onsubmit=\"return false\">"
-        for status in FolderDiffStatus.allCases where count(s, status) > 0 {
-            list += "<label class=\"chip v-\(status.rawValue)\"><input type=\"checkbox\" name=\"verdict\" value=\"\(status.rawValue)\" checked> \(e(label(status))) \(count(s, status))</label> "
-        }
-        list += "<select id=\"family\" aria-label=\"diagnosis\"><option value=\"\">every diagnosis</option>"
-        list += classes.map { "<option value=\"\(e($0))\">\(e($0))</option>" }.joined()
-        list += "</select> <input id=\"text\" type=\"search\" placeholder=\"filter: file, diagnosis, clause…\" aria-label=\"text filter\" size=\"32\"> "
-        list += "<button type=\"button\" id=\"clear\">clear</button> <span id=\"shown\" class=\"small\"></span> <span id=\"cell\" class=\"small\"></span></form>\n"
-        list += "<table id=\"list\"><thead>" + HTMLBlocks.headerRow(["status", "accept", "file", "expected", "actual", "difference", "diagnosis", "why"]) + "</thead><tbody>\n"
+        let statuses = FolderDiffStatus.allCases.filter { count(s, $0) > 0 }.map { (value: $0.rawValue, label: label($0), count: Optional(count(s, $0))) }
+        var list = IndexList.filters(statuses: statuses, families: classes, familyLabel: "diagnosis", placeholder: "filter: file, diagnosis, clause…")
+        list += IndexList.opening(columns: ["status", "accept", "file", "expected", "actual", "difference", "diagnosis", "why"], noun: "files")
         let order = r.items.indices.sorted { a, b in
             let x = r.items[a].status.severity, y = r.items[b].status.severity
             return x != y ? x < y : a < b
         }
         for i in order {
-            let item = r.items[i]
-            let name = item.page.map { "<a href=\"\(e($0))\">\(e(item.key))</a>" } ?? e(item.key)
-            // Masks apply to a pair compared by value (not to different sizes, an error, or the same bytes).
-            let masked = item.ignored.map { regions in
-                item.ignoredPixels.map { "ignored \($0) px: " + regions } ?? "masks not applied (\(regions))"
-            }
-            let files = [item.expected.map { "expected: " + $0 }, item.actual.map { "actual: " + $0 }, masked].compactMap { $0 }
-            let diagnosis = item.diagnosisClass.map { c in c + (item.diagnosisConfidence.map { String(format: " (%.2f)", $0) } ?? "") } ?? ""
-            let why = item.message ?? ""
-            let search = [item.key, item.expected ?? "", item.actual ?? "", diagnosis, item.diagnosis ?? "", why].joined(separator: " ").lowercased()
-            let thumbs = i < thumbnails.count ? thumbnails[i] : FolderThumbnails()
-            list += "<tr class=\"\(item.status.rawValue)\" data-verdict=\"\(item.status.rawValue)\" data-family=\"\(e(item.diagnosisClass ?? ""))\" data-text=\"\(e(search))\">"
-            let tick = item.status.isAcceptable ? "<input type=\"checkbox\" class=\"accept\" value=\"\(e(item.key))\" aria-label=\"accept \(e(item.key))\">" : ""
-            list += "<td>\(e(label(item.status)))</td><td>\(tick)</td><td>\(name)<div class=\"small\">\(e(files.joined(separator: " · ")))</div></td>"
-            list += "<td>\(thumbnail(thumbs.expected))</td><td>\(thumbnail(thumbs.actual))</td><td>\(thumbnail(thumbs.difference, class: "diff"))</td>"
-            list += "<td title=\"\(e(item.diagnosis ?? ""))\">\(e(diagnosis))</td><td>\(e(why))</td></tr>\n"
+            list += row(r.items[i], thumbnails: i < thumbnails.count ? thumbnails[i] : FolderThumbnails()).line
         }
+        list += IndexList.closing
         h += acceptPanel(r)
-        h += HTMLBlocks.section("Files (worst first)", id: "pairs", list + "</tbody></table>")
+        h += HTMLBlocks.section("Files (worst first)", id: "pairs", list)
         h += HTMLBlocks.footer([r.schema, r.comparisonVersion, r.diagnosisVersion, "pages: key u returns here"])
-        return HTMLPage(title: "imglab diff: \(r.expected) vs \(r.actual)", style: css, script: RunReport.script + acceptScript, embedsImages: true).render(h)
+        return HTMLPage(title: "imglab diff: \(r.expected) vs \(r.actual)", style: css, script: IndexList.script + acceptScript, embedsImages: false,
+                        showsImageFiles: true).render(h)
+    }
+
+    /// One key's row: status, accept box (files that differ), key (linked to its page) with its
+    /// files and masks, the three thumbnails, the diagnosis (its summary as the tooltip), and why.
+    static func row(_ item: FolderDiffItem, thumbnails: FolderThumbnails) -> IndexRow {
+        // Masks apply to a pair compared by value (not to different sizes, an error, or the same bytes).
+        let masked = item.ignored.map { regions in
+            item.ignoredPixels.map { "ignored \($0) px: " + regions } ?? "masks not applied (\(regions))"
+        }
+        let files = [item.expected.map { "expected: " + $0 }, item.actual.map { "actual: " + $0 }, masked].compactMap { $0 }
+        let diagnosis = item.diagnosisClass.map { c in c + (item.diagnosisConfidence.map { String(format: " (%.2f)", $0) } ?? "") } ?? ""
+        return IndexRow(status: item.status.rawValue, family: item.diagnosisClass ?? "", cells: [
+            .text(label(item.status)), item.status.isAcceptable ? .accept(item.key) : .empty,
+            .link(item.key, href: item.page, note: files.joined(separator: " · ")),
+            .image(thumbnails.expected), .image(thumbnails.actual), .image(thumbnails.difference, class: "diff"),
+            .text(diagnosis, title: item.diagnosis), .text(item.message ?? ""),
+        ])
     }
 
     /// The accept panel: the `imglab accept` command of the files ticked in the list, to copy
@@ -83,25 +82,24 @@ enum FolderDiffReport {
         return HTMLBlocks.section("Accept as the new baseline", id: "accept", body)
     }
 
-    /// The accept panel's script: the command of the ticked keys, each quoted for a POSIX shell.
+    /// The accept panel's script (after ``IndexList/script``): the command of the ticked keys,
+    /// each quoted for a POSIX shell.
     static let acceptScript = """
     (function(){
     'use strict';
     var panel=document.getElementById('accept-command');if(!panel){return;}
-    var boxes=Array.prototype.slice.call(document.querySelectorAll('#list input.accept'));
     var copy=document.getElementById('accept-copy'),count=document.getElementById('accept-count');
     function quoted(s){return "'"+s.split("'").join("'\\\\''")+"'";}
     function update(){
-      var keys=boxes.filter(function(b){return b.checked;}).map(function(b){return b.value;});
+      var keys=imglabList.ticked();
       var head='imglab accept '+quoted(panel.getAttribute('data-baseline'))+' '+quoted(panel.getAttribute('data-actual'))
         +(panel.getAttribute('data-match')==='stem'?' --match stem':'')+' --';
       panel.textContent=keys.length?head+' '+keys.map(quoted).join(' '):'(no file ticked)';
-      count.textContent=keys.length+' of '+boxes.length+' ticked';copy.disabled=!keys.length;
+      count.textContent=keys.length+' of '+imglabList.tickable()+' ticked';copy.disabled=!keys.length;
     }
-    boxes.forEach(function(b){b.addEventListener('change',update);});
-    document.getElementById('accept-shown').addEventListener('click',function(){
-      boxes.forEach(function(b){if(b.closest('tr').className.indexOf('hidden')<0){b.checked=true;}});update();});
-    document.getElementById('accept-none').addEventListener('click',function(){boxes.forEach(function(b){b.checked=false;});update();});
+    imglabList.onChange(update);
+    document.getElementById('accept-shown').addEventListener('click',imglabList.tickShown);
+    document.getElementById('accept-none').addEventListener('click',imglabList.untickAll);
     copy.addEventListener('click',function(){
       var range=document.createRange();range.selectNodeContents(panel);var sel=window.getSelection();sel.removeAllRanges();sel.addRange(range);
       if(navigator.clipboard){navigator.clipboard.writeText(panel.textContent).catch(function(){});}else{document.execCommand('copy');}
@@ -124,12 +122,6 @@ enum FolderDiffReport {
         case .withinGate: return s.withinGate
         case .unchanged: return s.unchanged
         }
-    }
-
-    /// A thumbnail cell's image, or a dash.
-    static func thumbnail(_ image: EmbeddedImage?, class extra: String? = nil) -> String {
-        guard let image else { return "—" }
-        return "<img class=\"thumb\(extra.map { " " + $0 } ?? "")\" alt=\"\" src=\"\(image.dataURI)\">"
     }
 
     static let css = RunReport.css + """

@@ -3,12 +3,13 @@ import ImageCore
 import ImageCodecs
 import ImageMetrics
 
-/// The thumbnails of one key for the folder diff's index (``FolderThumbnail``).
+/// The thumbnails of one key for the folder diff's index (``FolderThumbnail``): PNG files in the
+/// report's `thumbs/`, as paths relative to the index.
 struct FolderThumbnails: Sendable {
-    var expected: EmbeddedImage?
-    var actual: EmbeddedImage?
+    var expected: String?
+    var actual: String?
     /// The heat map's thumbnail (``FolderThumbnail/difference(_:_:ignored:)``), for a pair judged different.
-    var difference: EmbeddedImage?
+    var difference: String?
 }
 
 /// What one worker of ``FolderDiff`` returns for a key: its item, its thumbnails (when a report
@@ -34,7 +35,8 @@ struct FolderPairJudgement: Sendable {
     func run() -> FolderPairOutcome {
         var item = FolderDiffItem(key: pair.key, expected: pair.expected, actual: pair.actual, status: .error)
         var thumbnails = FolderThumbnails()
-        let report = diff.reportFolder != nil
+        var writeError: (path: String, reason: String)?
+        let report = folder != nil
         let expectedPath = pair.expected.map { diff.expectedFolder + "/" + $0 }
         let actualPath = pair.actual.map { diff.actualFolder + "/" + $0 }
         // The decode stage of every pair of files (``PairDecoding``), under this worker's share of
@@ -50,6 +52,16 @@ struct FolderPairJudgement: Sendable {
                 return .failure(error)
             }
         }
+        // A thumbnail is written as `thumbs/INDEX-NAME.png` by this worker.
+        func stored(_ image: EmbeddedImage?, _ name: String) -> String? {
+            guard let image, let folder else { return nil }
+            let path = "thumbs/" + String(format: "%04d", index) + "-\(name).png"
+            do { try folder.write(image.bytes, to: path) } catch {
+                writeError = writeError ?? (folder.path + "/" + path, "\(error)")
+                return nil
+            }
+            return path
+        }
         func thumbnail(_ path: String) -> EmbeddedImage? {
             guard case .success(let file) = read(path), case .success(let sides) = decode([file]) else { return nil }
             return FolderThumbnail.png(sides[0].compared.image)
@@ -58,13 +70,13 @@ struct FolderPairJudgement: Sendable {
         case (nil, let a?):
             item.status = .new
             item.message = "only in the actual folder"
-            if report { thumbnails.actual = thumbnail(a) }
-            return FolderPairOutcome(item: item, thumbnails: thumbnails)
+            if report { thumbnails.actual = stored(thumbnail(a), "actual") }
+            return FolderPairOutcome(item: item, thumbnails: thumbnails, writeError: writeError)
         case (let e?, nil):
             item.status = .deleted
             item.message = "only in the expected folder"
-            if report { thumbnails.expected = thumbnail(e) }
-            return FolderPairOutcome(item: item, thumbnails: thumbnails)
+            if report { thumbnails.expected = stored(thumbnail(e), "expected") }
+            return FolderPairOutcome(item: item, thumbnails: thumbnails, writeError: writeError)
         case (let e?, let a?):
             let ef: PairDecoding.File, af: PairDecoding.File
             switch (read(e), read(a)) {
@@ -77,10 +89,10 @@ struct FolderPairJudgement: Sendable {
                 item.status = .unchanged
                 item.message = "same bytes"
                 if report, case .success(let sides) = decode([ef]) {
-                    thumbnails.expected = FolderThumbnail.png(sides[0].compared.image)
+                    thumbnails.expected = stored(FolderThumbnail.png(sides[0].compared.image), "both")
                     thumbnails.actual = thumbnails.expected
                 }
-                return FolderPairOutcome(item: item, thumbnails: thumbnails)
+                return FolderPairOutcome(item: item, thumbnails: thumbnails, writeError: writeError)
             }
             let expected: PairDecoding.Side, actual: PairDecoding.Side
             switch decode([ef, af]) {
@@ -99,10 +111,10 @@ struct FolderPairJudgement: Sendable {
                     item.status = .unchanged
                     item.message = "identical by value"
                     if report {
-                        thumbnails.expected = FolderThumbnail.png(expected.compared.image)
+                        thumbnails.expected = stored(FolderThumbnail.png(expected.compared.image), "both")
                         thumbnails.actual = thumbnails.expected
                     }
-                    return FolderPairOutcome(item: item, thumbnails: thumbnails)
+                    return FolderPairOutcome(item: item, thumbnails: thumbnails, writeError: writeError)
                 }
                 (judgement, mask) = try FileComparison.judge(expected.compared, actual.compared, by: judge, ignoring: ignored, colour: diff.colour)
             } catch {
@@ -112,13 +124,13 @@ struct FolderPairJudgement: Sendable {
             classify(judgement, into: &item)
             item.ignoredPixels = judgement.comparison.value("ignored.pixels").map { Int($0) }
             if report {
-                thumbnails.expected = FolderThumbnail.png(expected.compared.image)
-                thumbnails.actual = FolderThumbnail.png(actual.compared.image)
+                thumbnails.expected = stored(FolderThumbnail.png(expected.compared.image), "expected")
+                thumbnails.actual = stored(FolderThumbnail.png(actual.compared.image), "actual")
                 if !judgement.comparison.identical {
-                    thumbnails.difference = FolderThumbnail.difference(expected.compared.image, actual.compared.image, ignored: mask)
+                    thumbnails.difference = stored(FolderThumbnail.difference(expected.compared.image, actual.compared.image, ignored: mask),
+                                                   "difference")
                 }
             }
-            var writeError: (path: String, reason: String)?
             if let folder, item.status != .unchanged {
                 let page = RunReport.pagePath(index: index, pair: pair.key)
                 do {
@@ -129,7 +141,7 @@ struct FolderPairJudgement: Sendable {
                     try folder.write(Array(html.utf8), to: page)
                     item.page = page
                 } catch {
-                    writeError = (folder.path + "/" + page, "\(error)")
+                    writeError = writeError ?? (folder.path + "/" + page, "\(error)")
                 }
             }
             return FolderPairOutcome(item: item, thumbnails: thumbnails, writeError: writeError)

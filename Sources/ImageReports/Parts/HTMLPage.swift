@@ -12,13 +12,16 @@ struct HTMLPage: Sendable {
     var style: String
     /// The page's script: a constant that reads only the DOM, never input text; `nil` for none.
     var script: String?
-    /// Whether the page embeds images as `data:` URIs (the policy allows nothing else).
+    /// Whether the page embeds images as `data:` URIs.
     var embedsImages: Bool
+    /// Whether the page shows image files from its own folder (an index's thumbnails).
+    var showsImageFiles = false
 
     /// The policy: nothing from the network; inline style, inline script only when the page has
-    /// one, images only as `data:` URIs.
+    /// one, images only as `data:` URIs and, for an index, files beside the page (`'self'`).
     var contentSecurityPolicy: String {
-        "default-src 'none'" + (embedsImages ? "; img-src data:" : "") + "; style-src 'unsafe-inline'"
+        let images = (showsImageFiles ? ["'self'"] : []) + (embedsImages ? ["data:"] : [])
+        return "default-src 'none'" + (images.isEmpty ? "" : "; img-src " + images.joined(separator: " ")) + "; style-src 'unsafe-inline'"
             + (script == nil ? "" : "; script-src 'unsafe-inline'")
     }
 
