@@ -34,11 +34,11 @@ struct CommandLineShapeTests {
         return files
     }
 
-    @Test("the executable target stays under 1,400 lines, and each command's run file is a page (66 lines) or less")
+    @Test("the executable target stays under 1,450 lines, and each command's run file is a page (66 lines) or less")
     func thinCommandLine() throws {
         let files = try Self.sources()
         let total = files.map(\.lines).reduce(0, +)
-        #expect(files.count > 20 && total < 1400, "Sources/imglab holds \(total) lines in \(files.count) files")
+        #expect(files.count > 20 && total < 1450, "Sources/imglab holds \(total) lines in \(files.count) files")
         let long = files.filter { $0.name.hasSuffix("Command.swift") && $0.lines > 66 }
         #expect(long.isEmpty, "command files over a page: \(long)")
     }

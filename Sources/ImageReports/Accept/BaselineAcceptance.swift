@@ -174,10 +174,7 @@ extension BaselineAcceptance {
     public init(resultsFile path: String, afterWrite: (@Sendable (_ writes: Int) -> Void)? = nil) throws(AcceptError) {
         let bytes: [UInt8]
         do { bytes = try ImageCodecs.readFile(path, limit: 1 << 30) } catch { throw .unreadable(path, error) }
-        let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        guard let results = try? decoder.decode(FolderDiffResults.self, from: Data(bytes)),
-              results.schema == FolderDiffResults.schemaVersion else {
+        guard let results = FolderDiffResults.decode(bytes) else {
             throw .history("\(path) is not the --json of a folder diff (schema \(FolderDiffResults.schemaVersion))")
         }
         self.init(failingIn: results, afterWrite: afterWrite)

@@ -6,8 +6,9 @@ import ImageMetrics
 /// `imglab diff EXPECTED_DIR ACTUAL_DIR` as one call: pair the two folders' images
 /// (``FolderPairing``), judge every pair present on both sides with the one ``Judge`` of
 /// `imglab diff` (the gate, the canaries checked once, the diagnosis of every pair that fails),
-/// on `threads` threads, and write the optional HTML report (``FolderDiffReport``: an index and a
-/// ``DiffReport`` page per changed pair, one ``OutputFolder`` generation swapped in whole) and
+/// on `threads` threads, and write the optional HTML report (``FolderDiffReport``: an index, a
+/// ``DiffReport`` page per changed pair, the thumbnails and `results.json`, one ``OutputFolder``
+/// generation swapped in whole; ``ReportRebuild`` makes it again from `results.json`) and
 /// the JUnit file through the safe writer.
 ///
 /// Each pair is decoded, judged, reported and released by one worker, so memory holds at most
@@ -154,6 +155,7 @@ public struct FolderDiff: Sendable {
             let html = FolderDiffReport.index(results, thumbnails: done.map(\.thumbnails))
             do {
                 try folder.write(Array(html.utf8), to: "index.html")
+                try folder.write(Array(results.jsonText.utf8), to: FolderDiffReport.resultsFile)
                 try folder.publish()
             } catch {
                 folder.abandon()

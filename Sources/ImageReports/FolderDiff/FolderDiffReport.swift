@@ -15,6 +15,9 @@ import ImageMetrics
 ///
 /// Pure: results in, text out; every string goes through ``HTMLText/escape(_:)``.
 enum FolderDiffReport {
+    /// The results' JSON in the report folder (schema `imglab-folder-diff/1`, as `--json` writes it).
+    static let resultsFile = "results.json"
+
     /// The index page; `thumbnails` holds each item's thumbnails, in item order.
     static func index(_ r: FolderDiffResults, thumbnails: [FolderThumbnails]) -> String {
         let e = HTMLText.escape
@@ -25,6 +28,8 @@ enum FolderDiffReport {
         <header><h1>imglab diff</h1>
         <p>expected <code>\(e(r.expected))</code> · actual <code>\(e(r.actual))</code> · pairs by <code>\(r.match.rawValue)</code>\(r.gate.map { " · gate <code>\(e($0))</code>" } ?? " · no gate: identical by value")\(r.ignored.map { " · ignored <code>\(e($0))</code>" } ?? "")</p>
         \(VerdictBadge.html(markup: counts, ok: r.exitStatus == 0))
+        <p class="small">beside this page: <a href="\(resultsFile)">\(resultsFile)</a> (every file\u{2019}s status, metrics and diagnosis; \
+        <code>imglab accept --from</code> and <code>imglab report</code> read it)</p>
         </header>
 
         """

@@ -139,6 +139,14 @@ public struct FolderDiffResults: Sendable, Hashable, Codable {
         exitStatus = canaryFailures?.isEmpty == false ? ExitRule.couldNotJudge : ExitRule.status(items.map(\.status.kind))
     }
 
+    /// The results in `bytes` (a `--json` file), or `nil` when they are not a folder diff's.
+    public static func decode(_ bytes: [UInt8]) -> FolderDiffResults? {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        guard let results = try? decoder.decode(FolderDiffResults.self, from: Data(bytes)), results.schema == schemaVersion else { return nil }
+        return results
+    }
+
     /// The JSON text: keys sorted, pretty-printed, infinities and NaN as `inf`, `-inf`, `nan`
     /// (`{}` only if Foundation cannot encode it).
     public var jsonText: String {

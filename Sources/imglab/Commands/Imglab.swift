@@ -7,7 +7,7 @@ enum Imglab {
     static let commands: [any Command.Type] = [InfoCommand.self, DecodeCommand.self, ResizeCommand.self,
         ThumbnailCommand.self, DiffCommand.self, CorpusCommand.self, RunCommand.self, FingerprintCommand.self,
         SelftestCommand.self, ReproduceCommand.self, LeagueCommand.self, MergeCommand.self, BlessCommand.self,
-        AcceptCommand.self, FuzzCommand.self]
+        AcceptCommand.self, ReportCommand.self, FuzzCommand.self]
 
     static var program: CommandLineProgram {
         CommandLineProgram(name: "imglab", tagline: "imglab — a format lab and regression harness for image "

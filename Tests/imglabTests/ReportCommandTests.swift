@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// `imglab report RESULTS.json --out DIR` on a run's report, end to end: the rebuilt report is
+/// the run's own files (the JUnit's times aside: the results keep none), and bad usage exits 2.
+@Suite("report command")
+struct ReportCommandTests {
+    /// Every file under `folder` (the output manifest aside), by relative path, as text.
+    static func files(_ folder: String) throws -> [String: String] {
+        var out: [String: String] = [:]
+        let enumerator = try #require(FileManager.default.enumerator(atPath: folder))
+        for case let relative as String in enumerator where !relative.hasPrefix(".imglab-output") {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isFolder), !isFolder.boolValue {
+                out[relative] = try String(contentsOfFile: folder + "/" + relative, encoding: .utf8)
+            }
+        }
+        return out
+    }
+
+    @Test("a run's report rebuilt from its results.json: the same index, pair pages and results; the JUnit the same but for times")
+    func runReportRebuilt() throws {
+        let dir = try RunCommandTests.temporaryFolder().path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try ImglabRun.run(["run", "--corpus", RunCommandTests.corpus, "--filter", "png-rgba8-colorPatches*,gif-anim-none*",
+                                     "--resizer", "mutant:swap-rb", "--report", "R"], in: dir)
+        #expect(run.status == 1, "the channel swap fails its pairs: \(run.stderr)")
+        let rebuilt = try ImglabRun.run(["report", "R/results.json", "--out", "R2"], in: dir)
+        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+        let original = try Self.files(dir + "/R"), again = try Self.files(dir + "/R2")
+        let pages = original.keys.filter { $0.hasPrefix("pairs/") }.count
+        #expect(pages > 0 && rebuilt.stdout.contains("pages      \(pages) carried"), "\(rebuilt.stdout)")
+        #expect(Set(original.keys) == Set(again.keys))
+        for (path, text) in original where path != "junit.xml" { #expect(again[path] == text, "\(path) differs") }
+        // The pages' paths in the JUnit name the folder written; the times are the run's alone.
+        let untimed = { (s: String?) in (s ?? "").replacingOccurrences(of: #"time="[0-9.]+""#, with: "time=\"\"", options: .regularExpression) }
+        #expect(untimed(again["junit.xml"]) == untimed(original["junit.xml"]).replacingOccurrences(of: "R/pairs/", with: "R2/pairs/"))
+    }
+
+    @Test("without --out, with no file, or with two files: exit 2 saying what to give; --help teaches it")
+    func usage() throws {
+        let dir = try RunCommandTests.temporaryFolder().path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let noOut = try ImglabRun.run(["report", "results.json"], in: dir)
+        #expect(noOut.status == 2 && noOut.stderr.contains("--out DIR (or --report DIR) is required"), "\(noOut.stderr)")
+        #expect(try ImglabRun.run(["report", "--out", "r"], in: dir).status == 2)
+        #expect(try ImglabRun.run(["report", "a.json", "b.json", "--out", "r"], in: dir).status == 2)
+        let missing = try ImglabRun.run(["report", "nothing.json", "--out", "r"], in: dir)
+        #expect(missing.status == 2 && missing.stderr.contains("cannot read nothing.json"), "\(missing.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "a refused command wrote into the folder")
+        let help = try ImglabRun.run(["report", "--help"])
+        for text in ["USAGE: imglab report", "--report DIR", "--out", "same files", "EXAMPLES"] { #expect(help.stdout.contains(text), "\(text)") }
+    }
+}
