@@ -100,4 +100,30 @@ struct CIOutputCommandTests {
         }
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "mine\n")
     }
+
+    @Test("in GitHub Actions, a failing run prints one ::error per group of failing pairs (no file: a group is many pairs) and appends its summary; a passing run prints none and says so")
+    func runInGitHubActions() throws {
+        let root = try ScratchFolder.new("imglab-ci-run").path
+        let summary = root + "/summary.md"
+        let github = ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary]
+        let filter = "png-rgba8-colorPatches-48x32/resize-aspectFit-24x24,gif-anim-none*"
+        let swapped = try ImglabRun.run(["run", "--corpus", RunCommandTests.corpus, "--filter", filter, "--resizer", "mutant:swap-rb",
+                                         "--report", "none"], environment: github, in: root)
+        #expect(swapped.status == 1, "\(swapped.stderr)")
+        let lines = Self.annotations(swapped.stdout)
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("::error title=imglab run%3A ") && !$0.contains("file=") }, "\(lines)")
+        // The groups count every failing pair once: the 5 pairs (1 PNG, 4 GIF operations) all fail under the channel swap.
+        let counts = lines.compactMap { line in line.range(of: #" ([0-9]+) pairs? fail::"#, options: .regularExpression).map { r in
+            Int(line[r].split(separator: " ")[0]) ?? 0 } }
+        #expect(counts.count == lines.count && counts.reduce(0, +) == 5, "\(lines)")
+        let text = try String(contentsOfFile: summary, encoding: .utf8)
+        #expect(text.hasPrefix("### imglab run: swap-rb(builtin) on quick: 5 of 5 pairs fail\n"), "\(text)")
+        #expect(text.contains("| failing pairs | status | why | diagnosis |") && text.contains("channel-order"), "\(text)")
+        let builtin = try ImglabRun.run(["run", "--corpus", RunCommandTests.corpus, "--filter", filter, "--report", "none"],
+                                        environment: github, in: root)
+        #expect(builtin.status == 0 && Self.annotations(builtin.stdout).isEmpty, "\(builtin.stdout)")
+        let after = try String(contentsOfFile: summary, encoding: .utf8)
+        #expect(after.hasPrefix(text) && after.hasSuffix("### imglab run: builtin on quick: 5 pairs pass\n\n- resizer: `builtin`\n"
+                                                        + "- profile: `quick`\n- corpus: `\(RunCommandTests.corpus)`\n\nNo failures.\n\n"), "\(after)")
+    }
 }

@@ -1,4 +1,5 @@
 import ImageCodecs
+import ImageLab
 import ImageMetrics
 
 /// A comparison's failures in the CI service's own formats, besides the screen and the files
@@ -58,14 +59,37 @@ public struct CIOutput: Sendable, Equatable {
                                       message: j.finding ?? "different", diagnosis: named)]
     }
 
+    /// The failures of a run, one finding per group of failing pairs (``RunTally/failureGroups``:
+    /// a gate family and the metric whose bound failed, or an error), with the group's first pair
+    /// and the diagnosis; a run streams its pairs, so the groups are what it keeps.
+    static func findings(_ tally: RunTally) -> [GitHubActions.Finding] {
+        tally.failureGroups.map { g in
+            let name = (g.family ?? "no family") + (g.metric.map { " / " + $0 } ?? "")
+            return GitHubActions.Finding(file: "", key: name, status: "\(g.count) pair\(g.count == 1 ? "" : "s") fail",
+                                         message: "e.g. \(g.example): \(g.clause)", diagnosis: g.diagnosis)
+        }
+    }
+
+    /// The CI output of a streamed run (``RunSession/StreamedOutcome``): an annotation per group of
+    /// failing pairs and the step summary (the resizer, profile, corpus and report as facts).
+    /// - Returns: the annotation lines to print (empty when not asked for).
+    /// - Throws: ``EncodeError`` when the summary file cannot be appended to.
+    public func emit(_ run: RunSession.StreamedOutcome, report: String?) throws(EncodeError) -> [String] {
+        let r = run.results, s = run.tally.summary, failing = s.failing
+        let title = "imglab run: \(r.resizer) on \(r.profile): " + (failing == 0 ? "\(s.pairs) pairs pass" : "\(failing) of \(s.pairs) pairs fail")
+        let facts = [("resizer", r.resizer), ("profile", r.profile), ("corpus", r.corpus)] + (report.map { [("report", $0 + "/index.html")] } ?? [])
+        return try emit(Self.findings(run.tally), title: title, facts: facts, command: "imglab run", keyHeading: "failing pairs")
+    }
+
     /// The annotations to print and the summary appended (when asked for) for `findings`.
     /// - Returns: the annotation lines (empty when not asked for).
     /// - Throws: ``EncodeError`` when the summary file cannot be appended to.
-    func emit(_ findings: [GitHubActions.Finding], title: String, facts: [(String, String)]) throws(EncodeError) -> [String] {
+    func emit(_ findings: [GitHubActions.Finding], title: String, facts: [(String, String)], command: String = "imglab diff",
+              keyHeading: String = "file") throws(EncodeError) -> [String] {
         if let stepSummary {
-            let markdown = GitHubActions.summary(title: title, facts: facts, findings: findings)
+            let markdown = GitHubActions.summary(title: title, facts: facts, findings: findings, keyHeading: keyHeading)
             try OutputFile.append(Array(markdown.utf8), to: stepSummary)
         }
-        return annotations ? GitHubActions.annotations(findings, command: "imglab diff") : []
+        return annotations ? GitHubActions.annotations(findings, command: command) : []
     }
 }

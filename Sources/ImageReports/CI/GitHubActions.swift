@@ -4,7 +4,8 @@
 public enum GitHubActions {
     /// One failure shown by the CI: the file it concerns, a short title and the whole message.
     public struct Finding: Sendable, Hashable {
-        /// The path of the file, as the command was given it.
+        /// The path of the file, as the command was given it; empty for a finding of no one file
+        /// (a run's group of failing pairs), whose annotation then has no `file=`.
         public var file: String
         /// The key shown in the summary (a folder diff's relative path; the file for two files).
         public var key: String
@@ -33,7 +34,7 @@ public enum GitHubActions {
     /// The annotation lines, one `::error` per finding (up to ``maxAnnotations``, then one `::notice`).
     public static func annotations(_ findings: [Finding], command: String) -> [String] {
         var lines = findings.prefix(maxAnnotations).map { f in
-            "::error file=\(property(f.file)),title=\(property("\(command): \(f.key) \(f.status)"))::"
+            "::error " + (f.file.isEmpty ? "" : "file=\(property(f.file)),") + "title=\(property("\(command): \(f.key) \(f.status)"))::"
                 + data(f.message + (f.diagnosis.map { "\nDiagnosis: " + $0 } ?? ""))
         }
         if findings.count > maxAnnotations {
@@ -47,11 +48,12 @@ public enum GitHubActions {
     /// - Parameters:
     ///   - title: the heading, e.g. `imglab diff: 3 of 200 files fail`.
     ///   - facts: label and value lines under the heading (expected, actual, gate).
-    public static func summary(title: String, facts: [(String, String)], findings: [Finding]) -> String {
+    ///   - keyHeading: the heading of the findings' first column (`file`, or a run's `failing pairs`).
+    public static func summary(title: String, facts: [(String, String)], findings: [Finding], keyHeading: String = "file") -> String {
         var md = "### \(cell(title))\n\n"
         for (label, value) in facts { md += "- \(label): \(code(value))\n" }
         if findings.isEmpty { return md + "\nNo failures.\n\n" }
-        md += "\n| file | status | why | diagnosis |\n|---|---|---|---|\n"
+        md += "\n| \(cell(keyHeading)) | status | why | diagnosis |\n|---|---|---|---|\n"
         for f in findings.prefix(maxSummaryRows) {
             md += "| \(code(f.key)) | \(cell(f.status)) | \(cell(f.message)) | \(cell(f.diagnosis ?? "")) |\n"
         }

@@ -20,6 +20,11 @@ enum SharedOptions {
     static let filter = Option<String?>.text("--filter", "PATTERN", "only the pairs whose id CASE/OPERATION matches: a "
         + "glob (* and ?) or, without wildcards, a substring; several separated by commas", default: "every pair")
 
+    static let ciOutput = Option.choice("--ci-output", "FORMAT", "github: failures as GitHub Actions annotations and a "
+        + "step summary (docs/diff.md, docs/run.md); auto: github when GITHUB_ACTIONS=true; none: neither",
+        default: ("auto", CIOutput.Mode.auto), [("github", .github), ("none", .none)])
+        .meaning("failures also in the CI service's own formats")
+
     /// What `--resizer` means wherever it is declared.
     static let resizerMeaning = "the resizer judged: builtin, mutant:ID, cmd:'TEMPLATE', config:FILE or a bundled "
         + "config's name"

@@ -27,10 +27,7 @@ extension DiffCommand {
         default: ("path", FolderPairing.Match.path), [("stem", .stem)]).meaning("how two folders' files are paired")
     static let junit = SharedOptions.junit("two folders: JUnit XML, one test case per file (changed, new and deleted "
         + "files fail)")
-    static let ciOutput = Option.choice("--ci-output", "FORMAT", "github: failures as GitHub Actions annotations and a "
-        + "step summary (docs/diff.md); auto: github when GITHUB_ACTIONS=true; none: neither",
-        default: ("auto", CIOutput.Mode.auto), [("github", .github), ("none", .none)])
-        .meaning("failing files also in the CI service's own formats")
+    static let ciOutput = SharedOptions.ciOutput
     static let mask = Option<String?>.text("--mask", "FILE", "ignore the pixels of this image (the compared size, as "
         + "displayed) where α > 0, or, without alpha, where it is not black; ignored pixels count as equal, are "
         + "counted in ignored.pixels and drawn hatched")

@@ -12,7 +12,8 @@ enum RunCommand: Command {
         [inputs, SharedOptions.goldens], [SharedOptions.gates, DiffCommand.gate]]
     static let options: [any OptionDeclaration] = [resizer, SharedOptions.resizerConfig, SharedOptions.profile,
         SharedOptions.corpus, SharedOptions.gates, SharedOptions.filter, shard, report, json, junit,
-        SharedOptions.threads, SharedOptions.goldens, inputs, ops, keepSources, require, DiffCommand.gate]
+        SharedOptions.threads, SharedOptions.goldens, inputs, ops, keepSources, require, DiffCommand.gate,
+        SharedOptions.ciOutput]
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         let jsonPath = try args.value(json), junitPath = try args.value(junit)
@@ -44,6 +45,11 @@ enum RunCommand: Command {
         for w in outcome.results.warnings { printError("warning: \(w)") }
         let gatesFile = try args.value(SharedOptions.gates) ?? "\(lab.corpus)/\(GateBook.fileName)"
         for line in RunScreen.lines(outcome, gatesFile: gatesFile, report: reportFolder) { print(line) }
+        let ci = CIOutput(try args.value(SharedOptions.ciOutput), environment: ProcessInfo.processInfo.environment)
+        do { for line in try ci.emit(outcome, report: reportFolder) { print(line) } } catch {
+            printError("imglab run: cannot write the step summary \(ci.stepSummary ?? ""): \(error)")
+            return .usage
+        }
         return outcome.tally.exitStatus == 0 ? .ok : .failure
     }
 
