@@ -102,3 +102,34 @@ struct BlessCommandTests {
         #expect(try Self.state(complete) == after)
     }
 }
+
+/// `imglab bless --obsolete` and `--prune` against the committed corpus's manifest.
+@Suite("bless --obsolete and --prune")
+struct ObsoleteGoldensCommandTests {
+    @Test("a golden of a pair the corpus does not have is listed by --obsolete (nothing changes), removed by --prune; run still reads the store")
+    func listedThenPruned() throws {
+        let dir = try RunCommandTests.temporaryFolder().path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let filter = "png-rgba8-colorPatches-48x32/orient"
+        let bless = try ImglabRun.run(["bless", "--corpus", RunCommandTests.corpus, "--goldens", "g", "--filter", filter], in: dir)
+        #expect(bless.status == 0, "\(bless.stderr)")
+        // A pair renamed away: its entry copied under a name no manifest has.
+        var index = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/g/index.json"))) as? [String: Any])
+        var goldens = try #require(index["goldens"] as? [String: Any])
+        goldens["renamed-case-48x32/orient"] = goldens[filter]
+        index["goldens"] = goldens
+        try JSONSerialization.data(withJSONObject: index).write(to: URL(fileURLWithPath: dir + "/g/index.json"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: dir + "/g/index.json"))
+        let listed = try ImglabRun.run(["bless", "--corpus", RunCommandTests.corpus, "--goldens", "g", "--obsolete"], in: dir)
+        #expect(listed.status == 0 && listed.stdout.contains("1 obsolete pair(s) with 1 golden(s), 0 unreferenced file(s)")
+                && listed.stdout.contains("  renamed-case-48x32/orient"), "\(listed.stdout)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/g/index.json")) == before)
+        let pruned = try ImglabRun.run(["bless", "--corpus", RunCommandTests.corpus, "--goldens", "g", "--prune"], in: dir)
+        #expect(pruned.status == 0 && pruned.stdout.contains("removed"), "\(pruned.stdout)")
+        let again = try ImglabRun.run(["bless", "--corpus", RunCommandTests.corpus, "--goldens", "g", "--obsolete"], in: dir)
+        #expect(again.stdout.contains("nothing obsolete"), "\(again.stdout)")
+        let run = try ImglabRun.run(["run", "--corpus", RunCommandTests.corpus, "--goldens", "g", "--filter", filter, "--report", "none"], in: dir)
+        #expect(run.status == 0 && run.stdout.contains("1 pairs: 1 pass"), "\(run.stdout)")
+        #expect(try ImglabRun.run(["bless", "--obsolete", "--prune", "--goldens", "g"], in: dir).status == 2)
+    }
+}

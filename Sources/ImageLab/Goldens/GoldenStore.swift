@@ -9,9 +9,9 @@ import ImageCodecs
 /// - Several goldens per pair are allowed, keyed by ``pixelHash(_:)`` of the decoded pixels;
 ///   each records the resizer that made it and its distance to the oracle at bless time.
 /// - Crash safety: golden files are content-addressed and written atomically (temp file +
-///   rename) before the index, which is written atomically last; an existing file is never
-///   rewritten and no file is deleted. A bless killed at any point leaves the previous index,
-///   and every file it names, intact and loadable.
+///   rename) before the index, which is written atomically last; a bless rewrites and deletes
+///   no file. A bless killed at any point leaves the previous index, and every file it names,
+///   intact and loadable. Only ``prune(current:)`` removes files: those no golden names.
 public struct GoldenStore: Sendable {
     /// The index's schema identifier.
     public static let schema = "imglab-goldens/1"

@@ -12,22 +12,17 @@ enum ReportCommand: Command {
         + "the results' own folder rebuilds it in place", default: nil).alsoSpelled("--out")
     static let options: [any OptionDeclaration] = [out]
     static let help = Help(about: """
-        Writes DIR/index.html, DIR/results.json (and a run's DIR/junit.xml, without times: the results
-        keep none) from the results of 'imglab run' or of a folder diff ('imglab diff A/ B/'), comparing
-        nothing. The pair pages and thumbnails are carried from the folder the results file is in when it is
-        that report; a report rebuilt from its own results.json is the same files. Pages that are not there
-        are listed without a link; a folder diff's missing thumbnails are made from the image folders its
-        results name, when they can still be read.
-        Use it after upgrading imglab, after 'imglab merge', or on the results a CI job kept.
+        Writes DIR/index.html and DIR/results.json (a run's DIR/junit.xml too, without times) from the
+        results of 'imglab run' or of a folder diff, comparing nothing: pages and thumbnails are carried from
+        the results' own report folder (rebuilt there, the same files), missing thumbnails made from the image
+        folders, missing pages listed without a link. After an upgrade, 'imglab merge', or on CI's results.
         """, exitStatus: "  0 written, 2 bad usage, unreadable results, or a folder that cannot be written",
         examples: ["imglab report Reports/quick/results.json --out Reports/quick     rebuild in place",
                    "imglab diff baseline/ shots/ --json diff.json && imglab report diff.json --out report"],
         docs: "docs/diff.md#rebuilding-a-report")
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
-        guard let folder = try args.value(out), folder != "none" else {
-            throw UsageError("--out DIR (or --report DIR) is required: the report folder to write")
-        }
+        guard let folder = try args.value(out), folder != "none" else { throw UsageError("--out DIR is required") }
         try OutputPaths.checkFolder(option: out.name, folder)
         let outcome: ReportRebuild.Outcome
         do { outcome = try ReportRebuild(results: args.positionals[0], out: folder).run() } catch {

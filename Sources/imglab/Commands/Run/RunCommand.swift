@@ -46,10 +46,8 @@ enum RunCommand: Command {
         let gatesFile = try args.value(SharedOptions.gates) ?? "\(lab.corpus)/\(GateBook.fileName)"
         for line in RunScreen.lines(outcome, gatesFile: gatesFile, report: reportFolder) { print(line) }
         let ci = CIOutput(try args.value(SharedOptions.ciOutput), environment: ProcessInfo.processInfo.environment)
-        do { for line in try ci.emit(outcome, report: reportFolder) { print(line) } } catch {
-            printError("imglab run: cannot write the step summary \(ci.stepSummary ?? ""): \(error)")
-            return .usage
-        }
+        do { for line in try ci.emit(outcome, report: reportFolder) { print(line) } }
+        catch { printError("imglab run: cannot write the step summary: \(error)"); return .usage }
         return outcome.tally.exitStatus == 0 ? .ok : .failure
     }
 
