@@ -136,10 +136,11 @@ public enum RunReport {
 
     /// The index page; `links` maps a pair's index to its page: ``indexHead(_:figures:)``, the
     /// ``indexRow(_:link:)`` of every pair in report order (``order(_:)``), ``indexTail(_:)``.
-    public static func index(_ r: RunResults, links: [Int: String]) -> String {
+    public static func index(_ r: RunResults, links: [Int: String], differences: [Int: String] = [:]) -> String {
         var figures = IndexFigures()
         for p in r.pairs { figures.add(p) }
-        return indexHead(r, figures: figures) + order(r).map { indexRow(r.pairs[$0], link: links[$0]) }.joined() + indexTail(r)
+        return indexHead(r, figures: figures) + order(r).map { indexRow(r.pairs[$0], link: links[$0], difference: differences[$0]) }.joined()
+            + indexTail(r)
     }
 
     /// What the index shows of the pairs besides their rows, gathered pair by pair in manifest
@@ -230,7 +231,7 @@ public enum RunReport {
         let statuses = verdictsBySeverity.filter { s.count($0) > 0 }.map { (value: $0.rawValue, label: $0.rawValue, count: Int?.none) }
         var list = IndexList.filters(statuses: statuses, families: figures.families.sorted(), familyLabel: "family",
                                      placeholder: "filter: case, operation, diagnosis…")
-        list += IndexList.opening(columns: ["verdict", "case", "operation", "family", "diagnosis", "details"], noun: "pairs")
+        list += IndexList.opening(columns: ["verdict", "case", "operation", "difference", "family", "diagnosis", "details"], noun: "pairs")
         h += HTMLBlocks.sectionOpening("Pairs (failures first)", id: "pairs") + list
         return indexPage(r).opening + h
     }
@@ -240,13 +241,14 @@ public enum RunReport {
 
     /// The shell of the index page.
     static func indexPage(_ r: RunResults) -> HTMLPage {
-        HTMLPage(title: "imglab run: \(r.resizer) on \(r.profile)", style: css, script: IndexList.script, embedsImages: false)
+        HTMLPage(title: "imglab run: \(r.resizer) on \(r.profile)", style: css, script: IndexList.script, embedsImages: false,
+                 showsImageFiles: true)
     }
 
     /// One pair's row of the index's list (a line of ``IndexList``'s data), its case linked to
-    /// `link` (its page) when given; a matrix cell's link matches its container, orientation,
-    /// encoding and operation.
-    public static func indexRow(_ p: PairResult, link: String?) -> String {
+    /// `link` (its page) when given, with its difference thumbnail (a path beside the index) when
+    /// given; a matrix cell's link matches its container, orientation, encoding and operation.
+    public static func indexRow(_ p: PairResult, link: String?, difference: String? = nil) -> String {
         let diagnosis = p.diagnosis.map { d in (d.bugClass ?? "none") + (d.name.map { " — " + $0 } ?? "") + " (\(String(format: "%.2f", d.confidence)))" } ?? ""
         var details = p.message ?? p.gate.map { $0.failedClauses.joined(separator: "; ") } ?? ""
         if let golden = p.golden, p.message != golden { details += (details.isEmpty ? "" : " · ") + "golden: " + golden }
@@ -255,8 +257,8 @@ public enum RunReport {
         let attributes = [("container", p.container), ("orientation", String(p.orientation)), ("encoding", p.encoding), ("operation", p.operation)]
         return IndexRow(status: p.verdict.rawValue, family: p.family ?? "", attributes: attributes.map { (name: $0.0, value: $0.1) },
                         search: [p.pair, p.encoding, p.container].joined(separator: " "),
-                        cells: [.text(p.verdict.rawValue), .link(p.caseID, href: link, note: nil), .text(p.operation), .text(p.family ?? ""),
-                                .text(diagnosis), .text(details)]).line
+                        cells: [.text(p.verdict.rawValue), .link(p.caseID, href: link, note: nil), .text(p.operation),
+                                .image(difference, class: "diff"), .text(p.family ?? ""), .text(diagnosis), .text(details)]).line
     }
 
     /// The index page after the last row: the skipped pairs, the gates and canaries, the footer.
@@ -326,5 +328,7 @@ public enum RunReport {
     table.matrix th{white-space:nowrap;padding:1px 4px;font-weight:normal}table.matrix th.col span{writing-mode:vertical-rl;transform:rotate(180deg)}
     table.matrix td.empty{background:#f6f6f6}table.matrix caption{text-align:left;font-weight:bold;padding:2px 0}
     footer{margin-top:2em;color:#888;font-size:12px}
+    img.thumb.diff{image-rendering:pixelated}
+    img.thumb{max-width:160px;max-height:160px;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/12px 12px;display:block}
     """
 }

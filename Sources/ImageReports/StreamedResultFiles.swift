@@ -32,6 +32,8 @@ public final class StreamedResultFiles: PairSink, @unchecked Sendable {
         var hasEvidence: Bool
         /// Its page without the navigation bar; `nil` without a report, evidence, or when an image cannot be encoded.
         var page: DiffReport.Parts?
+        /// The index's difference thumbnail (PNG), for a pair with evidence whose output differs from the oracle.
+        var difference: [UInt8]?
     }
 
     /// A page waiting for a neighbour in the report's order.
@@ -96,8 +98,11 @@ public final class StreamedResultFiles: PairSink, @unchecked Sendable {
         let record = json == nil && folder == nil ? nil : (try? RunResults.encoder().encode(result)).map { Self.indented(Array($0)) }
         let page = evidence == nil ? nil : folder.map { $0.path + "/" + RunReport.pagePath(index: index, pair: result.pair) }
         let testcase = junit == nil && folder == nil ? nil : JUnitReport.testcase(result, page: page)
+        let difference = folder == nil ? nil : evidence.flatMap { e in
+            e.comparison.identical ? nil : IndexThumbnail.difference(e.expected.image, e.actual.image, ignored: nil)?.bytes
+        }
         return Prepared(record: record, testcase: testcase, hasEvidence: evidence != nil,
-                        page: folder == nil ? nil : evidence.flatMap { RunReport.pageParts(result, evidence: $0) })
+                        page: folder == nil ? nil : evidence.flatMap { RunReport.pageParts(result, evidence: $0) }, difference: difference)
     }
 
     public func accept(index: Int, result: PairResult, prepared: Prepared) throws {
@@ -113,7 +118,12 @@ public final class StreamedResultFiles: PairSink, @unchecked Sendable {
         figures.add(result)
         let severity = result.verdict.severity
         let link = prepared.page == nil ? nil : RunReport.pagePath(index: index, pair: result.pair)
-        try rows[severity]?.append(RunReport.indexRow(result, link: link))
+        var thumbnail: String?
+        if let folder, let png = prepared.difference {
+            thumbnail = IndexThumbnail.differencePath(index: index)
+            try folder.write(png, to: IndexThumbnail.differencePath(index: index))
+        }
+        try rows[severity]?.append(RunReport.indexRow(result, link: link, difference: thumbnail))
         guard prepared.hasEvidence else { return }
         var page = PendingPage(index: index, pair: result.pair, page: prepared.page)
         if var last = lastPages[severity] {

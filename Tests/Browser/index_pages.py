@@ -232,6 +232,34 @@ def test_ten_thousand_pair_index(browser_page, imglab, work, decode):
             f"filtered in {filtered:.2f} s, difference thumbnail loaded")
 
 
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def test_run_index_difference_thumbnails(browser_page, imglab, work, decode):
+    root = os.path.join(work, "run")
+    os.makedirs(root, exist_ok=True)
+    pages._run([imglab, "run", "--corpus", os.path.join(REPO, "Corpus"), "--filter", "png-rgba8-colorPatches-48x32/*",
+                "--resizer", "mutant:swap-rb", "--report", "report"], root, accept=(1,))
+    page = browser_page("file://" + os.path.join(root, "report", "index.html"))
+    _ready(page)
+    first = page.locator("#list tbody tr").first
+    check(first.get_attribute("class") == "fail", f"the first row is '{first.get_attribute('class')}', not a failing pair")
+    difference = first.locator("img.thumb.diff")
+    check(difference.count() == 1, "the failing pair's row has no difference thumbnail")
+    source = difference.get_attribute("src") or ""
+    check(source.startswith("thumbs/") and os.path.exists(os.path.join(root, "report", source)), f"the thumbnail '{source}' is not a file beside the index")
+    difference.scroll_into_view_if_needed()
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=difference.element_handle(), timeout=10000)
+    picture = decode(difference.screenshot(animations="disabled"))
+    coloured = sum(1 for y in range(picture.height) for x in range(picture.width)
+                   if max(picture.pixel(x, y)[:3]) - min(picture.pixel(x, y)[:3]) > 60)
+    check(coloured >= picture.width * picture.height // 4,
+          f"the channel swap changes most pixels, but its difference thumbnail shows {coloured} coloured pixels of {picture.width * picture.height}")
+    rows = page.locator("#list tbody tr").count()
+    return f"{rows} rows, the first failing pair's difference thumbnail shows {coloured} coloured pixels of {picture.width * picture.height}"
+
+
 TESTS = [("folder-index accept command from ticks", test_accept_command_from_ticks),
          ("folder-pair masked regions hatched in every view", test_masks_hatched_in_every_view),
-         ("folder-index of 10,000 pairs opens, filters, shows difference thumbnails", test_ten_thousand_pair_index)]
+         ("folder-index of 10,000 pairs opens, filters, shows difference thumbnails", test_ten_thousand_pair_index),
+         ("run-index difference thumbnails", test_run_index_difference_thumbnails)]

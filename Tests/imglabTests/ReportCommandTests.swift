@@ -5,14 +5,14 @@ import Testing
 /// the run's own files (the JUnit's times aside: the results keep none), and bad usage exits 2.
 @Suite("report command")
 struct ReportCommandTests {
-    /// Every file under `folder` (the output manifest aside), by relative path, as text.
-    static func files(_ folder: String) throws -> [String: String] {
-        var out: [String: String] = [:]
+    /// Every file under `folder` (the output manifest aside), by relative path.
+    static func files(_ folder: String) throws -> [String: Data] {
+        var out: [String: Data] = [:]
         let enumerator = try #require(FileManager.default.enumerator(atPath: folder))
         for case let relative as String in enumerator where !relative.hasPrefix(".imglab-output") {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isFolder), !isFolder.boolValue {
-                out[relative] = try String(contentsOfFile: folder + "/" + relative, encoding: .utf8)
+                out[relative] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + relative))
             }
         }
         return out
@@ -28,12 +28,13 @@ struct ReportCommandTests {
         let rebuilt = try ImglabRun.run(["report", "R/results.json", "--out", "R2"], in: dir)
         #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
         let original = try Self.files(dir + "/R"), again = try Self.files(dir + "/R2")
-        let pages = original.keys.filter { $0.hasPrefix("pairs/") }.count
+        let pages = original.keys.filter { $0.hasPrefix("pairs/") }.count, thumbs = original.keys.filter { $0.hasPrefix("thumbs/") }.count
         #expect(pages > 0 && rebuilt.stdout.contains("pages      \(pages) carried"), "\(rebuilt.stdout)")
+        #expect(thumbs > 0 && rebuilt.stdout.contains("thumbnails \(thumbs) carried"), "every failing pair has a difference thumbnail: \(rebuilt.stdout)")
         #expect(Set(original.keys) == Set(again.keys))
         for (path, text) in original where path != "junit.xml" { #expect(again[path] == text, "\(path) differs") }
         // The pages' paths in the JUnit name the folder written; the times are the run's alone.
-        let untimed = { (s: String?) in (s ?? "").replacingOccurrences(of: #"time="[0-9.]+""#, with: "time=\"\"", options: .regularExpression) }
+        let untimed = { (d: Data?) in String(decoding: d ?? Data(), as: UTF8.self).replacingOccurrences(of: #"time="[0-9.]+""#, with: "time=\"\"", options: .regularExpression) }
         #expect(untimed(again["junit.xml"]) == untimed(original["junit.xml"]).replacingOccurrences(of: "R/pairs/", with: "R2/pairs/"))
     }
 

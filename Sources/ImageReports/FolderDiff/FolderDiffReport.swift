@@ -133,7 +133,5 @@ enum FolderDiffReport {
     .v-changed,tr.changed td:first-child{background:#f4b4b4}.v-new,tr.new td:first-child{background:#cfe3f7}
     .v-deleted,tr.deleted td:first-child{background:#f7c9a0}.v-within-gate,tr.within-gate td:first-child{background:#e4f2d0}
     .v-unchanged,tr.unchanged td:first-child{background:#d8efd8}
-    img.thumb.diff{image-rendering:pixelated}
-    img.thumb{max-width:160px;max-height:160px;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/12px 12px;display:block}
     """
 }

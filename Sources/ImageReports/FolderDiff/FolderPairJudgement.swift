@@ -3,12 +3,12 @@ import ImageCore
 import ImageCodecs
 import ImageMetrics
 
-/// The thumbnails of one key for the folder diff's index (``FolderThumbnail``): PNG files in the
+/// The thumbnails of one key for the folder diff's index (``IndexThumbnail``): PNG files in the
 /// report's `thumbs/`, as paths relative to the index.
 struct FolderThumbnails: Sendable {
     var expected: String?
     var actual: String?
-    /// The heat map's thumbnail (``FolderThumbnail/difference(_:_:ignored:)``), for a pair judged different.
+    /// The heat map's thumbnail (``IndexThumbnail/difference(_:_:ignored:)``), for a pair judged different.
     var difference: String?
 }
 
@@ -64,7 +64,7 @@ struct FolderPairJudgement: Sendable {
         }
         func thumbnail(_ path: String) -> EmbeddedImage? {
             guard case .success(let file) = read(path), case .success(let sides) = decode([file]) else { return nil }
-            return FolderThumbnail.png(sides[0].compared.image)
+            return IndexThumbnail.png(sides[0].compared.image)
         }
         switch (expectedPath, actualPath) {
         case (nil, let a?):
@@ -89,7 +89,7 @@ struct FolderPairJudgement: Sendable {
                 item.status = .unchanged
                 item.message = "same bytes"
                 if report, case .success(let sides) = decode([ef]) {
-                    thumbnails.expected = stored(FolderThumbnail.png(sides[0].compared.image), "both")
+                    thumbnails.expected = stored(IndexThumbnail.png(sides[0].compared.image), "both")
                     thumbnails.actual = thumbnails.expected
                 }
                 return FolderPairOutcome(item: item, thumbnails: thumbnails, writeError: writeError)
@@ -111,7 +111,7 @@ struct FolderPairJudgement: Sendable {
                     item.status = .unchanged
                     item.message = "identical by value"
                     if report {
-                        thumbnails.expected = stored(FolderThumbnail.png(expected.compared.image), "both")
+                        thumbnails.expected = stored(IndexThumbnail.png(expected.compared.image), "both")
                         thumbnails.actual = thumbnails.expected
                     }
                     return FolderPairOutcome(item: item, thumbnails: thumbnails, writeError: writeError)
@@ -124,10 +124,10 @@ struct FolderPairJudgement: Sendable {
             classify(judgement, into: &item)
             item.ignoredPixels = judgement.comparison.value("ignored.pixels").map { Int($0) }
             if report {
-                thumbnails.expected = stored(FolderThumbnail.png(expected.compared.image), "expected")
-                thumbnails.actual = stored(FolderThumbnail.png(actual.compared.image), "actual")
+                thumbnails.expected = stored(IndexThumbnail.png(expected.compared.image), "expected")
+                thumbnails.actual = stored(IndexThumbnail.png(actual.compared.image), "actual")
                 if !judgement.comparison.identical {
-                    thumbnails.difference = stored(FolderThumbnail.difference(expected.compared.image, actual.compared.image, ignored: mask),
+                    thumbnails.difference = stored(IndexThumbnail.difference(expected.compared.image, actual.compared.image, ignored: mask),
                                                    "difference")
                 }
             }

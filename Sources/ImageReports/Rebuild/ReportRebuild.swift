@@ -53,7 +53,7 @@ public struct ReportRebuild: Sendable {
                          "pages      \(pagesCarried) carried from the results' folder"
                             + (pagesMissing > 0 ? ", \(pagesMissing) not there (listed without a link; a page needs the images: "
                                + "compare again with --report)" : "")]
-            if kind == "folder diff" {
+            if kind == "folder diff" || thumbnailsCarried > 0 {
                 lines.append("thumbnails \(thumbnailsCarried) carried, \(thumbnailsMade) made from the image folders")
             }
             return lines.joined(separator: "\n")
@@ -101,18 +101,24 @@ public struct ReportRebuild: Sendable {
     }
 
     private func run(_ r: RunResults, bytes: [UInt8], source: String, into folder: OutputFolder) throws -> Outcome {
-        var links: [Int: String] = [:], pages: [Int: String] = [:]
+        var links: [Int: String] = [:], pages: [Int: String] = [:], differences: [Int: String] = [:]
         for (i, p) in r.pairs.enumerated() {
+            let thumbnail = IndexThumbnail.differencePath(index: i)
+            if let png = carried(source, thumbnail) {
+                try folder.write(png, to: thumbnail)
+                differences[i] = thumbnail
+            }
             let page = RunReport.pagePath(index: i, pair: p.pair)
             guard let html = carried(source, page) else { continue }
             try folder.write(html, to: page)
             links[i] = page
             pages[i] = folder.path + "/" + page
         }
-        try folder.write(Array(RunReport.index(r, links: links).utf8), to: "index.html")
+        try folder.write(Array(RunReport.index(r, links: links, differences: differences).utf8), to: "index.html")
         try folder.write(bytes, to: RunReport.resultsFile)
         try folder.write(Array(JUnitReport.xml(r, pages: pages).utf8), to: RunReport.junitFile)
-        return Outcome(kind: "run", index: folder.path + "/index.html", rows: r.pairs.count, pagesCarried: links.count)
+        return Outcome(kind: "run", index: folder.path + "/index.html", rows: r.pairs.count, pagesCarried: links.count,
+                       thumbnailsCarried: differences.count)
     }
 
     private func folderDiff(_ given: FolderDiffResults, source: String, into folder: OutputFolder) throws -> Outcome {
@@ -169,10 +175,10 @@ public struct ReportRebuild: Sendable {
         }
         let e = image(r.expected, item.expected), a = image(r.actual, item.actual)
         var made: [(String, EmbeddedImage)] = []
-        if let e, let png = FolderThumbnail.png(e) { made.append(("expected", png)) }
-        if let a, let png = FolderThumbnail.png(a) { made.append(("actual", png)) }
+        if let e, let png = IndexThumbnail.png(e) { made.append(("expected", png)) }
+        if let a, let png = IndexThumbnail.png(a) { made.append(("actual", png)) }
         if let e, let a, item.ignored == nil, item.status == .changed || item.status == .withinGate,
-           let png = FolderThumbnail.difference(e, a, ignored: nil) {
+           let png = IndexThumbnail.difference(e, a, ignored: nil) {
             made.append(("difference", png))
         }
         return made

@@ -2,10 +2,11 @@ import ImageCore
 import ImageCodecs
 import ImageMetrics
 
-/// The small picture of an image in the folder diff's index: the displayed image (orientation
-/// applied, first frame) reduced by an integer box average so that neither side exceeds
-/// ``maxSide`` pixels, as 8-bit straight RGBA in a PNG. For display only, never compared.
-public enum FolderThumbnail {
+/// The small picture of an image in an index (the folder diff's, the run's): the displayed
+/// image (orientation applied, first frame) reduced by an integer box average so that neither
+/// side exceeds ``maxSide`` pixels, as 8-bit straight RGBA in a PNG; or the difference of two,
+/// each pixel its block's worst. For display only, never compared.
+public enum IndexThumbnail {
     /// The largest width or height of a thumbnail, in pixels.
     public static let maxSide = 160
 
@@ -48,4 +49,9 @@ public enum FolderThumbnail {
               let png = try? ImageCodecs.encode(Image(bitmap: bitmap), as: .png) else { return nil }
         return EmbeddedImage(png: png)
     }
+}
+
+extension IndexThumbnail {
+    /// Where the difference thumbnail of a report's `index`-th pair or key is, relative to the index.
+    static func differencePath(index: Int) -> String { "thumbs/" + String(format: "%04d", index) + "-difference.png" }
 }
