@@ -23,6 +23,7 @@ public enum ResultFiles {
         do {
             if let folder {
                 for file in RunReport.files(r, evidence: evidence) { try folder.write(Array(file.text.utf8), to: file.path); wrote() }
+                for thumbnail in RunReport.thumbnails(r, evidence: evidence) { try folder.write(thumbnail.png, to: thumbnail.path) }
                 try folder.write(jsonBytes, to: RunReport.resultsFile)
                 try folder.write(Array(junitText.utf8), to: RunReport.junitFile)
             }

@@ -70,8 +70,23 @@ public enum RunReport {
             hrefs[page.index] = path
             files.append((path, page.text))
         }
-        files.append(("index.html", index(r, links: hrefs)))
+        var differences: [Int: String] = [:]
+        for i in evidence.indices where i < r.pairs.count && evidence[i].map({ !$0.comparison.identical }) == true {
+            differences[i] = IndexThumbnail.differencePath(index: i)
+        }
+        files.append(("index.html", index(r, links: hrefs, differences: differences)))
         return files
+    }
+
+    /// The index's difference thumbnails (``IndexThumbnail/difference(_:_:ignored:)``), one for
+    /// each pair with evidence whose output differs from the oracle: the paths ``files(_:evidence:threads:)``'s
+    /// index names, and the PNG bytes.
+    public static func thumbnails(_ r: RunResults, evidence: [PairEvidence?]) -> [(path: String, png: [UInt8])] {
+        evidence.indices.compactMap { i in
+            guard i < r.pairs.count, let e = evidence[i], !e.comparison.identical,
+                  let png = IndexThumbnail.difference(e.expected.image, e.actual.image, ignored: nil) else { return nil }
+            return (IndexThumbnail.differencePath(index: i), png.bytes)
+        }
     }
 
     private struct Page: Sendable {

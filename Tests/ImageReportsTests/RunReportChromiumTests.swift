@@ -33,6 +33,11 @@ struct RunReportChromiumTests {
         for f in files { try Data(f.text.utf8).write(to: dir.appendingPathComponent(f.path)) }
     }
 
+    static func write(thumbnails: [(path: String, png: [UInt8])], to dir: URL) throws {
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("thumbs"), withIntermediateDirectories: true)
+        for t in thumbnails { try Data(t.png).write(to: dir.appendingPathComponent(t.path)) }
+    }
+
     static func temporaryFolder() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-run-report-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -55,6 +60,7 @@ struct RunReportChromiumTests {
         let files = RunReport.files(r, evidence: outcome.evidence, threads: 2)
         #expect(files.count == r.pairs.count + 1 && files.last?.path == "index.html")
         try Self.write(files, to: report)
+        try Self.write(thumbnails: RunReport.thumbnails(r, evidence: outcome.evidence), to: report)
 
         let index = try chromium.render(report.appendingPathComponent("index.html"))
         #expect(index.status == 0)
@@ -163,6 +169,7 @@ struct RunReportChromiumTests {
         results.policy = fingerprint.contractPolicy(requiring: [])
         let report = dir.appendingPathComponent("report")
         try Self.write(RunReport.files(results, evidence: outcome.evidence, threads: 2), to: report)
+        try Self.write(thumbnails: RunReport.thumbnails(results, evidence: outcome.evidence), to: report)
         let index = try chromium.render(report.appendingPathComponent("index.html"))
         #expect(index.errors.isEmpty, "\(index.errors)")
         #expect(index.dom.contains("id=\"contract-table\""))

@@ -76,8 +76,11 @@ struct StreamedResultFilesTests {
         #expect(Self.comparable(dir + "/streamed.xml", folder: dir + "/streamed") == Self.comparable(dir + "/all.xml", folder: dir + "/all"))
         #expect(try String(contentsOfFile: dir + "/all.xml", encoding: .utf8).contains("report page: \(dir)/all/pairs/"))
         let reference = Self.snapshot(dir + "/all"), written = Self.snapshot(dir + "/streamed")
-        // One page per pair with evidence, the index, results.json, junit.xml and the marker.
-        #expect(reference.count == kept.evidence.count { $0 != nil } + 4)
+        // One page per pair with evidence, a difference thumbnail per such pair whose output differs, the index,
+        // results.json, junit.xml and the marker.
+        let differing = kept.evidence.count { $0.map { !$0.comparison.identical } ?? false }
+        #expect(differing > 0 && reference.keys.count { $0.hasPrefix("thumbs/") } == differing)
+        #expect(reference.count == kept.evidence.count { $0 != nil } + differing + 4)
         #expect(written.keys.sorted() == reference.keys.sorted())
         #expect(written["results.json"] == FileManager.default.contents(atPath: dir + "/all.json"))
         for (path, bytes) in reference where path != "junit.xml" { #expect(written[path] == bytes, "\(path) differs") }

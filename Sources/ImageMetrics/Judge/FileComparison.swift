@@ -27,6 +27,9 @@ public struct FileComparison: Sendable {
     public var antiAliasingCounts = true
     /// What images of different sizes get (``Judge/SizePolicy``; default align: the alignment and the overlap's metrics).
     public var sizePolicy = Judge.SizePolicy.align
+    /// The resampler of ``Judge/SizePolicy/resize`` (the actual image resized to the expected's
+    /// size before the judge); unused under the other policies.
+    public var resizeStage: ResizeStage?
     /// Whether the files' bytes are kept for the caller (a report embeds them; default true). `false`
     /// lets them go once both are decoded, before the judging: the size of both files less at the peak.
     public var keepsFileBytes = true
@@ -62,7 +65,11 @@ public struct FileComparison: Sendable {
         var judge = Judge(gate: gate, tolerance: tolerance, canaries: canaries, diagnosing: .always,
                           antiAliasingCounts: antiAliasingCounts)
         judge.sizePolicy = sizePolicy
-        let (judgement, mask) = try Self.judge(sides[0].compared, sides[1].compared, by: judge, ignoring: ignored, colour: colour)
+        // The report shows what was judged: the resized actual image.
+        let resized = sizePolicy == .resize ? resizeStage?.prepare(sides[0].compared, sides[1].compared) : nil
+        if let resized { sides[1].compared = resized.actual }
+        var (judgement, mask) = try Self.judge(sides[0].compared, sides[1].compared, by: judge, ignoring: ignored, colour: colour)
+        judgement.resized = resized?.resized
         return (judgement, sides[0], sides[1], mask)
     }
 

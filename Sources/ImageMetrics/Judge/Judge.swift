@@ -66,6 +66,10 @@ public struct Judge: Sendable {
         /// Also the best alignment (``SizeAlignment``: crop, pad, shift, 2×/½× scale, named) and the
         /// metrics over its overlap (``Judgement/overlap``); the verdict is still different sizes.
         case align
+        /// The actual image resized to the expected's size first (``ResizeStage``, applied by the
+        /// caller before the judge), then judged as images of one size; sizes that still differ
+        /// (no resampler) are aligned.
+        case resize
     }
 
     public init(gate: GateExpression?, tolerance: Double = 0, canaries: CanaryCheck = .skip, diagnosing: Diagnosing = .whenFailing,
@@ -113,7 +117,7 @@ public struct Judge: Sendable {
         }
         if !comparison.sameSize {
             judgement.verdict = .differentSizes
-            if sizePolicy == .align { align(&judgement, expected, actual) }
+            if sizePolicy != .fail { align(&judgement, expected, actual) }
         } else if let gate {
             do {
                 let result = try gate.evaluate { comparison.value($0) }

@@ -32,6 +32,9 @@ public struct Judgement: Sendable {
     /// Images of different sizes under ``Judge/SizePolicy/align``: how they line up (a crop,
     /// pad, shift or 2×/½× scale, named), when an alignment explains the size change.
     public var alignment: SizeAlignment?
+    /// Under ``Judge/SizePolicy/resize``: the sentence saying the actual image was resized to the
+    /// expected's size before the judge (``ResizeStage``), when it was.
+    public var resized: String?
     /// The comparison of the two images cut to ``alignment``'s overlap (an offset's), without a
     /// diagnosis: every metric over the part both show. The verdict stays ``Verdict/differentSizes``.
     public var overlap: Comparison?

@@ -19,6 +19,7 @@ public enum DiffJSON {
               var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return "{}" }
         if let gate = judgement.gate, let g = try? encoder.encode(gate), let o = try? JSONSerialization.jsonObject(with: g) { object["gate"] = o }
         if case .gateUnusable(let error) = judgement.verdict { object["gateError"] = error.description }
+        if let resized = judgement.resized { object["resized"] = resized }
         if let a = judgement.alignment {
             func region(_ r: IgnoredPixels.Region) -> [Int] { [r.x, r.y, r.width, r.height] }
             var aligned: [String: Any] = ["kind": a.kind.rawValue, "dx": a.dx, "dy": a.dy, "scale": a.scale, "name": a.name,

@@ -89,6 +89,7 @@ public enum DiffReport {
         var context = context
         if let colour = judgement.colour, colour.isNotable { context.facts.append(("colour", colour.summary)) }
         if let aligned = judgement.alignmentSummary { context.facts.append(("aligned", aligned)) }
+        if let resized = judgement.resized { context.facts.append(("resized", resized)) }
         return html(judgement.comparison, images: images, gate: judgement.gate, canaryFailures: judgement.canaryFailures, context: context)
     }
 

@@ -95,6 +95,7 @@ public struct DiffRequest: Sendable {
             diff.antiAliasingCounts = antiAliasingCounts
             diff.masks = masks
             diff.sizePolicy = sizePolicy
+            diff.resizeStage = .builtin
             let outcome: FolderDiff.Outcome
             do { outcome = try diff.run(progress: progress) } catch { throw .folders(error.description) }
             let r = outcome.results, failing = r.summary.changed + r.summary.new + r.summary.deleted + r.summary.error
@@ -110,6 +111,7 @@ public struct DiffRequest: Sendable {
                             reportFolder: reportFolder, ignored: ignored, colour: colour)
         diff.comparison.antiAliasingCounts = antiAliasingCounts
         diff.comparison.sizePolicy = sizePolicy
+        diff.comparison.resizeStage = .builtin
         let outcome: FileDiff.Outcome
         do { outcome = try diff.run() } catch { throw .files(error.description) }
         let hint = outcome.exitStatus == 1 && outcome.problem == nil && gate == nil

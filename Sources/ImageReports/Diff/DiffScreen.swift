@@ -30,6 +30,7 @@ public enum DiffScreen {
         }
         add("compared", c.comparedAs + (c.notes.isEmpty ? "" : "; " + c.notes.joined(separator: "; ")))
         if let colour = judgement.colour, colour.isNotable { add("colour", colour.summary) }
+        if let resized = judgement.resized { add("resized", resized) }
         if !c.sameSize {
             add("verdict", "DIFFERENT SIZES: \(c.expected.displayWidth)×\(c.expected.displayHeight) vs \(c.actual.displayWidth)×\(c.actual.displayHeight) as displayed")
             add("aligned", judgement.alignmentSummary ?? "no crop, pad, shift or 2×/½× scale lines them up (--size-policy align)")

@@ -47,6 +47,8 @@ public struct FolderDiff: Sendable {
     public var antiAliasingCounts = true
     /// What pairs of different sizes get (``Judge/SizePolicy``; default align).
     public var sizePolicy = Judge.SizePolicy.align
+    /// The resampler of ``Judge/SizePolicy/resize``.
+    public var resizeStage: ResizeStage?
 
     public init(expected: String, actual: String, match: FolderPairing.Match = .path, gate: GateExpression? = nil, tolerance: Double = 0,
                 decode: DecodeOptions = DecodeOptions(), ignored: IgnoredPixels = IgnoredPixels(), reportFolder: String? = nil,

@@ -94,14 +94,18 @@ struct FolderPairJudgement: Sendable {
                 }
                 return FolderPairOutcome(item: item, thumbnails: thumbnails, writeError: writeError)
             }
-            let expected: PairDecoding.Side, actual: PairDecoding.Side
+            let expected: PairDecoding.Side
+            var actual: PairDecoding.Side
             switch decode([ef, af]) {
             case .success(let sides): expected = sides[0]; actual = sides[1]
             case .failure(let error):
                 item.message = error.description
                 return FolderPairOutcome(item: item, thumbnails: thumbnails)
             }
-            let judgement: Judgement, mask: PixelMask?
+            // --size-policy resize: the actual image resized to the expected's size, then judged (and shown) as such.
+            let resized = diff.sizePolicy == .resize ? diff.resizeStage?.prepare(expected.compared, actual.compared) : nil
+            if let resized { actual.compared = resized.actual }
+            var judgement: Judgement, mask: PixelMask?
             // The command line's masks and regions, and the masks file's entries for this pair.
             let ignored = diff.masks?.ignored(for: pair, adding: diff.ignored) ?? diff.ignored
             item.ignored = ignored.summary
@@ -117,11 +121,13 @@ struct FolderPairJudgement: Sendable {
                     return FolderPairOutcome(item: item, thumbnails: thumbnails, writeError: writeError)
                 }
                 (judgement, mask) = try FileComparison.judge(expected.compared, actual.compared, by: judge, ignoring: ignored, colour: diff.colour)
+                judgement.resized = resized?.resized
             } catch {
                 item.message = error.description
                 return FolderPairOutcome(item: item, thumbnails: thumbnails)
             }
             classify(judgement, into: &item)
+            if let words = resized?.resized { item.message = [words, item.message].compactMap { $0 }.joined(separator: "; ") }
             item.ignoredPixels = judgement.comparison.value("ignored.pixels").map { Int($0) }
             if report {
                 thumbnails.expected = stored(IndexThumbnail.png(expected.compared.image), "expected")

@@ -36,8 +36,9 @@ extension DiffCommand {
         do { return try IgnoredPixels.Region(parsing: text) } catch { throw UsageError("\(error)") }
     }.repeated()
     static let sizePolicy = Option.choice("--size-policy", "POLICY", "images of different sizes: align: find the "
-        + "crop, pad, shift or 2×/½× scale that lines them up, name it, and measure the overlap; fail: the verdict "
-        + "alone", default: ("align", Judge.SizePolicy.align), [("fail", .fail)])
+        + "crop, pad, shift or 2×/½× scale that lines them up, name it, and measure the overlap; resize: resize the "
+        + "actual to the expected's size (Lanczos 3, linear light), then judge; fail: the verdict alone",
+        default: ("align", Judge.SizePolicy.align), [("resize", .resize), ("fail", .fail)])
     static let masks = Option.parsed("--masks", "FILE", "two folders: regions to ignore per file, a JSON map of key, "
         + "path or glob to rectangles in pixels or fractions of the size (docs/diff.md#masks-per-file)") {
         text throws(UsageError) in
