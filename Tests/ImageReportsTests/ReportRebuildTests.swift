@@ -9,32 +9,22 @@ import TestSupport
 /// thumbnails are made from the image folders and unlinked pages say so; bad input is refused.
 @Suite("report rebuilt from results")
 struct ReportRebuildTests {
-    /// Every file under `folder` (the output manifest aside), by relative path.
-    static func files(_ folder: String) throws -> [String: Data] {
-        var out: [String: Data] = [:]
-        let enumerator = try #require(FileManager.default.enumerator(atPath: folder))
-        for case let relative as String in enumerator where relative != OutputFolder.marker {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isFolder), !isFolder.boolValue {
-                out[relative] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + relative))
-            }
-        }
-        return out
-    }
+    /// Every file under `folder`, the output manifest aside.
+    static func files(_ folder: String) -> [String: Data] { FolderSnapshot.files(folder, except: [OutputFolder.marker]) }
 
     @Test("a folder diff's report rebuilt from its results.json is the same files, in another folder and in place")
     func sameFiles() throws {
         let (e, a) = try FolderDiffTests.folders()
         let out = try FolderDiffTests.folder("out")
         _ = try FolderDiff(expected: e, actual: a, match: .stem, reportFolder: out + "/report", threads: 2).run()
-        let original = try Self.files(out + "/report")
+        let original = Self.files(out + "/report")
         #expect(original.keys.contains("results.json") && original.keys.contains { $0.hasPrefix("pairs/") }
                 && original.keys.contains { $0.hasPrefix("thumbs/") }, "\(original.keys.sorted())")
         let rebuilt = try ReportRebuild(results: out + "/report/results.json", out: out + "/again").run()
         #expect(rebuilt.pagesCarried == 2 && rebuilt.pagesMissing == 0 && rebuilt.thumbnailsMade == 0)
-        #expect(try Self.files(out + "/again") == original)
+        #expect(Self.files(out + "/again") == original)
         _ = try ReportRebuild(results: out + "/report/results.json", out: out + "/report").run()
-        #expect(try Self.files(out + "/report") == original)
+        #expect(Self.files(out + "/report") == original)
     }
 
     @Test("from a bare --json: the same index rows without page links, thumbnails made from the image folders equal to the report's")
@@ -47,7 +37,7 @@ struct ReportRebuildTests {
         let rebuilt = try ReportRebuild(results: out + "/diff.json", out: out + "/from-json").run()
         #expect(rebuilt.pagesCarried == 0 && rebuilt.pagesMissing == 2, "the two changed pairs' pages need the images")
         #expect(rebuilt.screen.contains("2 not there (listed without a link"), "\(rebuilt.screen)")
-        let original = try Self.files(out + "/report"), made = try Self.files(out + "/from-json")
+        let original = Self.files(out + "/report"), made = Self.files(out + "/from-json")
         // A changed pair's three thumbnails are the report's bytes; same-bytes pairs were one file (`-both`), now two.
         for name in ["thumbs/0004-expected.png", "thumbs/0004-actual.png", "thumbs/0004-difference.png", "thumbs/0000-actual.png"] {
             #expect(made[name] != nil && made[name] == original[name], "\(name)")

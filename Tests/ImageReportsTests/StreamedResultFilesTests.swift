@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import ImageCore
 import ImageCodecs
 import ImageCorpus
@@ -29,17 +30,6 @@ struct StreamedResultFilesTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-streamed-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
-    }
-
-    /// Every file under `folder` with its bytes, by relative path.
-    static func snapshot(_ folder: String) -> [String: Data] {
-        var out: [String: Data] = [:]
-        for case let relative as String in FileManager.default.enumerator(atPath: folder)?.allObjects ?? [] {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            out[relative] = FileManager.default.contents(atPath: folder + "/" + relative)
-        }
-        return out
     }
 
     /// A JUnit file with its report folder written as `REPORT` and every `time` attribute as `0`:
@@ -75,7 +65,7 @@ struct StreamedResultFilesTests {
         // The JUnit files name each pair's page in its own report folder, and time each pair as it ran.
         #expect(Self.comparable(dir + "/streamed.xml", folder: dir + "/streamed") == Self.comparable(dir + "/all.xml", folder: dir + "/all"))
         #expect(try String(contentsOfFile: dir + "/all.xml", encoding: .utf8).contains("report page: \(dir)/all/pairs/"))
-        let reference = Self.snapshot(dir + "/all"), written = Self.snapshot(dir + "/streamed")
+        let reference = FolderSnapshot.files(dir + "/all"), written = FolderSnapshot.files(dir + "/streamed")
         // One page per pair with evidence, a difference thumbnail per such pair whose output differs, the index,
         // results.json, junit.xml and the marker.
         let differing = kept.evidence.count { $0.map { !$0.comparison.identical } ?? false }
@@ -113,13 +103,13 @@ struct StreamedResultFilesTests {
         runner.keepEvidence = true
         let first = try StreamedResultFiles(json: nil, junit: nil, report: dir + "/report")
         try first.finish(try runner.run(into: first).results)
-        let before = Self.snapshot(dir + "/report")
+        let before = FolderSnapshot.files(dir + "/report")
         try #require(!before.isEmpty)
 
         let second = try StreamedResultFiles(json: nil, junit: nil, report: dir + "/report")
         _ = try runner.run(into: second)
         second.abandon()
-        #expect(Self.snapshot(dir + "/report") == before)
+        #expect(FolderSnapshot.files(dir + "/report") == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["report"])
     }
 }

@@ -1,23 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `imglab report RESULTS.json --out DIR` on a run's report, end to end: the rebuilt report is
 /// the run's own files (the JUnit's times aside: the results keep none), and bad usage exits 2.
 @Suite("report command")
 struct ReportCommandTests {
-    /// Every file under `folder` (the output manifest aside), by relative path.
-    static func files(_ folder: String) throws -> [String: Data] {
-        var out: [String: Data] = [:]
-        let enumerator = try #require(FileManager.default.enumerator(atPath: folder))
-        for case let relative as String in enumerator where !relative.hasPrefix(".imglab-output") {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isFolder), !isFolder.boolValue {
-                out[relative] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + relative))
-            }
-        }
-        return out
-    }
-
     @Test("a run's report rebuilt from its results.json: the same index, pair pages and results; the JUnit the same but for times")
     func runReportRebuilt() throws {
         let dir = try RunCommandTests.temporaryFolder().path
@@ -27,7 +15,7 @@ struct ReportCommandTests {
         #expect(run.status == 1, "the channel swap fails its pairs: \(run.stderr)")
         let rebuilt = try ImglabRun.run(["report", "R/results.json", "--out", "R2"], in: dir)
         #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
-        let original = try Self.files(dir + "/R"), again = try Self.files(dir + "/R2")
+        let original = FolderSnapshot.files(dir + "/R", except: [".imglab-output"]), again = FolderSnapshot.files(dir + "/R2", except: [".imglab-output"])
         let pages = original.keys.filter { $0.hasPrefix("pairs/") }.count, thumbs = original.keys.filter { $0.hasPrefix("thumbs/") }.count
         #expect(pages > 0 && rebuilt.stdout.contains("pages      \(pages) carried"), "\(rebuilt.stdout)")
         #expect(thumbs > 0 && rebuilt.stdout.contains("thumbnails \(thumbs) carried"), "every failing pair has a difference thumbnail: \(rebuilt.stdout)")
