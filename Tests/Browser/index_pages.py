@@ -236,7 +236,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 def test_run_index_difference_thumbnails(browser_page, imglab, work, decode):
-    root = os.path.join(work, "run")
+    root = os.path.join(work, "run-index-thumbnails")
     os.makedirs(root, exist_ok=True)
     pages._run([imglab, "run", "--corpus", os.path.join(REPO, "Corpus"), "--filter", "png-rgba8-colorPatches-48x32/*",
                 "--resizer", "mutant:swap-rb", "--report", "report"], root, accept=(1,))

@@ -113,7 +113,7 @@ struct CIOutputCommandTests {
         let lines = Self.annotations(swapped.stdout)
         #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("::error title=imglab run%3A ") && !$0.contains("file=") }, "\(lines)")
         // The groups count every failing pair once: the 5 pairs (1 PNG, 4 GIF operations) all fail under the channel swap.
-        let counts = lines.compactMap { line in line.range(of: #" ([0-9]+) pairs? fail::"#, options: .regularExpression).map { r in
+        let counts = lines.compactMap { line in line.range(of: #" ([0-9]+) (pair fails|pairs fail)::"#, options: .regularExpression).map { r in
             Int(line[r].split(separator: " ")[0]) ?? 0 } }
         #expect(counts.count == lines.count && counts.reduce(0, +) == 5, "\(lines)")
         let text = try String(contentsOfFile: summary, encoding: .utf8)

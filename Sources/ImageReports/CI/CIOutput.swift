@@ -65,7 +65,7 @@ public struct CIOutput: Sendable, Equatable {
     static func findings(_ tally: RunTally) -> [GitHubActions.Finding] {
         tally.failureGroups.map { g in
             let name = (g.family ?? "no family") + (g.metric.map { " / " + $0 } ?? "")
-            return GitHubActions.Finding(file: "", key: name, status: "\(g.count) pair\(g.count == 1 ? "" : "s") fail",
+            return GitHubActions.Finding(file: "", key: name, status: "\(g.count) pair" + (g.count == 1 ? " fails" : "s fail"),
                                          message: "e.g. \(g.example): \(g.clause)", diagnosis: g.diagnosis)
         }
     }
