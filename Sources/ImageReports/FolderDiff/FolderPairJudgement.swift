@@ -55,7 +55,7 @@ struct FolderPairJudgement: Sendable {
         // A thumbnail is written as `thumbs/INDEX-NAME.png` by this worker.
         func stored(_ image: EmbeddedImage?, _ name: String) -> String? {
             guard let image, let folder else { return nil }
-            let path = "thumbs/" + String(format: "%04d", index) + "-\(name).png"
+            let path = IndexThumbnail.path(index: index, name)
             do { try folder.write(image.bytes, to: path) } catch {
                 writeError = writeError ?? (folder.path + "/" + path, "\(error)")
                 return nil

@@ -52,6 +52,10 @@ public enum IndexThumbnail {
 }
 
 extension IndexThumbnail {
-    /// Where the difference thumbnail of a report's `index`-th pair or key is, relative to the index.
-    static func differencePath(index: Int) -> String { "thumbs/" + String(format: "%04d", index) + "-difference.png" }
+    /// Where a thumbnail of a report's `index`-th pair or key is, relative to the index:
+    /// `thumbs/NNNN-NAME.png` (`expected`, `actual`, `both`, `difference`).
+    static func path(index: Int, _ name: String) -> String { "thumbs/" + String(format: "%04d", index) + "-\(name).png" }
+
+    /// Where the difference thumbnail of a report's `index`-th pair or key is.
+    static func differencePath(index: Int) -> String { path(index: index, "difference") }
 }

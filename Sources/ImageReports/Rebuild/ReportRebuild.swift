@@ -134,12 +134,11 @@ public struct ReportRebuild: Sendable {
                 }
             }
             var t = FolderThumbnails()
-            let stem = "thumbs/" + String(format: "%04d", i) + "-"
             func keep(_ name: String) throws -> String? {
-                guard let png = carried(source, stem + name + ".png") else { return nil }
-                try folder.write(png, to: stem + name + ".png")
+                guard let png = carried(source, IndexThumbnail.path(index: i, name)) else { return nil }
+                try folder.write(png, to: IndexThumbnail.path(index: i, name))
                 thumbsCarried += 1
-                return stem + name + ".png"
+                return IndexThumbnail.path(index: i, name)
             }
             if let both = try keep("both") {
                 t.expected = both
@@ -152,10 +151,10 @@ public struct ReportRebuild: Sendable {
             if t.expected == nil, t.actual == nil, t.difference == nil {
                 let made = madeThumbnails(item, r)
                 for (name, png) in made {
-                    try folder.write(png.bytes, to: stem + name + ".png")
+                    try folder.write(png.bytes, to: IndexThumbnail.path(index: i, name))
                     thumbsMade += 1
                 }
-                let path = { (name: String) in made.contains { $0.0 == name } ? stem + name + ".png" : nil }
+                let path = { (name: String) in made.contains { $0.0 == name } ? IndexThumbnail.path(index: i, name) : nil }
                 t = FolderThumbnails(expected: path("expected"), actual: path("actual"), difference: path("difference"))
             }
             thumbnails.append(t)
