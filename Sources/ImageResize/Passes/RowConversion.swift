@@ -204,6 +204,10 @@ struct OutputRowConverter {
         let premultiplied = format.isPremultiplied
         let gray = format.colorModel == .gray
         let linear = lightSpace == .linear
+        if format.bitsPerComponent == 8 && linear && !gray && !premultiplied {
+            convertStraightRGB8(source, into: bytes, layout)
+            return
+        }
         if format.bitsPerComponent == 8 {
             SRGBCurveTable.encoding.withUnsafeBufferPointer { table in
                 // The stored-space value 0…1 of a working colour `c` over alpha `a`.
@@ -273,6 +277,29 @@ struct OutputRowConverter {
             if !gray { put(g, p + layout.green); put(b, p + layout.blue) }
             if let ao = layout.alpha { put(alphaCode, p + ao) }
             else if let skip = layout.skip { put(65535, p + skip) }
+        }
+    }
+
+    /// The 8-bit path for straight RGB from linear light (the common thumbnail and resize output):
+    /// the same codes as the general 8-bit path, read from ``SRGBEightBitCodes`` (no curve
+    /// interpolation), and no division for an opaque pixel (c / 1 is c).
+    private func convertStraightRGB8(_ source: UnsafePointer<Float>, into bytes: UnsafeMutablePointer<UInt8>,
+                                     _ layout: ComponentLayout) {
+        SRGBEightBitCodes.shared.withTables { threshold, start in
+            let codes = SRGBEightBitCodes.shared
+            for x in 0..<width {
+                let o = 4 * x, p = x * layout.pixelBytes
+                let a = source[o + 3].clamped(0, 1)
+                @inline(__always) func code(_ c: Float) -> UInt8 {
+                    let straight = a == 1 ? c.clamped(0, 1) : a > 0 ? (c / a).clamped(0, 1) : 0
+                    return codes.code(straight, threshold, start)
+                }
+                bytes[p + layout.red] = code(source[o])
+                bytes[p + layout.green] = code(source[o + 1])
+                bytes[p + layout.blue] = code(source[o + 2])
+                if let ao = layout.alpha { bytes[p + ao] = UInt8(Int(a * 255 + 0.5)) }
+                else if let skip = layout.skip { bytes[p + skip] = 255 }
+            }
         }
     }
 
