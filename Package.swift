@@ -32,7 +32,9 @@ let package = Package(
         // libdeflate (called directly, it never longjmps) inflates the IDAT stream of plain PNGs,
         // ~1.6× faster than zlib, and computes the chunk CRCs. One file-system call lives here
         // too: renameat2(RENAME_EXCHANGE), which Swift's Glibc module does not export. Little CMS
-        // converts colours tagged with an ICC profile (its errors come back through a log handler).
+        // converts colours tagged with an ICC profile (its errors come back through a log handler). libwebp is not
+        // linked: it is loaded (dlopen) when a WebP file is first read, so imglab builds and runs without it and
+        // says which package to install.
         .target(
             name: "CImageShim",
             linkerSettings: [

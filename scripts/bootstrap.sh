@@ -3,7 +3,9 @@
 # Sourced by scripts/lab and scripts/test (which also calls imglab_bootstrap_browser).
 set -euo pipefail
 
-IMGLAB_DEB_PACKAGES="libpng-dev libjpeg-dev libgif-dev libtiff-dev libdeflate-dev zlib1g-dev liblcms2-dev pkg-config python3"
+# libwebp-dev: the WebP headers; the library itself is loaded when a WebP file is read, and where it is
+# missing imglab still builds and says which package to install.
+IMGLAB_DEB_PACKAGES="libpng-dev libjpeg-dev libgif-dev libtiff-dev libdeflate-dev zlib1g-dev liblcms2-dev libwebp-dev pkg-config python3"
 
 imglab_missing_packages() {  # the Debian packages named in $@ that are not installed
   local missing=""
@@ -30,7 +32,7 @@ imglab_bootstrap() {
     fi
   else
     echo "imglab: not a Debian/Ubuntu system; make sure the development files of libpng, libjpeg(-turbo)," >&2
-    echo "        giflib, libtiff, libdeflate, zlib and Little CMS 2 are installed (e.g. 'brew install libpng jpeg-turbo giflib libtiff libdeflate little-cms2')." >&2
+    echo "        giflib, libtiff, libdeflate, zlib, Little CMS 2 and libwebp are installed (e.g. 'brew install libpng jpeg-turbo giflib libtiff libdeflate little-cms2 webp')." >&2
   fi
   if ! command -v swift >/dev/null 2>&1; then
     for d in /opt/swift/usr/bin /usr/share/swift/usr/bin; do

@@ -11,6 +11,7 @@ public enum ImageCodecs {
         case .gif: return GIFCodec.self
         case .tiff: return TIFFCodec.self
         case .bmp: return BMPCodec.self
+        case .webp: return WebPCodec.self
         }
     }
 
@@ -114,6 +115,7 @@ public enum ImageCodecs {
         case .gif: return try GIFCodec.encode(image, options: options)
         case .tiff: return try TIFFCodec.encode(image, options: options)
         case .bmp: return try BMPCodec.encode(image, options: options)
+        case .webp: return try WebPCodec.encode(image, options: options)
         }
     }
 

@@ -73,6 +73,8 @@ public enum OrientationSource: String, Hashable, Sendable {
     case pngExif = "PNG eXIf"
     /// TIFF tag 274 of the first IFD.
     case tiffTag = "TIFF tag 274"
+    /// EXIF tag 0x0112 in a WebP EXIF chunk.
+    case webpExif = "WebP EXIF"
     /// An XMP `tiff:Orientation` property.
     case xmp = "XMP tiff:Orientation"
 }

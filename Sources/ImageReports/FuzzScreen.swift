@@ -44,6 +44,16 @@ public enum FuzzScreen {
     }
 
     /// The first line of a run: inputs, seeds by container, run seed.
+    /// The line that ends a run on a hang: the input, its seed, the timeout and how to reproduce it.
+    public static func hang(input: Int, seed: String, seconds: Int) -> String {
+        "imglab fuzz: HANG on input \(input) (seed \(seed)) after \(Double(seconds)) s; reproduce with --replay \(input) --out hang.bin"
+    }
+
+    /// A progress line of a long run: inputs done of `total`, seconds so far (s), the peak resident memory (MiB).
+    public static func progress(_ pipeline: FuzzPipeline, done: Int, total: Int, seconds: Double) -> String {
+        "  \(pipeline.rawValue): \(done)/\(total) inputs, \(Int(seconds)) s, peak RSS \(PipelineFuzz.peakRSSMiB()) MiB"
+    }
+
     public static func opening(total: Int, seeds: [MutationFuzzer.Seed], runSeed: Int) -> String {
         let containers = Dictionary(grouping: seeds, by: { ContainerFormat(sniffing: $0.bytes)?.rawValue ?? "other" })
             .mapValues(\.count).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }

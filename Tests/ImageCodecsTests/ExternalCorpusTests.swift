@@ -119,8 +119,9 @@ struct ExternalCorpusTests {
         return best
     }
 
+    /// The containers ../shared/corpus-external holds (it has no WebP file).
     @Test("every file decodes as the manifest says, per container", SharedData.needsCorpus,
-          arguments: ContainerFormat.allCases)
+          arguments: [ContainerFormat.png, .jpeg, .gif, .tiff, .bmp])
     func manifestExpectations(container: ContainerFormat) throws {
         let entries = Manifest.inputs.filter { $0.format == container.rawValue }
         #expect(!entries.isEmpty, "the manifest lists no \(container) inputs")

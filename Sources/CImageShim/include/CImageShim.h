@@ -9,3 +9,4 @@
 #include "imglab_tiff.h"
 #include "imglab_files.h"
 #include "imglab_cms.h"
+#include "imglab_webp.h"

@@ -1,6 +1,6 @@
 /// The image containers imglab reads and writes, recognised by content, never by file name.
 public enum ContainerFormat: String, CaseIterable, Hashable, Sendable, Codable {
-    case png, jpeg, gif, tiff, bmp
+    case png, jpeg, gif, tiff, bmp, webp
 
     /// One row of the signature table: bytes that must match at offset 0.
     private static let signatures: [(bytes: [UInt8], format: ContainerFormat)] = [
@@ -15,16 +15,22 @@ public enum ContainerFormat: String, CaseIterable, Hashable, Sendable, Codable {
         (Array("BM".utf8), .bmp),
     ]
 
+    /// Every container with its name (`png`, `jpeg`, …), for command-line choices.
+    public static var byName: [(String, ContainerFormat)] { allCases.map { ($0.rawValue, $0) } }
+
     /// Bytes of a file's start that ``init(sniffing:)`` reads.
     public static let sniffLength = 20
 
     /// Recognises the container from the first bytes of a file (``sniffLength`` of them);
     /// `nil` if none matches. After the signature table, a headerless DIB (a BMP without its
-    /// file header, ``BMPHeaderlessDIB``) is recognised by its header-size field.
+    /// file header, ``BMPHeaderlessDIB``) is recognised by its header-size field, and WebP by `RIFF`
+    /// at 0 and `WEBP` at 8.
     public init?(sniffing bytes: some Collection<UInt8>) {
         let head = Array(bytes.prefix(Self.sniffLength))
         if let match = Self.signatures.first(where: { head.starts(with: $0.bytes) }) {
             self = match.format
+        } else if WebPStructure.matches(head) {
+            self = .webp
         } else if BMPHeaderlessDIB.matches(head) {
             self = .bmp
         } else {
@@ -45,6 +51,7 @@ public enum ContainerFormat: String, CaseIterable, Hashable, Sendable, Codable {
         case .gif: return "gif"
         case .tiff: return "tif"
         case .bmp: return "bmp"
+        case .webp: return "webp"
         }
     }
 
@@ -56,6 +63,7 @@ public enum ContainerFormat: String, CaseIterable, Hashable, Sendable, Codable {
         case "gif": self = .gif
         case "tif", "tiff": self = .tiff
         case "bmp", "dib": self = .bmp
+        case "webp": self = .webp
         default: return nil
         }
     }

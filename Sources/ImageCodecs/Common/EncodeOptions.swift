@@ -19,10 +19,13 @@ public struct EncodeOptions: Sendable, Hashable {
     public var writeOrientation: Bool
     /// PNG: favour encoding speed (the default) or the smallest file.
     public var pngCompression: PNGCompression
+    /// WebP: lossy at this quality (0…100); nil, the default, writes lossless.
+    public var webpQuality: Int?
 
     public init(jpegQuality: Int = 90, jpegSubsampling: ChromaSubsampling = .s420, jpegProgressive: Bool = false,
                 interlaced: Bool = false, tiffCompression: TIFFCompression = .lzw, tiffPlanar: Bool = false,
-                bmpTopDown: Bool = false, writeOrientation: Bool = true, pngCompression: PNGCompression = .fast) {
+                bmpTopDown: Bool = false, writeOrientation: Bool = true, pngCompression: PNGCompression = .fast,
+                webpQuality: Int? = nil) {
         self.jpegQuality = jpegQuality
         self.jpegSubsampling = jpegSubsampling
         self.jpegProgressive = jpegProgressive
@@ -32,6 +35,7 @@ public struct EncodeOptions: Sendable, Hashable {
         self.bmpTopDown = bmpTopDown
         self.writeOrientation = writeOrientation
         self.pngCompression = pngCompression
+        self.webpQuality = webpQuality
     }
 }
 

@@ -32,6 +32,7 @@ public struct EmbeddedImage: Sendable {
             case .jpeg: "image/jpeg"
             case .gif: "image/gif"
             case .bmp: "image/bmp"
+            case .webp: "image/webp"
             case .tiff: nil
             }
             if let mime { return EmbeddedImage(bytes: file, mimeType: mime) }

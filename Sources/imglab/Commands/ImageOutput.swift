@@ -8,7 +8,7 @@ enum ImageOutput {
     static let path = Option<String?>.text("-o, --output", "FILE", "where to write; written atomically; - for standard "
         + "output (then --format is needed)").required().meaning("the file written")
     static let format = Option<ContainerFormat?>.choice("--format", "NAME", "the container; without it, the output "
-        + "file's extension says", ContainerFormat.allCases.map { ($0.rawValue, $0) },
+        + "file's extension says", ContainerFormat.byName,
         aliases: [("jpg", .jpeg), ("jpe", .jpeg), ("jfif", .jpeg), ("tif", .tiff), ("apng", .png)], ignoringCase: true)
     static let jpegQuality = Option.integer("--jpeg-quality", "Q", "JPEG quality", default: 90, in: 1...100)
     static let overwrite = Option.flag("--overwrite", "allow the output to be the input file itself (it is replaced); "

@@ -7,14 +7,15 @@ import ImageReports
 enum FuzzCommand: Command {
     static let name = "fuzz"
     static let summary = "feed each pipeline deterministic mutated inputs; fail on a crash, hang, silent error, blow-up"
-    static let options: [any OptionDeclaration] = [count, pipelines, seed, seeds, timeout, maxRSS, replay, out,
-        saveCurrent]
+    static let options: [any OptionDeclaration] = [count, pipelines, containers, seed, seeds, timeout, maxRSS, replay,
+        out, saveCurrent]
 
     static func run(_ args: Arguments) throws(UsageError) -> ExitStatus {
         let runSeed = try args.value(seed), total = try args.value(count)
-        let seedFiles = FuzzSeeds.synthetic() + (try args.value(seeds).map(FuzzSeeds.files(under:)) ?? [])
+        let given = try args.value(seeds).map(FuzzSeeds.files(under:)) ?? []
+        let seedFiles = FuzzSeeds.only(FuzzSeeds.synthetic() + given, containers: try args.value(containers))
         guard let fuzzer = MutationFuzzer(seeds: seedFiles, runSeed: UInt64(runSeed)) else {
-            throw UsageError("no seeds: the encoders produced none and --seeds gave none")
+            throw UsageError("no seeds: the encoders produced none (of --container) and --seeds gave none")
         }
         if let i = try args.value(replay) {
             guard let path = try args.value(out) else { throw UsageError("--replay needs -o FILE") }
@@ -26,9 +27,7 @@ enum FuzzCommand: Command {
         print(FuzzScreen.opening(total: total, seeds: seedFiles, runSeed: runSeed))
         let limit = try args.value(timeout)
         let watchdog = HangWatchdog(timeout: Double(limit)) { index, seed in
-            printError("imglab fuzz: HANG on input \(index) (seed \(seed)) after \(Double(limit)) s; reproduce with "
-                + "--replay \(index) --out hang.bin")
-            exit(3)
+            printError(FuzzScreen.hang(input: index, seed: seed, seconds: limit)); exit(3)
         }
         var reports: [(pipeline: FuzzPipeline, report: PipelineFuzz.Report)] = []
         for pipeline in try args.value(pipelines) ?? [.decode] {
@@ -36,8 +35,7 @@ enum FuzzCommand: Command {
                 saveCurrent: try args.value(saveCurrent))
             do {
                 reports.append((pipeline, try fuzz.run(watchdog: watchdog) { done, so in
-                    print("  \(pipeline.rawValue): \(done)/\(total) inputs, \(Int(so.seconds)) s, peak RSS "
-                        + "\(PipelineFuzz.peakRSSMiB()) MiB")
+                    print(FuzzScreen.progress(pipeline, done: done, total: total, seconds: so.seconds))
                 }))
             } catch {
                 printError("imglab fuzz: cannot make a scratch folder: \(error)")

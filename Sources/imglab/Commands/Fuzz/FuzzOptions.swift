@@ -1,4 +1,5 @@
 import CommandLineOptions
+import ImageCodecs
 import ImageLab
 
 /// The options of `imglab fuzz`, declared once (spellings, placeholder, help line, default,
@@ -7,6 +8,7 @@ extension FuzzCommand {
     static let count = Option.integer("--count", "N", "inputs per pipeline", default: 10_000, in: 1...100_000_000)
     static let pipelines = Option.list("--pipeline", "LIST", "what each input goes through, comma-separated, or all "
         + "(default: decode)", FuzzPipeline.allCases.map { ($0.rawValue, $0) }, all: "all")
+    static let containers = Option.list("--container", "LIST", "only seeds of these containers", ContainerFormat.byName)
     static let seed = Option.integer("--seed", "S", "run seed", default: 1, in: 0...Int.max)
     static let seeds = Option<String?>.text("--seeds", "DIR", "also use the image files under DIR as seeds")
     static let timeout = Option.integer("--timeout", "SECONDS", "an input taking longer is a hang: exit "
