@@ -64,9 +64,10 @@ struct CorpusDecodeTests {
 
     @Test("an orientation case stores the upright scene transformed by the inverse orientation")
     func orientationCasesShareTheUprightOracle() throws {
-        // The rotated embedded-thumbnail case is the one oriented case without an upright twin.
+        // The rotated embedded-thumbnail case is the one oriented case without an upright twin; seven of each of
+        // png-rgba8, jpeg-420, tiff-rgba8-unassoc and webp-rgba8-lossless.
         let oriented = QuickCorpus.pairs.filter { $0.0.orientation != .up && $0.0.encoding.thumbnail == nil }
-        #expect(oriented.count == 21)
+        #expect(oriented.count == 28)
         for (c, record) in oriented {
             let up = try #require(QuickCorpus.pairs.first { $0.0.encoding == c.encoding && $0.0.scene == c.scene && $0.0.orientation == .up })
             // Same content, so the same oracle files; and the renderings are equal.

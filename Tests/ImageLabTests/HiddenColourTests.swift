@@ -31,7 +31,7 @@ struct HiddenColourTests {
         "png-rgba8", "png-rgba16", "png-graya8", "png-graya16", "png-rgba8-adam7", "png-rgba8-tagged-p3",
         "png-palette1-trns", "png-palette2-trns", "png-palette4-trns", "png-palette8-trns", "gif-transparent",
         "tiff-rgba8-unassoc", "tiff-rgba16-unassoc", "tiff-rgba16-planar", "tiff-float-rgba", "bmp-bgra32-v5",
-        "apng-source-none", "apng-source-background", "apng-source-previous",
+        "apng-source-none", "apng-source-background", "apng-source-previous", "webp-rgba8-lossless",
     ]
 
     /// The documented colour under α = 0 at pixel (x, y) of a `w × h` still case, as 8-bit codes,
@@ -174,8 +174,9 @@ struct HiddenColourTests {
             }
             checked += 1
         }
-        // 25 sources: png 17 (rgba8 ×4, rgba16 ×2, graya8 ×2, graya16, 4 palettes, 3 APNG, the tagged RGBA), gif 1, tiff 5, bmp 2.
-        #expect(checked == 25)
+        // 26 sources: png 17 (rgba8 ×4, rgba16 ×2, graya8 ×2, graya16, 4 palettes, 3 APNG, the tagged RGBA), gif 1, tiff 5,
+        // bmp 2, webp 1 (lossless RGBA softAlpha).
+        #expect(checked == 26)
     }
 
     @Test("the soft-alpha source hides magenta above and green below, never black")
@@ -220,19 +221,20 @@ struct HiddenColourTests {
             #expect(hiddenDifferences > 0, "\(record.id): the twin hides the same colour")
             twins += 1
         }
-        // The 24 of committedSourcesStoreHiddenColour and the tagged RGBA PNG.
-        #expect(twins == 25)
+        // The 24 of committedSourcesStoreHiddenColour, the tagged RGBA PNG and the lossless RGBA WebP's softAlpha.
+        #expect(twins == 26)
     }
 
     @Test("corpus --stats counts the sources carrying hidden colour per container, read from the files")
     func statsCountHiddenColour() {
         let stats = CorpusStats(QuickCorpus.generated)
-        // Arithmetic from the quick plan: see committedSourcesStoreHiddenColour, and the tagged RGBA PNG.
-        #expect(stats.hiddenColourSources == ["png": 17, "gif": 1, "tiff": 5, "bmp": 2])
-        #expect(stats.hiddenTwins == ["png": 17, "gif": 1, "tiff": 5, "bmp": 2])
+        // Arithmetic from the quick plan: see committedSourcesStoreHiddenColour, the tagged RGBA PNG and the
+        // lossless RGBA WebP's softAlpha (its orientation scene is opaque).
+        #expect(stats.hiddenColourSources == ["png": 17, "gif": 1, "tiff": 5, "bmp": 2, "webp": 1])
+        #expect(stats.hiddenTwins == ["png": 17, "gif": 1, "tiff": 5, "bmp": 2, "webp": 1])
         // Files with α = 0 pixels but no colour there: an over-blended APNG cleared by disposal,
         // a GIF animation, and the two premultiplied TIFFs.
-        #expect(stats.transparentSources == ["png": 18, "gif": 2, "tiff": 7, "bmp": 2])
+        #expect(stats.transparentSources == ["png": 18, "gif": 2, "tiff": 7, "bmp": 2, "webp": 1])
         #expect(stats.text.contains("hidden colour"))
         #expect(stats.text.contains("tiff  5 of 7, 5 twins"))
     }

@@ -61,11 +61,13 @@ enum WebPEncoder {
 /// and an EXIF block) and frames made an animation.
 enum WebPChunkLayout {
     /// `file` unchanged when there is nothing to add; otherwise `RIFF`, `VP8X`, `ICCP`, the file's
-    /// own chunks but its VP8X, `EXIF`, with the VP8X flags and canvas size set from them.
+    /// own chunks but its VP8X, `EXIF`, with the VP8X flags and canvas size set from them. An image
+    /// with alpha keeps the VP8X alpha flag even when every pixel is opaque (libwebp then writes
+    /// none), so it decodes to RGBA as it was given.
     static func extended(_ file: [UInt8], iccProfile: [UInt8]?, exif: [UInt8]?, alpha: Bool) throws(EncodeError) -> [UInt8] {
-        guard iccProfile != nil || exif != nil else { return file }
         let structure: WebPStructure
         do { structure = try WebPStructure(file) } catch { throw .library(.webp, "libwebp wrote an unreadable file: \(error)") }
+        guard iccProfile != nil || exif != nil || alpha != structure.hasAlpha else { return file }
         return riff(flags: alpha ? 0x10 : 0, width: structure.width, height: structure.height, iccProfile: iccProfile,
                     exif: exif, body: chunks(of: file))
     }

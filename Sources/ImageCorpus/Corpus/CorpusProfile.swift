@@ -122,6 +122,10 @@ public enum CorpusProfile: String, CaseIterable, Sendable {
         // The embedded-thumbnail trap (B28): a stale, a tiny and an upright thumbnail under a rotated image.
         entries += [("jpeg-420-exifthumb-stale", .landscape, .up), ("jpeg-420-exifthumb-tiny", .landscape, .up),
                     ("jpeg-420-exifthumb-rotated", .orientation, .right)]
+        // Lossless WebP (last, so the cases above keep their operations): an opaque and a straight-alpha still,
+        // and the eight orientations of its EXIF chunk.
+        entries += [("webp-rgb8-lossless", .colorPatches, .up), ("webp-rgba8-lossless", .softAlpha, .up)]
+        for o in Orientation.allCases { entries.append(("webp-rgba8-lossless", .orientation, o)) }
         let pool = operationPool(scale: 1)
         var cases: [CorpusCase] = []
         for (i, entry) in entries.enumerated() {

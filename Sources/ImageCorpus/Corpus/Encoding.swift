@@ -47,10 +47,10 @@ public struct Encoding: Hashable, Sendable {
     public var bugClasses: [BugClass]
 
     /// Whether the container records an orientation for this storage (PNG eXIf, JPEG APP1
-    /// EXIF, TIFF tag 274; not GIF, BMP or the animations).
+    /// EXIF, TIFF tag 274, WebP's EXIF chunk; not GIF, BMP or the animations).
     public var carriesOrientation: Bool {
         if case .animation = storage { return false }
-        return container == .png || container == .jpeg || container == .tiff
+        return container == .png || container == .jpeg || container == .tiff || container == .webp
     }
 
     /// Whether only flat scenes with few colours can be stored (palettes, GIF, animations).

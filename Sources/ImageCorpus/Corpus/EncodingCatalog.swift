@@ -5,9 +5,9 @@ import ImageCodecs
 /// documents (D1–D13) and the bug catalogue (B1–B29) name. The `delivered` formats restate the
 /// codecs' documented decoding rules (PNGCodec, JPEGCodec, GIFCodec, TIFFPixelPlan, BMPDecoder).
 public enum EncodingCatalog {
-    /// All encodings, in a fixed order (PNG, JPEG, GIF, TIFF, BMP, APNG, then the tagged ones and
-    /// the JPEGs with an embedded thumbnail).
-    public static let all: [Encoding] = png + jpeg + gif + tiff + bmp + apng + tagged + thumbnails
+    /// All encodings, in a fixed order (PNG, JPEG, GIF, TIFF, BMP, APNG, then the tagged ones, the
+    /// JPEGs with an embedded thumbnail and WebP).
+    public static let all: [Encoding] = png + jpeg + gif + tiff + bmp + apng + tagged + thumbnails + webp
 
     /// The encoding with identifier `id`.
     public static func named(_ id: String) -> Encoding? { all.first { $0.id == id } }
@@ -150,6 +150,15 @@ public enum EncodingCatalog {
                  tolerance: tol(8), [.d12], [.b1], options: EncodeOptions(bmpTopDown: true)),
         ]
     }()
+
+    /// Lossless WebP (VP8L), which decodes to the very samples written: judged as PNG's 8-bit
+    /// storage is. The colour under alpha 0 is kept (libwebp's `exact`), so the hidden-colour check applies.
+    static let webp: [Encoding] = [
+        make("webp-rgb8-lossless", .webp, .pixels(.rgb8), .opaque, delivered: .rgb8, stored: "WebP lossless (VP8L), no alpha",
+             tolerance: tol(8), [.d1], [.b1]),
+        make("webp-rgba8-lossless", .webp, .pixels(.rgba8), .none, delivered: .rgba8,
+             stored: "WebP lossless (VP8L), straight alpha", tolerance: tol(8, straight: true), [.d2, .d7], [.b1, .b4, .b6]),
+    ]
 
     static let apng: [Encoding] = [FrameBlend.source, .over].flatMap { blend in
         [FrameDisposal.none, .background, .previous].map { d in

@@ -180,7 +180,8 @@ public struct InputCorpus: Sendable {
             scene: "input", purpose: "an image of --inputs", reduction: "none",
             width: header.width, height: header.height, displayWidth: display.width, displayHeight: display.height,
             orientation: header.orientation.rawValue, scale: 1, frames: image.frameCount, animation: nil,
-            pixelFormat: PixelFormatRecord(format), tolerance: nil, lossy: container == .jpeg,
+            pixelFormat: PixelFormatRecord(format), tolerance: nil,
+            lossy: container == .jpeg || container == .webp && image.metadata.properties["compression"] != "VP8L (lossless)",
             documents: [], bugClasses: [], hiddenTwin: nil, operations: entries)
         return .made(record, files, unjudged: unjudged)
     }
