@@ -124,7 +124,8 @@ public enum CorpusProfile: String, CaseIterable, Sendable {
                     ("jpeg-420-exifthumb-rotated", .orientation, .right)]
         // Lossless WebP (last, so the cases above keep their operations): an opaque and a straight-alpha still,
         // and the eight orientations of its EXIF chunk.
-        entries += [("webp-rgb8-lossless", .colorPatches, .up), ("webp-rgba8-lossless", .softAlpha, .up)]
+        entries += [("webp-rgb8-lossless", .colorPatches, .up), ("webp-rgba8-lossless", .softAlpha, .up),
+                    ("webp-rgb8-lossy", .landscape, .up), ("webp-rgb8-lossy", .colorPatches, .up)]
         for o in Orientation.allCases { entries.append(("webp-rgba8-lossless", .orientation, o)) }
         let pool = operationPool(scale: 1)
         var cases: [CorpusCase] = []

@@ -152,8 +152,11 @@ public enum EncodingCatalog {
     }()
 
     /// Lossless WebP (VP8L), which decodes to the very samples written: judged as PNG's 8-bit
-    /// storage is. The colour under alpha 0 is kept (libwebp's `exact`), so the hidden-colour check applies.
+    /// storage is. The colour under alpha 0 is kept (libwebp's `exact`), so the hidden-colour check
+    /// applies. Lossy WebP (VP8, always 4:2:0) at quality 95, opaque: judged as lossy, like JPEG.
     static let webp: [Encoding] = [
+        make("webp-rgb8-lossy", .webp, .pixels(.rgb8), .opaque, delivered: .rgb8, stored: "WebP lossy (VP8 4:2:0), quality 95",
+             tolerance: nil, [.d1], [.b3], options: EncodeOptions(webpQuality: 95)),
         make("webp-rgb8-lossless", .webp, .pixels(.rgb8), .opaque, delivered: .rgb8, stored: "WebP lossless (VP8L), no alpha",
              tolerance: tol(8), [.d1], [.b1]),
         make("webp-rgba8-lossless", .webp, .pixels(.rgba8), .none, delivered: .rgba8,
