@@ -144,6 +144,33 @@ struct WebPCodecTests {
         }
     }
 
+    @Test("the animation writer refuses what WebP cannot state: an odd offset, 'previous' disposal, a region off the canvas",
+          .enabled(if: libwebp, "needs libwebp7 and libwebpdemux2 (apt-get install libwebp-dev)"))
+    func animationWriterRefusals() throws {
+        let sprite = try Self.drawn(width: 8, height: 8)
+        func write(_ frame: APNGFrame) throws -> [UInt8] {
+            try WebPAnimationWriter.encode(canvasWidth: 24, canvasHeight: 16, frames: [frame], loopCount: 0)
+        }
+        #expect(throws: EncodeError.invalidOption("frame 0 at (3, 2): WebP offsets are even")) {
+            try write(APNGFrame(pixels: sprite, x: 3, y: 2, delay: 0.1))
+        }
+        #expect(throws: EncodeError.invalidOption("frame 0: WebP has no 'previous' disposal")) {
+            try write(APNGFrame(pixels: sprite, x: 2, y: 2, delay: 0.1, disposal: .previous))
+        }
+        #expect(throws: EncodeError.invalidOption("frame 0's region 8×8+18+2 is outside the 24×16 canvas")) {
+            try write(APNGFrame(pixels: sprite, x: 18, y: 2, delay: 0.1))
+        }
+        // A sprite at (2, 4), not blended: the canvas holds it there, transparent black elsewhere.
+        let canvas = try #require(ImageCodecs.decode(try write(APNGFrame(pixels: sprite, x: 2, y: 4, delay: 0.1))).bitmap.bytes as [UInt8]?)
+        for y in 0..<16 {
+            for x in 0..<24 {
+                let inside = (2..<10).contains(x) && (4..<12).contains(y)
+                let expected = inside ? Self.pixel(x - 2, y - 4) : [0, 0, 0, 0]
+                #expect(Array(canvas[(y * 24 + x) * 4..<(y * 24 + x) * 4 + 4]) == expected, "(\(x), \(y))")
+            }
+        }
+    }
+
     static func fixtureProfile() throws -> [UInt8] {
         try [UInt8](Data(contentsOf: folder.deletingLastPathComponent().appendingPathComponent("icc/display-p3-like-v4.icc")))
     }

@@ -32,6 +32,7 @@ struct HiddenColourTests {
         "png-palette1-trns", "png-palette2-trns", "png-palette4-trns", "png-palette8-trns", "gif-transparent",
         "tiff-rgba8-unassoc", "tiff-rgba16-unassoc", "tiff-rgba16-planar", "tiff-float-rgba", "bmp-bgra32-v5",
         "apng-source-none", "apng-source-background", "apng-source-previous", "webp-rgba8-lossless",
+        "webp-anim-source-none", "webp-anim-source-background",
     ]
 
     /// The documented colour under α = 0 at pixel (x, y) of a `w × h` still case, as 8-bit codes,
@@ -174,9 +175,9 @@ struct HiddenColourTests {
             }
             checked += 1
         }
-        // 26 sources: png 17 (rgba8 ×4, rgba16 ×2, graya8 ×2, graya16, 4 palettes, 3 APNG, the tagged RGBA), gif 1, tiff 5,
-        // bmp 2, webp 1 (lossless RGBA softAlpha).
-        #expect(checked == 26)
+        // 28 sources: png 17 (rgba8 ×4, rgba16 ×2, graya8 ×2, graya16, 4 palettes, 3 APNG, the tagged RGBA), gif 1, tiff 5,
+        // bmp 2, webp 3 (lossless RGBA softAlpha, the two unblended animations).
+        #expect(checked == 28)
     }
 
     @Test("the soft-alpha source hides magenta above and green below, never black")
@@ -221,20 +222,21 @@ struct HiddenColourTests {
             #expect(hiddenDifferences > 0, "\(record.id): the twin hides the same colour")
             twins += 1
         }
-        // The 24 of committedSourcesStoreHiddenColour, the tagged RGBA PNG and the lossless RGBA WebP's softAlpha.
-        #expect(twins == 26)
+        // The 24 of committedSourcesStoreHiddenColour, the tagged RGBA PNG, the lossless RGBA WebP's softAlpha and the
+        // two unblended WebP animations.
+        #expect(twins == 28)
     }
 
     @Test("corpus --stats counts the sources carrying hidden colour per container, read from the files")
     func statsCountHiddenColour() {
         let stats = CorpusStats(QuickCorpus.generated)
         // Arithmetic from the quick plan: see committedSourcesStoreHiddenColour, the tagged RGBA PNG and the
-        // lossless RGBA WebP's softAlpha (its orientation scene is opaque).
-        #expect(stats.hiddenColourSources == ["png": 17, "gif": 1, "tiff": 5, "bmp": 2, "webp": 1])
-        #expect(stats.hiddenTwins == ["png": 17, "gif": 1, "tiff": 5, "bmp": 2, "webp": 1])
+        // lossless RGBA WebP's softAlpha (its orientation scene is opaque) and the two unblended WebP animations.
+        #expect(stats.hiddenColourSources == ["png": 17, "gif": 1, "tiff": 5, "bmp": 2, "webp": 3])
+        #expect(stats.hiddenTwins == ["png": 17, "gif": 1, "tiff": 5, "bmp": 2, "webp": 3])
         // Files with α = 0 pixels but no colour there: an over-blended APNG cleared by disposal,
-        // a GIF animation, and the two premultiplied TIFFs.
-        #expect(stats.transparentSources == ["png": 18, "gif": 2, "tiff": 7, "bmp": 2, "webp": 1])
+        // a GIF animation, and the two premultiplied TIFFs; for WebP the over-blended animation cleared by disposal.
+        #expect(stats.transparentSources == ["png": 18, "gif": 2, "tiff": 7, "bmp": 2, "webp": 4])
         #expect(stats.text.contains("hidden colour"))
         #expect(stats.text.contains("tiff  5 of 7, 5 twins"))
     }

@@ -24,12 +24,13 @@ enum WebPEncoder {
         let alpha = image.bitmap.format.hasAlpha
         let exif = orientation == .up ? nil : EXIF.replacingOrientation(in: image.metadata.exif, with: orientation)
         if let animation = image.animation, animation.frames.count > 1 {
-            var frames: [(chunks: [UInt8], milliseconds: Int)] = []
+            let first = stored(image.bitmap)
+            let canvas = PixelRect(x: 0, y: 0, width: first.width, height: first.height)
+            var frames: [(region: PixelRect, chunks: [UInt8], milliseconds: Int, flags: UInt8)] = []
             for frame in animation.frames {
                 let file = try bitstream(stored(frame.canvas), alpha: alpha, options: options)
-                frames.append((WebPChunkLayout.chunks(of: file), Int((frame.delay * 1000).rounded())))
+                frames.append((canvas, WebPChunkLayout.chunks(of: file), Int((frame.delay * 1000).rounded()), 0x02))
             }
-            let first = stored(image.bitmap)
             return WebPChunkLayout.animation(frames, width: first.width, height: first.height, loopCount: animation.loopCount,
                                              alpha: alpha, iccProfile: image.metadata.iccProfile, exif: exif)
         }
@@ -72,15 +73,16 @@ enum WebPChunkLayout {
                     exif: exif, body: chunks(of: file))
     }
 
-    /// An animated file: `ANIM` (transparent background, `loopCount`), then one `ANMF` a frame
-    /// covering the canvas, drawn without blending and not disposed, holding that frame's
-    /// bitstream chunks and its duration in milliseconds.
-    static func animation(_ frames: [(chunks: [UInt8], milliseconds: Int)], width: Int, height: Int, loopCount: Int,
-                          alpha: Bool, iccProfile: [UInt8]?, exif: [UInt8]?) -> [UInt8] {
+    /// An animated file: `ANIM` (transparent background, `loopCount`), then one `ANMF` a frame:
+    /// its region (an even offset), duration in milliseconds, flags (0x01 dispose to background,
+    /// 0x02 do not blend) and bitstream chunks.
+    static func animation(_ frames: [(region: PixelRect, chunks: [UInt8], milliseconds: Int, flags: UInt8)], width: Int,
+                          height: Int, loopCount: Int, alpha: Bool, iccProfile: [UInt8]?, exif: [UInt8]?) -> [UInt8] {
         var body = chunk("ANIM", [0, 0, 0, 0, UInt8(loopCount & 0xFF), UInt8(loopCount >> 8 & 0xFF)])
         for frame in frames {
-            let d = min(max(frame.milliseconds, 0), 0xFF_FFFF)
-            body += chunk("ANMF", [0, 0, 0, 0, 0, 0] + u24(width - 1) + u24(height - 1) + u24(d) + [0x02] + frame.chunks)
+            let d = min(max(frame.milliseconds, 0), 0xFF_FFFF), r = frame.region
+            body += chunk("ANMF", u24(r.x / 2) + u24(r.y / 2) + u24(r.width - 1) + u24(r.height - 1) + u24(d) + [frame.flags]
+                                  + frame.chunks)
         }
         return riff(flags: (alpha ? 0x10 : 0) | 0x02, width: width, height: height, iccProfile: iccProfile, exif: exif, body: body)
     }
@@ -117,5 +119,33 @@ enum WebPChunkLayout {
 
     private static func littleEndian32(_ v: Int) -> [UInt8] {
         [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24 & 0xFF)]
+    }
+}
+
+/// Writes an animated WebP from frame regions with their own disposal and blending (the frame
+/// description ``APNGWriter`` takes): each region losslessly (its colour under alpha 0 kept) in an
+/// ANMF chunk at its offset, with the dispose-to-background flag for `.background` and the
+/// do-not-blend flag for `.source` (RFC 9649 §2.7.1.1).
+public enum WebPAnimationWriter {
+    /// - Throws: ``EncodeError/invalidOption(_:)`` for an odd offset (ANMF stores x/2 and y/2), a
+    ///   region outside the canvas or `.previous` disposal (WebP has none); ``EncodeError/library(_:_:)``.
+    public static func encode(canvasWidth: Int, canvasHeight: Int, frames: [APNGFrame], loopCount: Int) throws(EncodeError)
+        -> [UInt8] {
+        let (available, reason) = WebPCodec.availability
+        guard available else { throw .library(.webp, reason) }
+        var anmf: [(region: PixelRect, chunks: [UInt8], milliseconds: Int, flags: UInt8)] = []
+        for (k, frame) in frames.enumerated() {
+            let r = PixelRect(x: frame.x, y: frame.y, width: frame.pixels.width, height: frame.pixels.height)
+            guard r.x % 2 == 0, r.y % 2 == 0 else { throw .invalidOption("frame \(k) at (\(r.x), \(r.y)): WebP offsets are even") }
+            guard r.x >= 0, r.y >= 0, r.x + r.width <= canvasWidth, r.y + r.height <= canvasHeight else {
+                throw .invalidOption("frame \(k)'s region \(r) is outside the \(canvasWidth)×\(canvasHeight) canvas")
+            }
+            guard frame.disposal != .previous else { throw .invalidOption("frame \(k): WebP has no 'previous' disposal") }
+            let file = try ImageCodecs.encode(Image(bitmap: frame.pixels), as: .webp)
+            let flags: UInt8 = (frame.disposal == .background ? 0x01 : 0) | (frame.blend == .source ? 0x02 : 0)
+            anmf.append((r, WebPChunkLayout.chunks(of: file), Int((frame.delay * 1000).rounded()), flags))
+        }
+        return WebPChunkLayout.animation(anmf, width: canvasWidth, height: canvasHeight, loopCount: loopCount, alpha: true,
+                                         iccProfile: nil, exif: nil)
     }
 }

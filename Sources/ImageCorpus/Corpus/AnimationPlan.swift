@@ -5,18 +5,21 @@ import ImageCore
 public enum AnimationStyle: Hashable, Sendable {
     case gif(FrameDisposal)
     case apng(FrameDisposal, FrameBlend)
+    /// WebP's ANMF frames: disposal none or background (WebP has no "previous"), blend or not.
+    case webp(FrameDisposal, FrameBlend)
 
-    /// `gif-none`, `apng-over-previous`, …
+    /// `gif-none`, `apng-over-previous`, `webp-source-background`, …
     public var id: String {
         switch self {
         case .gif(let d): return "gif-\(d.rawValue)"
         case .apng(let d, let b): return "apng-\(b.rawValue)-\(d.rawValue)"
+        case .webp(let d, let b): return "webp-\(b.rawValue)-\(d.rawValue)"
         }
     }
 
     var disposal: FrameDisposal {
         switch self {
-        case .gif(let d), .apng(let d, _): return d
+        case .gif(let d), .apng(let d, _), .webp(let d, _): return d
         }
     }
 
@@ -24,7 +27,7 @@ public enum AnimationStyle: Hashable, Sendable {
     var blend: FrameBlend {
         switch self {
         case .gif: return .over
-        case .apng(_, let b): return b
+        case .apng(_, let b), .webp(_, let b): return b
         }
     }
 }

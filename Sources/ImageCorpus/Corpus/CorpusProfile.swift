@@ -127,6 +127,9 @@ public enum CorpusProfile: String, CaseIterable, Sendable {
         entries += [("webp-rgb8-lossless", .colorPatches, .up), ("webp-rgba8-lossless", .softAlpha, .up),
                     ("webp-rgb8-lossy", .landscape, .up), ("webp-rgb8-lossy", .colorPatches, .up)]
         for o in Orientation.allCases { entries.append(("webp-rgba8-lossless", .orientation, o)) }
+        for id in ["webp-anim-source-none", "webp-anim-source-background", "webp-anim-over-none", "webp-anim-over-background"] {
+            entries.append((id, .orientation, .up))
+        }
         let pool = operationPool(scale: 1)
         var cases: [CorpusCase] = []
         for (i, entry) in entries.enumerated() {

@@ -78,6 +78,7 @@ public struct Encoding: Hashable, Sendable {
         case .bmp565: return false
         case .animation(let style):
             if case .apng(_, .source) = style { return true }
+            if case .webp(_, .source) = style { return true }
             return false
         }
     }

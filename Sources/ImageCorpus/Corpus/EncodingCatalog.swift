@@ -161,7 +161,13 @@ public enum EncodingCatalog {
              tolerance: tol(8), [.d1], [.b1]),
         make("webp-rgba8-lossless", .webp, .pixels(.rgba8), .none, delivered: .rgba8,
              stored: "WebP lossless (VP8L), straight alpha", tolerance: tol(8, straight: true), [.d2, .d7], [.b1, .b4, .b6]),
-    ]
+    ] + [FrameBlend.source, .over].flatMap { blend in
+        [FrameDisposal.none, .background].map { d in
+            make("webp-anim-\(blend.rawValue)-\(d.rawValue)", .webp, .animation(.webp(d, blend)), .none, delivered: .rgba8,
+                 stored: "WebP animation, 3 lossless ANMF frames, \(blend == .source ? "not blended" : "blended"), disposal \(d.rawValue)",
+                 tolerance: tol(8, straight: true), [.d13], [.b29])
+        }
+    }
 
     static let apng: [Encoding] = [FrameBlend.source, .over].flatMap { blend in
         [FrameDisposal.none, .background, .previous].map { d in

@@ -90,13 +90,14 @@ public enum SourceEncoder {
         return changed ? try store(painted) : first
     }
 
-    /// APNG frames are written as their regions with their dispose and blend ops (APNGWriter);
+    /// APNG and WebP frames are written as their regions with their dispose and blend ops
+    /// (APNGWriter, WebPAnimationWriter);
     /// GIF frames as composited canvases, from which the GIF encoder recovers the regions.
     static func encodeAnimation(_ c: CorpusCase, plan: AnimationPlan) throws(CorpusGenerationError) -> [UInt8] {
         func fail(_ reason: String) -> CorpusGenerationError { CorpusGenerationError(caseID: c.id, reason: reason) }
         do {
             switch plan.style {
-            case .apng(_, let blend):
+            case .apng(_, let blend), .webp(_, let blend):
                 var frames: [APNGFrame] = []
                 for k in 0..<AnimationPlan.frameCount {
                     let r = plan.region(k)
@@ -105,6 +106,9 @@ public enum SourceEncoder {
                     let pixels = try storingHiddenColour(layer.straightFloatBitmap(), of: c, frame: k) { try $0.converted(to: .rgba8) }
                     frames.append(APNGFrame(pixels: pixels, x: r.x, y: r.y,
                                             delay: AnimationPlan.delay(k), disposal: plan.disposal(k), blend: blend))
+                }
+                if case .webp = plan.style {
+                    return try WebPAnimationWriter.encode(canvasWidth: plan.width, canvasHeight: plan.height, frames: frames, loopCount: 0)
                 }
                 return try APNGWriter.encode(canvasWidth: plan.width, canvasHeight: plan.height, frames: frames, loopCount: 0)
             case .gif:
