@@ -20,7 +20,6 @@ static const char *const imglab_webp_package = "libwebp7 and libwebpdemux2 (Debi
 static struct {
     int loaded;
     char why[256];
-    int (*version)(void);
     uint8_t *(*decode_rgba_into)(const uint8_t *, size_t, uint8_t *, size_t, int);
     uint8_t *(*decode_rgb_into)(const uint8_t *, size_t, uint8_t *, size_t, int);
     int (*anim_options_init)(WebPAnimDecoderOptions *, int);
@@ -67,7 +66,6 @@ static void imglab_webp_load(void) {
     }
     int missing = 0;
 #define LOAD(field, library, name) *(void **)&imglab_webp.field = imglab_webp_symbol(library, name, &missing)
-    LOAD(version, webp, "WebPGetDecoderVersion");
     LOAD(decode_rgba_into, webp, "WebPDecodeRGBAInto");
     LOAD(decode_rgb_into, webp, "WebPDecodeRGBInto");
     LOAD(anim_options_init, demux, "WebPAnimDecoderOptionsInitInternal");
@@ -94,14 +92,6 @@ int imglab_webp_available(char *why, size_t why_size) {
     pthread_once(&imglab_webp_once, imglab_webp_load);
     if (!imglab_webp.loaded && why && why_size > 0) snprintf(why, why_size, "%s", imglab_webp.why);
     return imglab_webp.loaded;
-}
-
-void imglab_webp_version(char *out, size_t out_size) {
-    if (!out || out_size == 0) return;
-    out[0] = '\0';
-    if (!imglab_webp_available(NULL, 0)) return;
-    int v = imglab_webp.version();
-    snprintf(out, out_size, "%d.%d.%d", (v >> 16) & 0xff, (v >> 8) & 0xff, v & 0xff);
 }
 
 int imglab_webp_decode_still(const uint8_t *data, size_t size, int rgba, uint8_t *out, size_t out_size, int stride) {
@@ -203,7 +193,6 @@ int imglab_webp_available(char *why, size_t why_size) {
                                       imglab_webp_package);
     return 0;
 }
-void imglab_webp_version(char *out, size_t out_size) { if (out && out_size > 0) out[0] = '\0'; }
 int imglab_webp_decode_still(const uint8_t *data, size_t size, int rgba, uint8_t *out, size_t out_size, int stride) {
     (void)data; (void)size; (void)rgba; (void)out; (void)out_size; (void)stride;
     return -1;

@@ -12,9 +12,6 @@
  * (at most `why_size` bytes, NUL-terminated). */
 int imglab_webp_available(char *why, size_t why_size);
 
-/* libwebp's decoder version as "major.minor.revision" into `out`; "" when missing. */
-void imglab_webp_version(char *out, size_t out_size);
-
 /* Decodes a still WebP into `out` (`stride` bytes a row, `height` rows): 4 bytes a pixel,
  * straight RGBA, when `rgba` is 1, else 3 bytes RGB. `width`/`height` must be the file's.
  * Returns 0, or a VP8StatusCode (1 out of memory, 2 invalid parameter, 3 bitstream error,

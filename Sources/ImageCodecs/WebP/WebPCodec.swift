@@ -22,14 +22,6 @@ public enum WebPCodec: ImageCodec {
         return (available, available ? "" : String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
-    /// libwebp's version ("1.2.4"), or nil where it is missing.
-    public static var libraryVersion: String? {
-        var text = [CChar](repeating: 0, count: 32)
-        imglab_webp_version(&text, text.count)
-        let version = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return version.isEmpty ? nil : version
-    }
-
     /// Reads the chunks: canvas size, alpha, compression, frames and their timing, ICC and EXIF.
     public static func readHeader(_ bytes: [UInt8], options: DecodeOptions) throws(DecodeError) -> ImageHeader {
         let structure = try WebPStructure(bytes)
