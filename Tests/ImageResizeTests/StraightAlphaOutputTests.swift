@@ -81,6 +81,7 @@ struct StraightAlphaOutputTests {
         for format in [PixelFormat.rgb8, .rgba16, .gray8, .grayAlpha16, .rgbaFloat] {
             #expect(OutputFormat.withStraightAlpha(format) == format)
         }
-        #expect(ContainerFormat.allCases.filter(\.storesPremultipliedAlpha) == [.tiff])
+        // TIFF by ExtraSamples 1 (associated alpha), HEIF and AVIF by a `prem` reference to the alpha image.
+        #expect(ContainerFormat.allCases.filter(\.storesPremultipliedAlpha) == [.tiff, .heif, .avif])
     }
 }

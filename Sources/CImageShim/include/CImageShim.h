@@ -10,3 +10,4 @@
 #include "imglab_files.h"
 #include "imglab_cms.h"
 #include "imglab_webp.h"
+#include "imglab_heif.h"

@@ -1,6 +1,6 @@
 /// The image containers imglab reads and writes, recognised by content, never by file name.
 public enum ContainerFormat: String, CaseIterable, Hashable, Sendable, Codable {
-    case png, jpeg, gif, tiff, bmp, webp
+    case png, jpeg, gif, tiff, bmp, webp, heif, avif
 
     /// One row of the signature table: bytes that must match at offset 0.
     private static let signatures: [(bytes: [UInt8], format: ContainerFormat)] = [
@@ -18,19 +18,25 @@ public enum ContainerFormat: String, CaseIterable, Hashable, Sendable, Codable {
     /// Every container with its name (`png`, `jpeg`, …), for command-line choices.
     public static var byName: [(String, ContainerFormat)] { allCases.map { ($0.rawValue, $0) } }
 
+    /// Other names a command line accepts for a container: its usual file extensions.
+    public static let aliases: [(String, ContainerFormat)] = [("jpg", .jpeg), ("jpe", .jpeg), ("jfif", .jpeg), ("tif", .tiff),
+                                                              ("apng", .png), ("heic", .heif), ("hif", .heif)]
+
     /// Bytes of a file's start that ``init(sniffing:)`` reads.
     public static let sniffLength = 20
 
     /// Recognises the container from the first bytes of a file (``sniffLength`` of them);
     /// `nil` if none matches. After the signature table, a headerless DIB (a BMP without its
-    /// file header, ``BMPHeaderlessDIB``) is recognised by its header-size field, and WebP by `RIFF`
-    /// at 0 and `WEBP` at 8.
+    /// file header, ``BMPHeaderlessDIB``) is recognised by its header-size field, WebP by `RIFF`
+    /// at 0 and `WEBP` at 8, HEIF and AVIF by `ftyp` at 4 and their brands (``HEIFStructure``).
     public init?(sniffing bytes: some Collection<UInt8>) {
         let head = Array(bytes.prefix(Self.sniffLength))
         if let match = Self.signatures.first(where: { head.starts(with: $0.bytes) }) {
             self = match.format
         } else if WebPStructure.matches(head) {
             self = .webp
+        } else if let family = HEIFStructure.container(of: head) {
+            self = family
         } else if BMPHeaderlessDIB.matches(head) {
             self = .bmp
         } else {
@@ -38,10 +44,10 @@ public enum ContainerFormat: String, CaseIterable, Hashable, Sendable, Codable {
         }
     }
 
-    /// Whether the container stores premultiplied alpha as it is: only TIFF (associated alpha,
-    /// ExtraSamples 1). The others store straight alpha (PNG, GIF, BMP) or none (JPEG), so their
-    /// encoders divide premultiplied colours by alpha.
-    public var storesPremultipliedAlpha: Bool { self == .tiff }
+    /// Whether the container stores premultiplied alpha as it is: TIFF (associated alpha,
+    /// ExtraSamples 1), HEIF and AVIF (a `prem` reference). The others store straight alpha (PNG,
+    /// GIF, BMP, WebP) or none (JPEG), so their encoders divide premultiplied colours by alpha.
+    public var storesPremultipliedAlpha: Bool { self == .tiff || self == .heif || self == .avif }
 
     /// The usual file extension, without the dot.
     public var fileExtension: String {
@@ -52,6 +58,8 @@ public enum ContainerFormat: String, CaseIterable, Hashable, Sendable, Codable {
         case .tiff: return "tif"
         case .bmp: return "bmp"
         case .webp: return "webp"
+        case .heif: return "heic"
+        case .avif: return "avif"
         }
     }
 
@@ -64,6 +72,8 @@ public enum ContainerFormat: String, CaseIterable, Hashable, Sendable, Codable {
         case "tif", "tiff": self = .tiff
         case "bmp", "dib": self = .bmp
         case "webp": self = .webp
+        case "heic", "heif", "hif": self = .heif
+        case "avif": self = .avif
         default: return nil
         }
     }

@@ -1,3 +1,5 @@
+import ImageCore
+
 /// Choices for encoders. Each container reads only its own fields; the defaults are lossless
 /// where the container allows and otherwise the common choice (JPEG quality 90, 4:2:0).
 public struct EncodeOptions: Sendable, Hashable {
@@ -21,11 +23,22 @@ public struct EncodeOptions: Sendable, Hashable {
     public var pngCompression: PNGCompression
     /// WebP: lossy at this quality (0…100); nil, the default, writes lossless.
     public var webpQuality: Int?
+    /// HEIF and AVIF: lossy at this quality (0…100); nil, the default, writes lossless.
+    public var heifQuality: Int?
+    /// HEIF and AVIF: bits per sample (10 or 12) for images deeper than 8 bits; 8-bit images stay
+    /// 8. nil, the default: 10 for HEIF, 12 for AVIF (libheif 1.15's AV1 path aborts at 10).
+    public var heifBitDepth: Int?
+    /// HEIF and AVIF: the chroma subsampling of lossy coding (4:2:0, 4:2:2 or 4:4:4); lossless is 4:4:4.
+    public var heifLossyChroma: ChromaSubsampling
+    /// HEIF and AVIF: an EXIF block stating this orientation is written beside irot/imir, whatever
+    /// they state (a lab case: the two disagreeing); nil, the default, writes the image's EXIF
+    /// block, if any, with its orientation made to agree.
+    public var heifExifOrientation: Orientation?
 
     public init(jpegQuality: Int = 90, jpegSubsampling: ChromaSubsampling = .s420, jpegProgressive: Bool = false,
                 interlaced: Bool = false, tiffCompression: TIFFCompression = .lzw, tiffPlanar: Bool = false,
                 bmpTopDown: Bool = false, writeOrientation: Bool = true, pngCompression: PNGCompression = .fast,
-                webpQuality: Int? = nil) {
+                webpQuality: Int? = nil, heifQuality: Int? = nil, heifBitDepth: Int? = nil, heifLossyChroma: ChromaSubsampling = .s420) {
         self.jpegQuality = jpegQuality
         self.jpegSubsampling = jpegSubsampling
         self.jpegProgressive = jpegProgressive
@@ -36,6 +49,9 @@ public struct EncodeOptions: Sendable, Hashable {
         self.writeOrientation = writeOrientation
         self.pngCompression = pngCompression
         self.webpQuality = webpQuality
+        self.heifQuality = heifQuality
+        self.heifBitDepth = heifBitDepth
+        self.heifLossyChroma = heifLossyChroma
     }
 }
 

@@ -130,6 +130,19 @@ public enum CorpusProfile: String, CaseIterable, Sendable {
         for id in ["webp-anim-source-none", "webp-anim-source-background", "webp-anim-over-none", "webp-anim-over-background"] {
             entries.append((id, .orientation, .up))
         }
+        // HEIF and AVIF (last again): each storage once, the eight irot/imir orientations of an opaque HEIC
+        // and a straight-alpha AVIF, and an EXIF orientation beside the transform, agreeing and disagreeing.
+        entries += [("heif-rgb8-lossless", .colorPatches, .up), ("heif-rgba8-lossless", .softAlpha, .up),
+                    ("heif-rgba8-premultiplied", .softAlpha, .up), ("heif-rgb16-10bit", .zonePlate, .up),
+                    ("heif-rgb8-lossy", .landscape, .up), ("avif-rgb8-lossless", .landscape, .up),
+                    ("avif-rgba8-lossless", .stepEdges, .up), ("avif-rgba16-12bit", .softAlpha, .up),
+                    ("avif-rgb8-lossy", .colorPatches, .up)]
+        for o in Orientation.allCases {
+            entries += [("heif-rgb8-lossless", .orientation, o), ("avif-rgba8-lossless", .orientation, o)]
+        }
+        for id in ["heif-rgb8-exif-agrees", "heif-rgb8-exif-disagrees"] {
+            entries += [(id, .orientation, .right), (id, .orientation, .leftMirrored)]
+        }
         let pool = operationPool(scale: 1)
         var cases: [CorpusCase] = []
         for (i, entry) in entries.enumerated() {

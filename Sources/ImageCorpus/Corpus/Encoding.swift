@@ -35,6 +35,9 @@ public struct Encoding: Hashable, Sendable {
     public var colours: TaggedColours? = nil
     /// The EXIF thumbnail the file embeds, or `nil`.
     public var thumbnail: EmbeddedThumbnailKind? = nil
+    /// HEIF and AVIF: an EXIF orientation written beside the irot/imir transform, agreeing with
+    /// it or not (only the transform counts), or `nil` for none.
+    public var exifBesideTransform: ExifBesideTransform? = nil
     /// The largest |Δ| (0…1) allowed between a decode (rendered in sRGB through the colours it
     /// states, for a tagged file) and the identity oracle, per channel of
     /// `α·C′` (straight sRGB-encoded colour times alpha) and of α; `nil` for lossy storage.
@@ -47,10 +50,11 @@ public struct Encoding: Hashable, Sendable {
     public var bugClasses: [BugClass]
 
     /// Whether the container records an orientation for this storage (PNG eXIf, JPEG APP1
-    /// EXIF, TIFF tag 274, WebP's EXIF chunk; not GIF, BMP or the animations).
+    /// EXIF, TIFF tag 274, WebP's EXIF chunk, HEIF's and AVIF's irot/imir; not GIF, BMP or the
+    /// animations).
     public var carriesOrientation: Bool {
         if case .animation = storage { return false }
-        return container == .png || container == .jpeg || container == .tiff || container == .webp
+        return [.png, .jpeg, .tiff, .webp, .heif, .avif].contains(container)
     }
 
     /// Whether only flat scenes with few colours can be stored (palettes, GIF, animations).
@@ -81,6 +85,14 @@ public struct Encoding: Hashable, Sendable {
             if case .webp(_, .source) = style { return true }
             return false
         }
+    }
+
+    /// An EXIF orientation a HEIF or AVIF file states beside its irot/imir transform.
+    public enum ExifBesideTransform: String, Hashable, Sendable {
+        /// The same orientation (as iPhones write it): a decoder that applies both turns twice.
+        case agrees
+        /// The case's orientation turned 180° more: a decoder that reads EXIF shows it wrong.
+        case disagrees
     }
 
     /// The palette index bits, for palette storage.

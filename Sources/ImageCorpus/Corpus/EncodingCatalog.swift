@@ -6,8 +6,8 @@ import ImageCodecs
 /// codecs' documented decoding rules (PNGCodec, JPEGCodec, GIFCodec, TIFFPixelPlan, BMPDecoder).
 public enum EncodingCatalog {
     /// All encodings, in a fixed order (PNG, JPEG, GIF, TIFF, BMP, APNG, then the tagged ones, the
-    /// JPEGs with an embedded thumbnail and WebP).
-    public static let all: [Encoding] = png + jpeg + gif + tiff + bmp + apng + tagged + thumbnails + webp
+    /// JPEGs with an embedded thumbnail, WebP, HEIF and AVIF).
+    public static let all: [Encoding] = png + jpeg + gif + tiff + bmp + apng + tagged + thumbnails + webp + heif
 
     /// The encoding with identifier `id`.
     public static func named(_ id: String) -> Encoding? { all.first { $0.id == id } }
@@ -168,6 +168,47 @@ public enum EncodingCatalog {
                  tolerance: tol(8, straight: true), [.d13], [.b29])
         }
     }
+
+    /// HEIF (HEVC) and AVIF (AV1), written by libheif. Lossless storage (4:4:4, the identity
+    /// matrix) decodes to the very samples written: judged at its own rounding (10 and 12 bits:
+    /// the 16-bit rendering rounded to that depth and expanded back). Lossy storage (4:4:4,
+    /// quality 90) is judged as JPEG is. Orientation is the irot/imir transform; two encodings
+    /// add an EXIF orientation that agrees or disagrees with it (the transform wins).
+    static let heif: [Encoding] = {
+        let deep10 = tol(10) + 2 * tol(16), deep12 = tol(12, straight: true) + 2 * tol(16, straight: true)
+        // Lossy at 4:4:4: decoders upsample 4:2:0 chroma each their own way (libheif and libavif differ by tens of
+        // codes at colour edges), which would judge the decoder instead of the resizer.
+        let lossy = EncodeOptions(heifQuality: 90, heifLossyChroma: .s444)
+        var list = [
+            make("heif-rgb8-lossless", .heif, .pixels(.rgb8), .opaque, delivered: .rgb8,
+                 stored: "HEIC lossless (HEVC 4:4:4, RGB matrix), no alpha", tolerance: tol(8), [.d1, .d5], [.b1, .b15]),
+            make("heif-rgba8-lossless", .heif, .pixels(.rgba8), .none, delivered: .rgba8,
+                 stored: "HEIC lossless, straight alpha (auxiliary image)", tolerance: tol(8, straight: true), [.d2, .d7], [.b1, .b4, .b6]),
+            make("heif-rgba8-premultiplied", .heif, .pixels(.rgba8Premultiplied), .none, delivered: .rgba8Premultiplied,
+                 stored: "HEIC lossless, premultiplied alpha (auxiliary image, prem reference)", tolerance: tol(8), [.d2, .d6], [.b5]),
+            make("heif-rgb16-10bit", .heif, .pixels(.rgb16), .opaque, delivered: .rgb16,
+                 stored: "HEIC lossless, 10 bits per sample", tolerance: deep10, [.d4], [.b9]),
+            make("heif-rgb8-lossy", .heif, .pixels(.rgb8), .opaque, delivered: .rgb8, stored: "HEIC lossy (HEVC 4:4:4), quality 90",
+                 tolerance: nil, [.d1], [.b3], options: lossy),
+            make("avif-rgb8-lossless", .avif, .pixels(.rgb8), .opaque, delivered: .rgb8,
+                 stored: "AVIF lossless (AV1 4:4:4, RGB matrix), no alpha", tolerance: tol(8), [.d1], [.b1]),
+            make("avif-rgba8-lossless", .avif, .pixels(.rgba8), .none, delivered: .rgba8,
+                 stored: "AVIF lossless, straight alpha (auxiliary image)", tolerance: tol(8, straight: true), [.d2, .d5, .d7],
+                 [.b1, .b4, .b6, .b15]),
+            make("avif-rgba16-12bit", .avif, .pixels(.rgba16), .none, delivered: .rgba16,
+                 stored: "AVIF lossless, 12 bits per sample, straight alpha", tolerance: deep12, [.d2, .d4], [.b9]),
+            make("avif-rgb8-lossy", .avif, .pixels(.rgb8), .opaque, delivered: .rgb8, stored: "AVIF lossy (AV1 4:4:4), quality 90",
+                 tolerance: nil, [.d1], [.b3], options: lossy),
+        ]
+        for statement in [Encoding.ExifBesideTransform.agrees, .disagrees] {
+            var encoding = make("heif-rgb8-exif-\(statement.rawValue)", .heif, .pixels(.rgb8), .opaque, delivered: .rgb8,
+                                stored: "HEIC lossless, irot/imir and an EXIF orientation that \(statement == .agrees ? "agrees" : "disagrees")",
+                                tolerance: tol(8), [.d5], [.b15, .b18])
+            encoding.exifBesideTransform = statement
+            list.append(encoding)
+        }
+        return list
+    }()
 
     static let apng: [Encoding] = [FrameBlend.source, .over].flatMap { blend in
         [FrameDisposal.none, .background, .previous].map { d in

@@ -27,10 +27,11 @@ public enum ReviewedGates {
       "derivedBounds": true,
       "encodings": [
         "tiff-*-assoc",
+        "heif-*-premultiplied",
         "input-*-assoc",
         "bmp-xrgb32"
       ],
-      "rationale": "Outputs stored premultiplied in 8 bits (associated-alpha TIFF, generated or given with --inputs; 32-bit BMP with a skipped byte, whose bordered and rounded outputs are premultiplied), judged against the kernel-exact oracle of the declared kernel: a correct resizer differs only by rounding, alpha by 1/2 code plus 1/2 of a 16-bit code (the oracle file), visible colour by at most 1/2 + 1/2 code of its own plus 1/2 + 1/2 of a 16-bit code of the oracle file (1 + 1/257 = 1.00389, bound 1.0039). Straight colour in translucent pixels is not gated here: dividing a premultiplied code by a small alpha magnifies its rounding.",
+      "rationale": "Outputs stored premultiplied in 8 bits (associated-alpha TIFF, generated or given with --inputs; HEIF with a prem reference; 32-bit BMP with a skipped byte, whose bordered and rounded outputs are premultiplied), judged against the kernel-exact oracle of the declared kernel: a correct resizer differs only by rounding, alpha by 1/2 code plus 1/2 of a 16-bit code (the oracle file), visible colour by at most 1/2 + 1/2 code of its own plus 1/2 + 1/2 of a 16-bit code of the oracle file (1 + 1/257 = 1.00389, bound 1.0039). Straight colour in translucent pixels is not gated here: dividing a premultiplied code by a small alpha magnifies its rounding.",
       "gate": "visible.max <= 1.0039 && alpha.max <= 0.51"
     },
     {

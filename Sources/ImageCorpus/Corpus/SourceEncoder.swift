@@ -42,7 +42,12 @@ public enum SourceEncoder {
             case .pixels(let format):
                 // A tagged file stores the values that show the scene's sRGB colours under its statement.
                 let colours = encoding.colours
-                upright = try storingHiddenColour(float, of: c, frame: 0) { try (colours?.storing($0) ?? $0).converted(to: format) }
+                upright = try storingHiddenColour(float, of: c, frame: 0) {
+                    let stored = try (colours?.storing($0) ?? $0).converted(to: format)
+                    // HEIF and AVIF hold 16-bit samples at 10 or 12 bits: alpha that rounds to 0 there hides its colour.
+                    guard [.heif, .avif].contains(encoding.container) else { return stored }
+                    return HEIFFamily.storedSamples(stored, as: encoding.container, options: encoding.options)
+                }
             case .exactPalette(let bits):
                 upright = try storingHiddenColour(float, of: c, frame: 0) { try $0.converted(to: .rgba8).withExactPalette(bitsPerComponent: bits) }
             case .bmp565:
@@ -58,8 +63,12 @@ public enum SourceEncoder {
         var image = Image(bitmap: c.orientation.inverse.apply(to: upright), orientation: c.orientation)
         if let colours = encoding.colours { image.metadata = try colours.metadata(caseID: c.id) }
         if let kind = encoding.thumbnail { image.metadata.exif = EXIFThumbnail(jpeg: try kind.jpeg(for: c)).block(orientation: c.orientation) }
+        var options = encoding.options
+        if let statement = encoding.exifBesideTransform {
+            options.heifExifOrientation = statement == .agrees ? c.orientation : c.orientation.followed(by: .down)
+        }
         do {
-            return try ImageCodecs.encode(image, as: encoding.container, options: encoding.options)
+            return try ImageCodecs.encode(image, as: encoding.container, options: options)
         } catch {
             throw fail("cannot encode: \(error)")
         }

@@ -39,17 +39,17 @@ public enum BundledResizers {
         ("imglab-cli.json", #"""
 {
   "name": "imglab-cli",
-  "about": "imglab's own command line (imglab resize / imglab thumbnail) run as an external program: the built-in resizer behind a process boundary and a file, so it must do exactly what the builtin row does. The file is a PNG, or a TIFF (written to the same {out} path; the lab reads files by content) for TIFF sources: TIFF keeps premultiplied, 16-bit and float results as the builtin row delivers them, while a PNG of a premultiplied 8-bit source is up to 1/2 + 1/2·alpha code value off the ideal by the container alone (straight alpha), over the gate of tiff-rgba8-assoc-softAlpha/orient. An end-to-end check of the cmd: machinery. The fill anchors of the quick corpus are horizontal (its sources are wider than the 20×20 box), so anchor (0,0) is --anchor left and (1,1) --anchor right.",
+  "about": "imglab's own command line (imglab resize / imglab thumbnail) run as an external program: the built-in resizer behind a process boundary and a file, so it must do exactly what the builtin row does. The file is a PNG, or a TIFF (written to the same {out} path; the lab reads files by content) for TIFF and HEIC sources: TIFF keeps premultiplied, 16-bit and float results as the builtin row delivers them, while a PNG of a premultiplied 8-bit source is up to 1/2 + 1/2·alpha code value off the ideal by the container alone (straight alpha), over the gate of tiff-rgba8-assoc-softAlpha/orient. An end-to-end check of the cmd: machinery. The fill anchors of the quick corpus are horizontal (its sources are wider than the 20×20 box), so anchor (0,0) is --anchor left and (1,1) --anchor right.",
   "programs": { "imglab": [".build/release/imglab", ".build/debug/imglab", "imglab"] },
   "templates": {
-    "orient": "case {in} in *.tif|*.tiff) f=tiff;; *) f=png;; esac; {imglab} resize {in} -o {out} --format $f --size {srcwidth}x{srcheight}",
-    "resize": "case {in} in *.tif|*.tiff) f=tiff;; *) f=png;; esac; {imglab} resize {in} -o {out} --format $f --size {width}x{height} --mode {mode}",
-    "resize:aspectFill": "case {gravity} in NorthWest) a=left;; SouthEast) a=right;; *) a=center;; esac; case {in} in *.tif|*.tiff) f=tiff;; *) f=png;; esac; {imglab} resize {in} -o {out} --format $f --size {width}x{height} --mode aspectFill --anchor $a",
-    "crop": "case {in} in *.tif|*.tiff) f=tiff;; *) f=png;; esac; {imglab} resize {in} -o {out} --format $f --crop {x},{y},{width},{height} --size {width}x{height}",
-    "squareThumbnail": "case {in} in *.tif|*.tiff) f=tiff;; *) f=png;; esac; {imglab} resize {in} -o {out} --format $f --size {size}x{size} --mode aspectFill --transparent-border {border} --rounded-corners {radius}",
-    "roundedCorners": "case {in} in *.tif|*.tiff) f=tiff;; *) f=png;; esac; {imglab} resize {in} -o {out} --format $f --size {srcwidth}x{srcheight} --transparent-border {border} --rounded-corners {radius}",
-    "transparentBorder": "case {in} in *.tif|*.tiff) f=tiff;; *) f=png;; esac; {imglab} resize {in} -o {out} --format $f --size {srcwidth}x{srcheight} --transparent-border {border}",
-    "maxPixelSize": "case {in} in *.tif|*.tiff) f=tiff;; *) f=png;; esac; {imglab} thumbnail {in} --max-pixel-size {size} -o {out} --format $f"
+    "orient": "case {in} in *.tif|*.tiff|*.heic) f=tiff;; *) f=png;; esac; {imglab} resize {in} -o {out} --format $f --size {srcwidth}x{srcheight}",
+    "resize": "case {in} in *.tif|*.tiff|*.heic) f=tiff;; *) f=png;; esac; {imglab} resize {in} -o {out} --format $f --size {width}x{height} --mode {mode}",
+    "resize:aspectFill": "case {gravity} in NorthWest) a=left;; SouthEast) a=right;; *) a=center;; esac; case {in} in *.tif|*.tiff|*.heic) f=tiff;; *) f=png;; esac; {imglab} resize {in} -o {out} --format $f --size {width}x{height} --mode aspectFill --anchor $a",
+    "crop": "case {in} in *.tif|*.tiff|*.heic) f=tiff;; *) f=png;; esac; {imglab} resize {in} -o {out} --format $f --crop {x},{y},{width},{height} --size {width}x{height}",
+    "squareThumbnail": "case {in} in *.tif|*.tiff|*.heic) f=tiff;; *) f=png;; esac; {imglab} resize {in} -o {out} --format $f --size {size}x{size} --mode aspectFill --transparent-border {border} --rounded-corners {radius}",
+    "roundedCorners": "case {in} in *.tif|*.tiff|*.heic) f=tiff;; *) f=png;; esac; {imglab} resize {in} -o {out} --format $f --size {srcwidth}x{srcheight} --transparent-border {border} --rounded-corners {radius}",
+    "transparentBorder": "case {in} in *.tif|*.tiff|*.heic) f=tiff;; *) f=png;; esac; {imglab} resize {in} -o {out} --format $f --size {srcwidth}x{srcheight} --transparent-border {border}",
+    "maxPixelSize": "case {in} in *.tif|*.tiff|*.heic) f=tiff;; *) f=png;; esac; {imglab} thumbnail {in} --max-pixel-size {size} -o {out} --format $f"
   },
   "policy": { "lightSpace": "linear", "rounding": "builtin", "appliesOrientation": true }
 }

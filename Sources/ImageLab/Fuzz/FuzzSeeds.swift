@@ -6,7 +6,7 @@ import ImageCodecs
 public enum FuzzSeeds {
     /// Small images in every container and in several pixel formats (RGBA 8, RGB 8, gray 8,
     /// RGB 16; plain and interlaced/progressive/planar variants; palette versions for PNG, GIF,
-    /// BMP and TIFF; lossy and animated WebP), made by imglab's own encoders. The same bytes on every run.
+    /// BMP and TIFF; lossy and animated WebP; lossy HEIF and AVIF), made by imglab's own encoders. The same bytes on every run.
     public static func synthetic() -> [MutationFuzzer.Seed] {
         var seeds: [MutationFuzzer.Seed] = []
         let formats: [(String, PixelFormat)] = [("rgba8", .rgba8), ("rgb8", .rgb8), ("gray8", .gray8), ("rgb16", .rgb16)]
@@ -23,6 +23,11 @@ public enum FuzzSeeds {
             }
             if let bytes = try? ImageCodecs.encode(image, as: .webp, options: EncodeOptions(webpQuality: 75)) {
                 seeds.append(.init(name: "webp-\(name)-lossy", bytes: bytes))
+            }
+            for container in [ContainerFormat.heif, .avif] {
+                if let bytes = try? ImageCodecs.encode(image, as: container, options: EncodeOptions(heifQuality: 60)) {
+                    seeds.append(.init(name: "\(container.rawValue)-\(name)-lossy", bytes: bytes))
+                }
             }
             let frames = (0..<3).map { k in AnimationFrame(canvas: bitmap, delay: 0.1 * Double(k + 1),
                                                           region: PixelRect(x: 0, y: 0, width: 23, height: 17)) }
@@ -60,12 +65,13 @@ public enum FuzzSeeds {
     /// Images of extreme shapes, one colour each (a few KB encoded), which broke the memory budget
     /// of the streamed resize: rows of 1,000,000 pixels (PNG and TIFF; the libpng writer's
     /// widest) and of 65,500 (JPEG's widest, GIF, BMP), the same as columns, and a 2000² GIF
-    /// whose LZW stream is a few KB; and a 16,383-pixel WebP row and column (its widest).
+    /// whose LZW stream is a few KB; a 16,383-pixel WebP row and column (its widest), and 16,384-pixel HEIF and AVIF
+    /// ones.
     static func shapes() -> [MutationFuzzer.Seed] {
         var seeds: [MutationFuzzer.Seed] = []
         let cases: [(ContainerFormat, Int, PixelFormat)] = [(.png, 1_000_000, .rgb8), (.tiff, 1_000_000, .gray8),
                                                            (.jpeg, 65_500, .rgb8), (.gif, 65_500, .gray8), (.bmp, 65_500, .rgb8),
-                                                           (.webp, 16_383, .rgb8)]
+                                                           (.webp, 16_383, .rgb8), (.heif, 16_384, .rgb8), (.avif, 16_384, .rgb8)]
         for (container, long, format) in cases {
             for (width, height) in [(long, 1), (1, long)] {
                 let size = format.minimumBytesPerRow(width: width) * height

@@ -6,7 +6,7 @@ import ImageMetrics
 /// An encoded image to embed in a page as a `data:` URI, with its MIME type.
 public struct EmbeddedImage: Sendable {
     public var bytes: [UInt8]
-    /// `image/png`, `image/jpeg`, `image/gif` or `image/bmp`.
+    /// `image/png`, `image/jpeg`, `image/gif`, `image/bmp`, `image/webp` or `image/avif`.
     public var mimeType: String
 
     public init(bytes: [UInt8], mimeType: String) {
@@ -21,7 +21,7 @@ public struct EmbeddedImage: Sendable {
     var dataURI: String { "data:\(mimeType);base64," + Data(bytes).base64EncodedString() }
 
     /// An image as a browser should show it: the original file as is when a browser shows it
-    /// exactly as compared (PNG, JPEG, GIF or BMP, orientation up, one frame), otherwise the
+    /// exactly as compared (PNG, JPEG, GIF, BMP, WebP or AVIF, orientation up, one frame), otherwise the
     /// displayed pixels encoded as PNG (converted to 8- or 16-bit RGB(A) when PNG cannot
     /// store the format; for display only).
     /// - Parameter file: the original file bytes, when the caller has them.
@@ -33,7 +33,9 @@ public struct EmbeddedImage: Sendable {
             case .gif: "image/gif"
             case .bmp: "image/bmp"
             case .webp: "image/webp"
-            case .tiff: nil
+            // Chromium shows AVIF (straight alpha) but not HEIC.
+            case .avif: side.image.bitmap.format.alphaInfo == .premultipliedLast ? nil : "image/avif"
+            case .tiff, .heif: nil
             }
             if let mime { return EmbeddedImage(bytes: file, mimeType: mime) }
         }

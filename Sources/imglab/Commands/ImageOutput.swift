@@ -9,7 +9,7 @@ enum ImageOutput {
         + "output (then --format is needed)").required().meaning("the file written")
     static let format = Option<ContainerFormat?>.choice("--format", "NAME", "the container; without it, the output "
         + "file's extension says", ContainerFormat.byName,
-        aliases: [("jpg", .jpeg), ("jpe", .jpeg), ("jfif", .jpeg), ("tif", .tiff), ("apng", .png)], ignoringCase: true)
+        aliases: ContainerFormat.aliases, ignoringCase: true)
     static let jpegQuality = Option.integer("--jpeg-quality", "Q", "JPEG quality", default: 90, in: 1...100)
     static let overwrite = Option.flag("--overwrite", "allow the output to be the input file itself (it is replaced); "
         + "without it that is a usage error")

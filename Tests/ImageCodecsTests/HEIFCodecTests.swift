@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+import ImageCore
+@testable import ImageCodecs
+
+/// HEIF and AVIF read against files other writers made (pillow-heif's libheif 1.23 for HEIC,
+/// Pillow's libavif for AVIF: Tests/Fixtures/heif/make_fixtures.py, whose `pixel(x, y)` the
+/// tests compute again; each writer was given an EXIF orientation and wrote it as irot/imir),
+/// and imglab's encoder round-tripped. The header is imglab's own reader, tested even where
+/// libheif is missing; decoding and encoding skip visibly there.
+@Suite("HEIF and AVIF codec")
+struct HEIFCodecTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/heif")
+    static let libheif = HEIFFamily.availability.available
+    static let missing = "needs libheif1 (apt-get install libheif-dev)"
+
+    static func fixture(_ name: String) throws -> [UInt8] {
+        try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+    }
+
+    /// The fixture script's `pixel(x, y)`: 8-bit RGBA.
+    static func pixel(_ x: Int, _ y: Int) -> [UInt8] {
+        [UInt8((x * 8) % 256), UInt8((y * 8) % 256), UInt8(((x + y) * 4) % 256), UInt8(x >= 4 ? 255 : 64 + y * 8)]
+    }
+
+    /// The fixture script's `pixel10(x, y)`: 10-bit RGB samples.
+    static func pixel10(_ x: Int, _ y: Int) -> [Int] { [(x * 41) % 1024, (y * 60 + 7) % 1024, ((x + y) * 25) % 1024] }
+
+    static func drawn(alpha: Bool, width: Int = 24, height: Int = 16) throws -> Bitmap {
+        var bytes: [UInt8] = []
+        for y in 0..<height { for x in 0..<width { bytes += alpha ? pixel(x, y) : Array(pixel(x, y).prefix(3)) } }
+        return try Bitmap(width: width, height: height, format: alpha ? .rgba8 : .rgb8, bytes: bytes)
+    }
+
+    static func worstDifference(_ a: Bitmap, _ b: Bitmap) -> Int {
+        zip(a.bytes, b.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 255
+    }
+
+    @Test("ftyp with a HEIF or AVIF brand is recognised by its bytes, whatever the name; an MP4's ftyp is not")
+    func sniffing() throws {
+        #expect(ContainerFormat(sniffing: try Self.fixture("gradient-rgb-lossless.heic")) == .heif)
+        #expect(ContainerFormat(sniffing: try Self.fixture("gradient-rgba-lossy.avif")) == .avif)
+        #expect(ContainerFormat(sniffing: [0, 0, 0, 24] + Array("ftypisom\0\0\0\0isom".utf8)) == nil)
+        #expect(ContainerFormat(fileExtension: "HEIC") == .heif && ContainerFormat(fileExtension: "avif") == .avif)
+    }
+
+    @Test("the EXIF orientation each writer was given comes back from its irot/imir, without libheif", arguments: 2...8)
+    func transformsAsOrientations(exif: Int) throws {
+        let header = try ImageCodecs.readHeader(try Self.fixture("gradient-rgb-orientation-\(exif).heic"))
+        #expect(header.orientation.exifValue == exif && header.metadata.orientationSource == .heifTransform)
+        #expect(header.width == 24 && header.height == 16 && header.format == .rgb8)
+    }
+
+    @Test("headers: alpha, bit depth, clean aperture, the AVIF writer's transform, without libheif")
+    func headers() throws {
+        let alpha = try ImageCodecs.readHeader(try Self.fixture("gradient-rgba-lossless.heic"))
+        #expect(alpha.container == .heif && alpha.format == .rgba8 && alpha.metadata.properties["alpha"] == "auxiliary image, straight")
+        #expect(alpha.metadata.properties["clean aperture"] != nil)
+        let deep = try ImageCodecs.readHeader(try Self.fixture("gradient-rgb-10bit-lossless.heic"))
+        #expect(deep.format == .rgb16 && deep.metadata.storedBitDepth == 10)
+        let avif = try ImageCodecs.readHeader(try Self.fixture("gradient-rgb-lossy-orientation-5.avif"))
+        #expect(avif.container == .avif && avif.orientation == .leftMirrored && avif.width == 24 && avif.height == 16)
+    }
+
+    @Test("lossless HEIC decodes to the pixels drawn, RGB and straight RGBA", .enabled(if: libheif, "needs libheif1 (apt-get install libheif-dev)"))
+    func losslessPixels() throws {
+        #expect(try ImageCodecs.decode(try Self.fixture("gradient-rgb-lossless.heic")).bitmap == (try Self.drawn(alpha: false)))
+        #expect(try ImageCodecs.decode(try Self.fixture("gradient-rgba-lossless.heic")).bitmap == (try Self.drawn(alpha: true)))
+    }
+
+    @Test("an oriented HEIC holds the stored pixels as drawn and displays them turned as its EXIF said",
+          .enabled(if: libheif, "needs libheif1 (apt-get install libheif-dev)"), arguments: 2...8)
+    func orientedPixels(exif: Int) throws {
+        let image = try ImageCodecs.decode(try Self.fixture("gradient-rgb-orientation-\(exif).heic"))
+        let orientation = try #require(Orientation(exifValue: exif))
+        let drawn = try Self.drawn(alpha: false)
+        #expect(image.orientation == orientation && image.bitmap == drawn)
+    }
+
+    @Test("10-bit HEIC: each sample s comes back as round(s · 65535 / 1023)", .enabled(if: libheif, "needs libheif1 (apt-get install libheif-dev)"))
+    func tenBitSamples() throws {
+        let image = try ImageCodecs.decode(try Self.fixture("gradient-rgb-10bit-lossless.heic"))
+        var expected: [UInt8] = []
+        for y in 0..<16 {
+            for x in 0..<24 {
+                for s in Self.pixel10(x, y) {
+                    let v = (s * 65535 + 511) / 1023
+                    expected += [UInt8(v >> 8), UInt8(v & 0xFF)]
+                }
+            }
+        }
+        #expect(image.bitmap.format == .rgb16 && image.bitmap.bytes == expected)
+    }
+
+    @Test("lossy AVIF (alpha; orientation 5) decodes near the pixels drawn", .enabled(if: libheif, "needs libheif1 (apt-get install libheif-dev)"))
+    func lossyAVIF() throws {
+        let rgba = try ImageCodecs.decode(try Self.fixture("gradient-rgba-lossy.avif"))
+        let drawn = try Self.drawn(alpha: true)
+        #expect(rgba.bitmap.format == .rgba8 && Self.worstDifference(rgba.bitmap, drawn) <= 16)
+        let oriented = try ImageCodecs.decode(try Self.fixture("gradient-rgb-lossy-orientation-5.avif"))
+        #expect(oriented.orientation == .leftMirrored && oriented.bitmap.width == 24)
+        #expect(Self.worstDifference(oriented.bitmap, try Self.drawn(alpha: false)) <= 16)
+    }
+
+    @Test("imglab's encoder round-trips losslessly in both containers: every orientation, straight and premultiplied alpha",
+          .enabled(if: libheif, "needs libheif1 (apt-get install libheif-dev)"), arguments: [ContainerFormat.heif, .avif])
+    func roundTrip(container: ContainerFormat) throws {
+        let rgba = try Self.drawn(alpha: true), rgb = try Self.drawn(alpha: false)
+        for orientation in Orientation.allCases {
+            let back = try ImageCodecs.decode(try ImageCodecs.encode(Image(bitmap: rgb, orientation: orientation), as: container))
+            #expect(back.bitmap == rgb && back.orientation == orientation, "\(orientation)")
+            #expect(back.oriented().bitmap == orientation.apply(to: rgb))
+        }
+        let straight = try ImageCodecs.decode(try ImageCodecs.encode(Image(bitmap: rgba), as: container))
+        #expect(straight.bitmap == rgba && straight.metadata.properties["alpha"] == "auxiliary image, straight")
+        let premultiplied = try rgba.converted(to: .rgba8Premultiplied)
+        let back = try ImageCodecs.decode(try ImageCodecs.encode(Image(bitmap: premultiplied), as: container))
+        #expect(back.bitmap == premultiplied && back.metadata.properties["alpha"] == "auxiliary image, premultiplied (prem)")
+    }
+
+    @Test("16-bit images are written at 10 or 12 bits: each value v comes back as round(round(v · m / 65535) · 65535 / m)",
+          .enabled(if: libheif, "needs libheif1 (apt-get install libheif-dev)"),
+          arguments: [(ContainerFormat.heif, 10), (.heif, 12), (.avif, 12)])
+    func deepRoundTrip(container: ContainerFormat, bits: Int) throws {
+        var bytes: [UInt8] = []
+        for i in 0..<(24 * 16 * 4) {
+            let v = (i * 2_731 + 17) % 65_536
+            bytes += [UInt8(v >> 8), UInt8(v & 0xFF)]
+        }
+        let source = try Bitmap(width: 24, height: 16, format: .rgba16, bytes: bytes)
+        let m = (1 << bits) - 1
+        var expected: [UInt8] = []
+        for i in stride(from: 0, to: bytes.count, by: 2) {
+            let stored = ((Int(bytes[i]) << 8 | Int(bytes[i + 1])) * m + 32_767) / 65_535
+            let v = (stored * 65_535 + m / 2) / m
+            expected += [UInt8(v >> 8), UInt8(v & 0xFF)]
+        }
+        let file = try ImageCodecs.encode(Image(bitmap: source), as: container, options: EncodeOptions(heifBitDepth: bits))
+        let back = try ImageCodecs.decode(file)
+        #expect(back.metadata.storedBitDepth == bits && back.bitmap.format == .rgba16 && back.bitmap.bytes == expected)
+    }
+
+    @Test("lossy encoding at a quality stays near the source; a quality outside 0…100, a depth of 9, 10-bit AVIF are refused",
+          .enabled(if: libheif, "needs libheif1 (apt-get install libheif-dev)"))
+    func lossyQuality() throws {
+        let rgb = try Self.drawn(alpha: false)
+        for container in [ContainerFormat.heif, .avif] {
+            let back = try ImageCodecs.decode(try ImageCodecs.encode(Image(bitmap: rgb), as: container,
+                                                                     options: EncodeOptions(heifQuality: 90)))
+            #expect(Self.worstDifference(back.bitmap, rgb) <= 24, "\(container)")
+        }
+        #expect(throws: EncodeError.invalidOption("AVIF quality 101 is outside 0…100")) {
+            try ImageCodecs.encode(Image(bitmap: rgb), as: .avif, options: EncodeOptions(heifQuality: 101))
+        }
+        #expect(throws: EncodeError.invalidOption("AVIF at 10 bits: libheif's AV1 encoder cannot write it; use 12 bits (the default)")) {
+            try ImageCodecs.encode(Image(bitmap: try rgb.converted(to: .rgb16)), as: .avif, options: EncodeOptions(heifBitDepth: 10))
+        }
+        #expect(throws: EncodeError.invalidOption("HEIF/AVIF bit depth 9 is not 8, 10 or 12")) {
+            try ImageCodecs.encode(Image(bitmap: try rgb.converted(to: .rgb16)), as: .heif, options: EncodeOptions(heifBitDepth: 9))
+        }
+    }
+
+    @Test("a damaged file is a typed error: every truncation, a box overrunning its parent, a size over the limit")
+    func damagedFiles() throws {
+        let file = try Self.fixture("gradient-rgba-lossless.heic")
+        for length in stride(from: 0, to: file.count, by: 13) {
+            #expect(throws: DecodeError.self) { try ImageCodecs.decode(Array(file.prefix(length))) }
+        }
+        var overrun = file
+        let meta = Int(file[3])  // meta follows ftyp, whose size (under 256) ends at byte 3
+        overrun[meta..<meta + 4] = [0x7F, 0xFF, 0xFF, 0xFF]  // meta's size: far beyond the file
+        #expect(throws: DecodeError.self) { try ImageCodecs.readHeader(overrun) }
+        #expect(throws: DecodeError.limitExceeded(.pixels, requested: 384, allowed: 100)) {
+            try ImageCodecs.decode(file, options: DecodeOptions(limits: DecodeLimits(maxPixels: 100)))
+        }
+    }
+}
