@@ -175,4 +175,24 @@ struct HEIFCodecTests {
             try ImageCodecs.decode(file, options: DecodeOptions(limits: DecodeLimits(maxPixels: 100)))
         }
     }
+
+    @Test("what libheif allocates is checked first: a grid's stated output must be its ispe, an AV1 stream's largest frame counts",
+          .enabled(if: libheif, "needs libheif1 (apt-get install libheif-dev)"))
+    func allocationsChecked() throws {
+        let rgb = try Self.drawn(alpha: false)
+        // libheif 1.15 writes an HEIC as a grid of one 64×64 tile cropped to the image; its descriptor is in idat:
+        // version, flags, rows − 1, columns − 1, output width and height (16-bit).
+        var heic = try ImageCodecs.encode(Image(bitmap: rgb), as: .heif)
+        let idat = try #require((0..<heic.count - 4).first { heic[$0..<$0 + 4].elementsEqual("idat".utf8) })
+        #expect(Int(heic[idat + 8]) << 8 | Int(heic[idat + 9]) == 24)
+        heic[idat + 8] = 0x40  // output width 16,408
+        #expect(throws: DecodeError.malformed(.heif, reason: "the grid's output 16408×16 is not its ispe 24×16", offset: 28)) {
+            try ImageCodecs.decode(heic)
+        }
+        // The AV1 stream (mdat's payload: temporal delimiter, sequence header, frame) declares the image's own size.
+        let avif = try ImageCodecs.encode(Image(bitmap: rgb), as: .avif)
+        let mdat = try #require((0..<avif.count - 4).first { avif[$0..<$0 + 4].elementsEqual("mdat".utf8) })
+        let frame = try #require(AV1SequenceHeader.maxFrameSize(in: Array(avif[(mdat + 4)...])))
+        #expect(frame.width == 24 && frame.height == 16)
+    }
 }

@@ -94,8 +94,8 @@ public enum HEIFFamily {
         }
         let format = format(s)
         let rowBytes = s.width * format.bitsPerPixel / 8
-        try limits.check(width: s.codedWidth, height: s.codedHeight)
-        try limits.reserve(bytes: s.codedWidth * format.bitsPerPixel / 8 * s.codedHeight * 3)
+        try limits.check(width: s.decodedArea.width, height: s.decodedArea.height)
+        try limits.reserve(bytes: s.decodedArea.width * format.bitsPerPixel / 8 * s.decodedArea.height * 3)
         // The coded picture, cropped here; where libheif 1.15 cannot ignore the transforms, the
         // displayed picture, turned back here.
         var transformed = false

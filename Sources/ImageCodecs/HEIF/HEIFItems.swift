@@ -95,19 +95,41 @@ struct ItemBoxes {
     /// starts with a 32-bit offset to it); `nil` when there is none.
     func exif(describing item: Int, in bytes: [UInt8], container: ContainerFormat) throws(DecodeError) -> [UInt8]? {
         let described = references["cdsc", default: []].filter { $0.to.contains(item) }.map(\.from)
-        guard let exifItem = described.first(where: { types[$0] == "Exif" }), let location = locations[exifItem] else { return nil }
+        guard let exifItem = described.first(where: { types[$0] == "Exif" }),
+              let data = try self.data(of: exifItem, in: bytes, container: container), data.count >= 4 else { return nil }
+        let skip = 4 + (Int(data[0]) << 24 | Int(data[1]) << 16 | Int(data[2]) << 8 | Int(data[3]))
+        return skip < data.count ? Array(data[skip...]) : nil
+    }
+
+    /// An item's bytes, joined from its extents (in the file or in `idat`); `nil` when `iloc` has no entry.
+    func data(of item: Int, in bytes: [UInt8], container: ContainerFormat) throws(DecodeError) -> [UInt8]? {
+        guard let location = locations[item] else { return nil }
         var data: [UInt8] = []
         for extent in location.extents {
             let source = location.inIdat ? idat : bytes
             guard extent.offset >= 0, extent.length >= 0, extent.offset <= source.count,
                   extent.length <= source.count - extent.offset, data.count + extent.length <= 1 << 24 else {
-                throw .truncated(container, reason: "the Exif item's extent lies outside the file", offset: extent.offset)
+                throw .truncated(container, reason: "item \(item)'s extent lies outside the file", offset: extent.offset)
             }
             data += source[extent.offset..<extent.offset + extent.length]
         }
-        guard data.count >= 4 else { return nil }
-        let skip = 4 + (Int(data[0]) << 24 | Int(data[1]) << 16 | Int(data[2]) << 8 | Int(data[3]))
-        return skip < data.count ? Array(data[skip...]) : nil
+        return data
+    }
+
+    /// A `grid` item's descriptor (ISO/IEC 23008-12 §6.6.2.3.2): tiles in rows and columns, and the
+    /// output size, which libheif allocates.
+    func grid(_ item: Int, in bytes: [UInt8], container: ContainerFormat) throws(DecodeError) -> (rows: Int, columns: Int,
+                                                                                                width: Int, height: Int) {
+        guard let data = try self.data(of: item, in: bytes, container: container) else {
+            throw .malformed(container, reason: "the grid item has no data", offset: nil)
+        }
+        var r = ByteReader(data, container: container)
+        _ = try r.u8("grid version")
+        let wide = try r.u8("grid flags") & 1 != 0
+        let rows = Int(try r.u8("grid rows")) + 1, columns = Int(try r.u8("grid columns")) + 1
+        let width = wide ? Int(try r.u32("grid width")) : Int(try r.u16("grid width"))
+        let height = wide ? Int(try r.u32("grid height")) : Int(try r.u16("grid height"))
+        return (rows, columns, width, height)
     }
 
     /// Reads the boxes of a `meta` box.

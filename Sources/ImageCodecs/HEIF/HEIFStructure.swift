@@ -28,6 +28,9 @@ struct HEIFStructure: Sendable, Hashable {
     /// The rotation and mirror of the primary item's `irot` and `imir`, in the order `ipma` lists
     /// them, as one EXIF-numbered orientation; `.up` when it has neither.
     var orientation: Orientation
+    /// What libheif decodes before it crops: the coded size, or for a grid its tiles' area (rows ×
+    /// columns tiles of the first tile's `ispe`), in pixels a side.
+    var decodedArea: (width: Int, height: Int)
     /// Whether the primary item has `irot` or `imir`.
     var hasTransform: Bool
     /// Whether the primary item has a `clap`.
@@ -167,6 +170,29 @@ struct HEIFStructure: Sendable, Hashable {
             items.references["prem", default: []].contains { $0.from == primary && $0.to.contains(alpha) }
         } ?? false
         let coded = type == "grid" ? items.references["dimg", default: []].first { $0.from == primary }?.to.first : primary
+        decodedArea = (codedWidth, codedHeight)
+        if type == "grid" {
+            // libheif allocates the grid's stated output and decodes every tile: both must be what ispe says.
+            let grid = try items.grid(primary, in: bytes, container: container)
+            guard grid.width == codedWidth, grid.height == codedHeight else {
+                throw .malformed(container, reason: "the grid's output \(grid.width)×\(grid.height) is not its ispe "
+                                 + "\(codedWidth)×\(codedHeight)", offset: meta.start)
+            }
+            guard let tile = coded.flatMap({ items.properties(of: $0).first { $0.type == "ispe" } }) else {
+                throw .malformed(container, reason: "the grid's first tile has no ispe", offset: meta.start)
+            }
+            let area = (grid.columns * tile.width, grid.rows * tile.height)
+            guard area.0 >= codedWidth, area.1 >= codedHeight else {
+                throw .malformed(container, reason: "the grid's tiles cover \(area.0)×\(area.1), less than its output",
+                                 offset: meta.start)
+            }
+            decodedArea = area
+        }
+        // An AV1 stream may declare larger frames than ispe: dav1d allocates for those.
+        if let item = coded, items.types[item] == "av01", let data = try items.data(of: item, in: bytes, container: container),
+           let frame = AV1SequenceHeader.maxFrameSize(in: data) {
+            decodedArea = (max(decodedArea.width, frame.width), max(decodedArea.height, frame.height))
+        }
         bitDepth = properties.first { $0.type == "pixi" }?.value
             ?? coded.flatMap { items.properties(of: $0).first { $0.type == "hvcC" || $0.type == "av1C" }?.value } ?? 8
         iccProfile = properties.first { $0.icc != nil }?.icc
