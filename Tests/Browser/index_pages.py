@@ -14,6 +14,7 @@ place on screen, none outside.
 Scale: a folder diff of 10,000 pairs writes an index that opens within the stated 2 s, draws one
 page of rows, filters over all of them, and shows the difference thumbnails (files beside it)."""
 
+import base64
 import os
 import subprocess
 import time
@@ -259,7 +260,38 @@ def test_run_index_difference_thumbnails(browser_page, imglab, work, decode):
     return f"{rows} rows, the first failing pair's difference thumbnail shows {coloured} coloured pixels of {picture.width * picture.height}"
 
 
+AVIF_PIXELS_JS = """async (b64) => {
+  const im = new Image(); im.src = 'data:image/avif;base64,' + b64; await im.decode();
+  const c = document.createElement('canvas'); c.width = im.naturalWidth; c.height = im.naturalHeight;
+  const x = c.getContext('2d'); x.drawImage(im, 0, 0);
+  return [c.width, c.height, Array.from(x.getImageData(0, 0, c.width, c.height).data)];
+}"""
+
+
+def test_avif_orientation_in_chromium(browser_page, imglab, work, decode):
+    """imglab's AVIF writer states orientation with irot/imir; Chromium (libavif and dav1d, not the
+    libheif imglab writes with) must show each of the quick corpus's eight oriented AVIFs as the
+    upright one: the same size and the same pixels."""
+    out = os.path.join(work, "avif-corpus")
+    subprocess.run([imglab, "corpus", "--profile", "quick", "--out", out], check=True, capture_output=True)
+    page = browser_page("about:blank")
+    shown = {}
+    for k in range(1, 9):
+        name = "avif-rgba8-lossless-orientation-48x32" + ("" if k == 1 else f"-o{k}") + ".avif"
+        data = _read(os.path.join(out, "sources", name))
+        shown[k] = page.evaluate(AVIF_PIXELS_JS, base64.b64encode(data).decode("ascii"))
+    width, height, upright = shown[1]
+    check((width, height) == (48, 32), f"the upright AVIF shows {width}×{height}, not 48×32")
+    for k in range(2, 9):
+        w, h, pixels = shown[k]
+        check((w, h) == (width, height), f"orientation {k} shows {w}×{h}, the upright one {width}×{height}")
+        differing = sum(1 for i in range(0, len(pixels), 4) if pixels[i:i + 4] != upright[i:i + 4])
+        check(differing == 0, f"orientation {k}: {differing} pixels differ from the upright AVIF in Chromium")
+    return "orientations 2–8 shown as the upright 48×32 picture, every pixel"
+
+
 TESTS = [("folder-index accept command from ticks", test_accept_command_from_ticks),
          ("folder-pair masked regions hatched in every view", test_masks_hatched_in_every_view),
          ("folder-index of 10,000 pairs opens, filters, shows difference thumbnails", test_ten_thousand_pair_index),
-         ("run-index difference thumbnails", test_run_index_difference_thumbnails)]
+         ("run-index difference thumbnails", test_run_index_difference_thumbnails),
+         ("AVIF irot/imir written by imglab, shown upright by Chromium", test_avif_orientation_in_chromium)]
