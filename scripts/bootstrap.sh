@@ -3,9 +3,9 @@
 # Sourced by scripts/lab and scripts/test (which also calls imglab_bootstrap_browser).
 set -euo pipefail
 
-# libwebp-dev and libheif-dev: the WebP and HEIF/AVIF headers; each library is loaded when a file of its format is
-# read, and where one is missing imglab still builds and says which package to install.
-IMGLAB_DEB_PACKAGES="libpng-dev libjpeg-dev libgif-dev libtiff-dev libdeflate-dev zlib1g-dev liblcms2-dev libwebp-dev libheif-dev pkg-config python3"
+# libwebp-dev, libheif-dev and libavif-dev: the WebP, HEIF/AVIF and AVIF-sequence headers; each library is loaded
+# when a file of its format is read, and where one is missing imglab still builds and says which package to install.
+IMGLAB_DEB_PACKAGES="libpng-dev libjpeg-dev libgif-dev libtiff-dev libdeflate-dev zlib1g-dev liblcms2-dev libwebp-dev libheif-dev libavif-dev pkg-config python3"
 
 imglab_missing_packages() {  # the Debian packages named in $@ that are not installed
   local missing=""

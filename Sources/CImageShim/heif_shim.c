@@ -39,6 +39,9 @@ static struct {
     uint8_t *(*plane)(struct heif_image *, enum heif_channel, int *);
     int (*image_premultiplied)(struct heif_image *);
     void (*image_release)(const struct heif_image *);
+    int (*aux_count)(const struct heif_image_handle *, int);
+    int (*aux_ids)(const struct heif_image_handle *, int, heif_item_id *, int);
+    struct heif_error (*aux_handle)(const struct heif_image_handle *, heif_item_id, struct heif_image_handle **);
     struct heif_error (*image_create)(int, int, enum heif_colorspace, enum heif_chroma, struct heif_image **);
     struct heif_error (*add_plane)(struct heif_image *, enum heif_channel, int, int, int);
     void (*set_premultiplied)(struct heif_image *, int);
@@ -98,6 +101,9 @@ static void imglab_heif_load(void) {
     LOAD(plane, "heif_image_get_plane");
     LOAD(image_premultiplied, "heif_image_is_premultiplied_alpha");
     LOAD(image_release, "heif_image_release");
+    LOAD(aux_count, "heif_image_handle_get_number_of_auxiliary_images");
+    LOAD(aux_ids, "heif_image_handle_get_list_of_auxiliary_image_IDs");
+    LOAD(aux_handle, "heif_image_handle_get_auxiliary_image_handle");
     LOAD(image_create, "heif_image_create");
     LOAD(add_plane, "heif_image_add_plane");
     LOAD(set_premultiplied, "heif_image_set_premultiplied_alpha");
@@ -145,10 +151,12 @@ static int imglab_heif_failed(struct heif_error error, const char *what, char *w
 
 struct imglab_heif_picture {
     struct heif_image *image;
+    enum heif_channel channel; /* the interleaved RGB(A) plane, or a monochrome picture's Y plane */
+    struct heif_image *alpha;  /* the alpha image's Y plane, decoded on its own (NULL when within `image`) */
 };
 
 imglab_heif_picture *imglab_heif_decode(const uint8_t *data, size_t size, int max_dimension, int alpha,
-                                        int high_bit_depth, int transformed, char *why, size_t why_size) {
+                                        int high_bit_depth, int monochrome, int transformed, char *why, size_t why_size) {
     if (!imglab_heif_available(why, why_size)) return NULL;
     struct heif_context *context = imglab_heif.context_alloc();
     if (!context) {
@@ -167,7 +175,12 @@ imglab_heif_picture *imglab_heif_decode(const uint8_t *data, size_t size, int ma
     if (options->version >= 2) options->convert_hdr_to_8bit = 0;
     enum heif_chroma chroma = high_bit_depth ? (alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
                                              : (alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB);
-    if (imglab_heif_failed(imglab_heif.decode(handle, &image, heif_colorspace_RGB, chroma, options), "decoding", why,
+    enum heif_colorspace colorspace = heif_colorspace_RGB;
+    if (monochrome) {
+        colorspace = heif_colorspace_monochrome;
+        chroma = heif_chroma_monochrome;
+    }
+    if (imglab_heif_failed(imglab_heif.decode(handle, &image, colorspace, chroma, options), "decoding", why,
                            why_size)) {
         image = NULL;
     }
@@ -183,14 +196,77 @@ done:
         return NULL;
     }
     picture->image = image;
+    picture->channel = monochrome ? heif_channel_Y : heif_channel_interleaved;
     return picture;
+}
+
+imglab_heif_picture *imglab_heif_decode_separate_alpha(const uint8_t *data, size_t size, int max_dimension,
+                                                       int high_bit_depth, uint32_t alpha_item, char *why,
+                                                       size_t why_size) {
+    imglab_heif_picture *picture = imglab_heif_decode(data, size, max_dimension, 0, high_bit_depth, 0, 0, why, why_size);
+    if (!picture) return NULL;
+    struct heif_context *context = imglab_heif.context_alloc();
+    struct heif_image_handle *handle = NULL, *alpha = NULL;
+    struct heif_decoding_options *options = NULL;
+    int found = 0;
+    if (!context) {
+        snprintf(why, why_size, "libheif could not allocate a context");
+        goto done;
+    }
+    imglab_heif.set_maximum_size(context, max_dimension);
+    if (imglab_heif_failed(imglab_heif.read_memory(context, data, size, NULL), "reading the file", why, why_size)) goto done;
+    if (imglab_heif_failed(imglab_heif.primary_handle(context, &handle), "the primary image", why, why_size)) goto done;
+    heif_item_id ids[64];
+    int count = imglab_heif.aux_ids(handle, 0, ids, 64);
+    for (int i = 0; i < count && !found; i++) {
+        if (ids[i] != alpha_item) continue;
+        found = 1;
+        if (imglab_heif_failed(imglab_heif.aux_handle(handle, ids[i], &alpha), "the alpha image", why, why_size)) goto done;
+    }
+    if (!found) {
+        snprintf(why, why_size, "libheif lists no auxiliary image %u", alpha_item);
+        goto done;
+    }
+    options = imglab_heif.decoding_options_alloc();
+    if (!options) goto done;
+    options->ignore_transformations = 1;
+    if (options->version >= 2) options->convert_hdr_to_8bit = 0;
+    /* Its luma plane: asked as monochrome, or (a grid of HEVC alpha tiles, which libheif 1.15 cannot convert
+     * to monochrome) as YCbCr 4:2:0, whose Y plane is the same samples. */
+    if (imglab_heif.decode(alpha, &picture->alpha, heif_colorspace_monochrome, heif_chroma_monochrome, options).code
+        != heif_error_Ok) {
+        picture->alpha = NULL;
+        if (imglab_heif_failed(imglab_heif.decode(alpha, &picture->alpha, heif_colorspace_YCbCr, heif_chroma_420, options),
+                               "decoding the alpha image", why, why_size)) {
+            picture->alpha = NULL;
+        }
+    }
+done:
+    if (options) imglab_heif.decoding_options_free(options);
+    if (alpha) imglab_heif.handle_release(alpha);
+    if (handle) imglab_heif.handle_release(handle);
+    if (context) imglab_heif.context_free(context);
+    if (!picture->alpha) {
+        imglab_heif_picture_free(picture);
+        return NULL;
+    }
+    return picture;
+}
+
+int imglab_heif_picture_alpha_layout(const imglab_heif_picture *picture, int *width, int *height, int *stride,
+                                     const uint8_t **samples) {
+    if (!picture->alpha) return 0;
+    *width = imglab_heif.image_width(picture->alpha, heif_channel_Y);
+    *height = imglab_heif.image_height(picture->alpha, heif_channel_Y);
+    *samples = imglab_heif.plane_readonly(picture->alpha, heif_channel_Y, stride);
+    return 1;
 }
 
 void imglab_heif_picture_layout(const imglab_heif_picture *picture, int *width, int *height, int *stride,
                                 const uint8_t **samples) {
-    *width = imglab_heif.image_width(picture->image, heif_channel_interleaved);
-    *height = imglab_heif.image_height(picture->image, heif_channel_interleaved);
-    *samples = imglab_heif.plane_readonly(picture->image, heif_channel_interleaved, stride);
+    *width = imglab_heif.image_width(picture->image, picture->channel);
+    *height = imglab_heif.image_height(picture->image, picture->channel);
+    *samples = imglab_heif.plane_readonly(picture->image, picture->channel, stride);
 }
 
 int imglab_heif_picture_premultiplied(const imglab_heif_picture *picture) {
@@ -200,6 +276,7 @@ int imglab_heif_picture_premultiplied(const imglab_heif_picture *picture) {
 void imglab_heif_picture_free(imglab_heif_picture *picture) {
     if (!picture) return;
     imglab_heif.image_release(picture->image);
+    if (picture->alpha) imglab_heif.image_release(picture->alpha);
     free(picture);
 }
 
@@ -315,10 +392,22 @@ int imglab_heif_has_codec(int av1, int encoder) {
     return 0;
 }
 imglab_heif_picture *imglab_heif_decode(const uint8_t *data, size_t size, int max_dimension, int alpha,
-                                        int high_bit_depth, int transformed, char *why, size_t why_size) {
-    (void)data; (void)size; (void)max_dimension; (void)alpha; (void)high_bit_depth; (void)transformed;
+                                        int high_bit_depth, int monochrome, int transformed, char *why, size_t why_size) {
+    (void)data; (void)size; (void)max_dimension; (void)alpha; (void)high_bit_depth; (void)monochrome; (void)transformed;
     imglab_heif_available(why, why_size);
     return NULL;
+}
+imglab_heif_picture *imglab_heif_decode_separate_alpha(const uint8_t *data, size_t size, int max_dimension,
+                                                       int high_bit_depth, uint32_t alpha_item, char *why,
+                                                       size_t why_size) {
+    (void)data; (void)size; (void)max_dimension; (void)high_bit_depth; (void)alpha_item;
+    imglab_heif_available(why, why_size);
+    return NULL;
+}
+int imglab_heif_picture_alpha_layout(const imglab_heif_picture *picture, int *width, int *height, int *stride,
+                                     const uint8_t **samples) {
+    (void)picture; (void)width; (void)height; (void)stride; (void)samples;
+    return 0;
 }
 void imglab_heif_picture_layout(const imglab_heif_picture *picture, int *width, int *height, int *stride,
                                 const uint8_t **samples) {

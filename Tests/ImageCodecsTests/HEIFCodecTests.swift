@@ -136,9 +136,29 @@ struct HEIFCodecTests {
             let v = (stored * 65_535 + m / 2) / m
             expected += [UInt8(v >> 8), UInt8(v & 0xFF)]
         }
-        let file = try ImageCodecs.encode(Image(bitmap: source), as: container, options: EncodeOptions(heifBitDepth: bits))
-        let back = try ImageCodecs.decode(file)
-        #expect(back.metadata.storedBitDepth == bits && back.bitmap.format == .rgba16 && back.bitmap.bytes == expected)
+        // Up, and a quarter turn (whose alpha imglab decodes on its own).
+        for orientation in [Orientation.up, .right] {
+            let file = try ImageCodecs.encode(Image(bitmap: source, orientation: orientation), as: container,
+                                              options: EncodeOptions(heifBitDepth: bits))
+            let back = try ImageCodecs.decode(file)
+            #expect(back.metadata.storedBitDepth == bits && back.bitmap.format == .rgba16 && back.bitmap.bytes == expected,
+                    "\(orientation)")
+        }
+    }
+
+    /// libheif 1.15 drops a quarter-turned picture's alpha: imglab decodes the alpha image on its own.
+    @Test("alpha, α = 0 included, comes back under every orientation, straight and premultiplied",
+          .enabled(if: libheif, "needs libheif1 (apt-get install libheif-dev)"), arguments: [ContainerFormat.heif, .avif])
+    func alphaUnderEveryOrientation(container: ContainerFormat) throws {
+        var bytes = try Self.drawn(alpha: true).bytes
+        for i in stride(from: 3, to: bytes.count, by: 12) { bytes[i] = 0 }  // every third pixel transparent
+        let straight = try Bitmap(width: 24, height: 16, format: .rgba8, bytes: bytes)
+        for bitmap in [straight, try straight.converted(to: .rgba8Premultiplied)] {
+            for orientation in Orientation.allCases {
+                let back = try ImageCodecs.decode(try ImageCodecs.encode(Image(bitmap: bitmap, orientation: orientation), as: container))
+                #expect(back.bitmap == bitmap && back.orientation == orientation, "\(orientation), \(bitmap.format)")
+            }
+        }
     }
 
     @Test("lossy encoding at a quality stays near the source; a quality outside 0…100, a depth of 9, 10-bit AVIF are refused",
@@ -158,6 +178,62 @@ struct HEIFCodecTests {
         }
         #expect(throws: EncodeError.invalidOption("HEIF/AVIF bit depth 9 is not 8, 10 or 12")) {
             try ImageCodecs.encode(Image(bitmap: try rgb.converted(to: .rgb16)), as: .heif, options: EncodeOptions(heifBitDepth: 9))
+        }
+    }
+
+    /// make_sequence_fixtures.py's `frame(i, x, y)`: 8-bit RGBA, straight, transparent where (x + y + i) % 4 == 0.
+    static func sequenceFrame(_ i: Int) throws -> Bitmap {
+        var bytes: [UInt8] = []
+        for y in 0..<16 {
+            for x in 0..<24 {
+                bytes += [UInt8((x * 8 + i * 40) % 256), UInt8((y * 12 + i * 20) % 256), UInt8(((x + y) * 4 + i * 60) % 256),
+                          UInt8((x + y + i) % 4 == 0 ? 0 : 255 - i * 30)]
+            }
+        }
+        return try Bitmap(width: 24, height: 16, format: .rgba8, bytes: bytes)
+    }
+
+    static let libavif = AVIFSequenceReader.availability.available
+
+    /// The sequence is avifenc's lossless one: α = 0 and the colour under it come back too.
+    @Test("an AVIF image sequence: the header gives its frames and durations; every frame decodes to the pixels drawn",
+          .enabled(if: libheif && libavif, "needs libheif1 and libavif15 (apt-get install libheif-dev libavif-dev)"))
+    func imageSequence() throws {
+        let bytes = try Self.fixture("sequence-rgba-lossless.avif")
+        let header = try ImageCodecs.readHeader(bytes)
+        #expect(header.container == .avif && header.frameCount == 4)
+        #expect(header.timing == AnimationTiming(loopCount: 0, delays: [0.1, 0.25, 0.05, 0.6]))
+        let animated = try ImageCodecs.decode(bytes, options: DecodeOptions(decodeAllFrames: true))
+        let frames = try #require(animated.animation?.frames)
+        #expect(frames.map(\.delay) == [0.1, 0.25, 0.05, 0.6])
+        for (i, frame) in frames.enumerated() {
+            let drawn = try Self.sequenceFrame(i)
+            #expect(frame.canvas == drawn, "frame \(i)")
+        }
+        let still = try ImageCodecs.decode(bytes, options: DecodeOptions(decodeAllFrames: false))
+        let first = try Self.sequenceFrame(0)
+        #expect(still.animation == nil && still.bitmap == first)
+    }
+
+    @Test("a 10-bit AVIF sequence's samples come back as round(s · 65535 / 1023), every frame",
+          .enabled(if: libheif && libavif, "needs libheif1 and libavif15 (apt-get install libheif-dev libavif-dev)"))
+    func deepImageSequence() throws {
+        let image = try ImageCodecs.decode(try Self.fixture("sequence-rgb-10bit-lossless.avif"), options: DecodeOptions(decodeAllFrames: true))
+        let frames = try #require(image.animation?.frames)
+        #expect(frames.count == 3 && frames.map(\.delay) == [0.04, 0.08, 0.12])
+        for (i, frame) in frames.enumerated() {
+            var expected: [UInt8] = []
+            for y in 0..<16 {
+                for x in 0..<24 {
+                    // make_sequence_fixtures.py's frame10(i, x, y); avifenc wrote an opaque alpha image beside it.
+                    let samples = [(x * 41 + i * 100) % 1024, (y * 60 + 7 + i * 30) % 1024, ((x + y) * 25 + i * 300) % 1024, 1023]
+                    for s in samples {
+                        let v = (s * 65535 + 511) / 1023
+                        expected += [UInt8(v >> 8), UInt8(v & 0xFF)]
+                    }
+                }
+            }
+            #expect(frame.canvas.format == .rgba16 && frame.canvas.bytes == expected, "frame \(i)")
         }
     }
 

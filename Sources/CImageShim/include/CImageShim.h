@@ -11,3 +11,4 @@
 #include "imglab_cms.h"
 #include "imglab_webp.h"
 #include "imglab_heif.h"
+#include "imglab_avif.h"

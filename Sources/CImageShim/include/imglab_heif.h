@@ -22,11 +22,27 @@ typedef struct imglab_heif_picture imglab_heif_picture;
  * mirror) ignored, when `transformed` is 0; as libheif displays it, cropped, turned and mirrored,
  * when 1 (libheif 1.15 cannot ignore them when an alpha image has a clean aperture or turn, and
  * turns some quarter-turned grids and AV1 pictures wrong when it applies them). 8-bit RGB or RGBA
- * when `high_bit_depth` is 0, else 16-bit little-endian RRGGBB(AA) holding the stored bit depth's values (10 or 12 bits: 0...1023, 0...4095). Images
- * wider or taller than `max_dimension` are refused by libheif before it decodes. NULL on failure,
- * with libheif's message in `why`. */
+ * when `high_bit_depth` is 0, else 16-bit little-endian RRGGBB(AA) holding the stored bit depth's values
+ * (10 or 12 bits: 0...1023, 0...4095). With `monochrome` 1 (a coded gray picture without alpha), the
+ * coded luma plane itself, one sample a pixel, limited range as stored (libheif 1.15's gray → RGB
+ * conversion does not expand limited range). Images wider or taller than `max_dimension` are refused
+ * by libheif before it decodes. NULL on failure, with libheif's message in `why`. */
 imglab_heif_picture *imglab_heif_decode(const uint8_t *data, size_t size, int max_dimension, int alpha,
-                                        int high_bit_depth, int transformed, char *why, size_t why_size);
+                                        int high_bit_depth, int monochrome, int transformed, char *why,
+                                        size_t why_size);
+
+/* The coded picture (transformations ignored) as RGB, with the alpha image (item `alpha_item`) decoded on
+ * its own as its luma plane: libheif 1.15 cannot decode an alpha image with its transformations ignored
+ * when the primary item has a clean aperture or a turn, and, applying them, drops the alpha of a
+ * quarter-turned picture (every pixel opaque). NULL on failure, with the reason in `why`. */
+imglab_heif_picture *imglab_heif_decode_separate_alpha(const uint8_t *data, size_t size, int max_dimension,
+                                                       int high_bit_depth, uint32_t alpha_item, char *why,
+                                                       size_t why_size);
+
+/* A picture's separately decoded alpha plane (one sample a pixel; 16-bit little-endian when deep): 1 with
+ * its size, stride and first row, or 0 when the alpha is within the interleaved picture. */
+int imglab_heif_picture_alpha_layout(const imglab_heif_picture *picture, int *width, int *height, int *stride,
+                                     const uint8_t **samples);
 
 /* The picture's size in pixels, its rows' stride in bytes and its first row. */
 void imglab_heif_picture_layout(const imglab_heif_picture *picture, int *width, int *height, int *stride,

@@ -76,8 +76,20 @@ public enum HEIFFamily {
     /// Reads the header of a HEIF or AVIF file.
     public static func readHeader(_ bytes: [UInt8], options: DecodeOptions) throws(DecodeError) -> ImageHeader {
         let s = try HEIFStructure(bytes)
-        return ImageHeader(container: s.container, width: s.width, height: s.height, format: format(s), orientation: s.orientation,
-                           frameCount: 1, metadata: metadata(s))
+        var header = ImageHeader(container: s.container, width: s.width, height: s.height, format: format(s),
+                                 orientation: s.orientation, frameCount: 1, metadata: metadata(s))
+        if let track = readableSequence(s) {
+            header.frameCount = track.frameCount
+            header.timing = AnimationTiming(loopCount: track.loopCount, delays: track.delays)
+        }
+        return header
+    }
+
+    /// The picture track imglab decodes: an AVIF's (libavif), when it has more than one frame. An HEVC sequence's
+    /// frames are not read (its still item is).
+    static func readableSequence(_ s: HEIFStructure) -> ImageSequenceTrack? {
+        guard s.container == .avif, let track = s.sequence, track.frameCount > 1 else { return nil }
+        return track
     }
 
     /// Decodes the primary image: sizes and bytes checked against the limits before libheif
@@ -93,13 +105,29 @@ public enum HEIFFamily {
             throw .unsupported(s.container, feature: "decoding: the installed libheif has no \(coding(s.container)) decoder")
         }
         let format = format(s)
-        let rowBytes = s.width * format.bitsPerPixel / 8
+        if options.decodeAllFrames, let track = readableSequence(s) {
+            try limits.check(frames: track.frameCount)
+            let frameBytes = s.codedWidth * s.codedHeight * 4 * (s.bitDepth > 8 ? 2 : 1)
+            let (total, overflow) = frameBytes.multipliedReportingOverflow(by: track.frameCount + 2)
+            try limits.reserve(bytes: overflow ? .max : total)
+            let frames = try AVIFSequenceReader.frames(bytes, s, track: track, count: track.frameCount, format: format,
+                                                       limits: limits)
+            guard let first = frames.first else { throw .malformed(.avif, reason: "the sequence has no frame", offset: nil) }
+            return Image(bitmap: first.canvas, orientation: s.orientation, metadata: metadata(s),
+                         animation: Animation(loopCount: track.loopCount, frames: frames))
+        }
         try limits.check(width: s.decodedArea.width, height: s.decodedArea.height)
         try limits.reserve(bytes: s.decodedArea.width * format.bitsPerPixel / 8 * s.decodedArea.height * 3)
         // The coded picture, cropped here; where libheif 1.15 cannot ignore the transforms, the
         // displayed picture, turned back here.
         var transformed = false
-        var picture = decodedPicture(bytes, s, limits: limits, transformed: false)
+        // libheif 1.15 mishandles the alpha of a transformed picture (it drops a quarter-turned one's, or fails):
+        // imglab decodes that alpha image on its own.
+        var picture = if let alphaItem = s.alphaItem, s.hasTransform || s.hasCleanAperture {
+            decodedPictureWithSeparateAlpha(bytes, s, alphaItem: alphaItem, limits: limits)
+        } else {
+            decodedPicture(bytes, s, limits: limits, transformed: false)
+        }
         if picture.picture == nil, s.hasTransform || s.hasCleanAperture {
             transformed = true
             picture = decodedPicture(bytes, s, limits: limits, transformed: true)
@@ -115,32 +143,104 @@ public enum HEIFFamily {
         let shown = s.orientation.displaySize(width: s.width, height: s.height)
         let crop = transformed ? PixelRect(x: 0, y: 0, width: shown.width, height: shown.height) : s.cleanAperture
         let expected = transformed ? shown : (width: s.codedWidth, height: s.codedHeight)
+        // The alpha decoded on its own (a picture of three channels, the alpha plane beside it).
+        var alphaWidth: Int32 = 0, alphaHeight: Int32 = 0, alphaStride: Int32 = 0
+        var alphaSamples: UnsafePointer<UInt8>?
+        let separateAlpha = imglab_heif_picture_alpha_layout(decoded, &alphaWidth, &alphaHeight, &alphaStride, &alphaSamples) == 1
+        let colourBytesPerPixel = separateAlpha ? bytesPerPixel / 4 * 3 : bytesPerPixel
         guard let samples, Int(width) == expected.width, Int(height) == expected.height,
-              Int(stride) >= Int(width) * bytesPerPixel else {
+              Int(stride) >= Int(width) * colourBytesPerPixel else {
             throw .malformed(s.container, reason: "libheif delivered \(width)×\(height), the boxes state \(expected.width)×\(expected.height)",
                              offset: nil)
+        }
+        if separateAlpha {
+            guard alphaSamples != nil, alphaWidth == width, alphaHeight == height else {
+                throw .malformed(s.container, reason: "the alpha image is \(alphaWidth)×\(alphaHeight), the picture \(width)×\(height)",
+                                 offset: nil)
+            }
         }
         let outRow = crop.width * bytesPerPixel
         var pixels = [UInt8](repeating: 0, count: outRow * crop.height)
         let high = s.bitDepth > 8, channels = format.slotCount, maximum = (1 << s.bitDepth) - 1
+        let levels = s.decodesAsGray && !(s.nclx?.fullRange ?? false) ? fullRangeLevels(bitDepth: s.bitDepth) : nil
         pixels.withUnsafeMutableBufferPointer { out in
             for y in 0..<crop.height {
                 let row = samples + (crop.y + y) * Int(stride) + crop.x * bytesPerPixel, target = y * outRow
                 guard high else {
-                    for i in 0..<outRow { out[target + i] = row[i] }
+                    if let levels {
+                        for i in 0..<outRow { out[target + i] = UInt8(levels[Int(row[i])]) }
+                    } else {
+                        for i in 0..<outRow { out[target + i] = row[i] }
+                    }
                     continue
                 }
                 for i in 0..<crop.width * channels {
-                    let stored = min(Int(row[2 * i]) | Int(row[2 * i + 1]) << 8, maximum)
+                    let raw = min(Int(row[2 * i]) | Int(row[2 * i + 1]) << 8, maximum)
+                    let stored = levels?[raw] ?? raw
                     let value = (stored * 65535 + maximum / 2) / maximum
                     out[target + 2 * i] = UInt8(value >> 8)
                     out[target + 2 * i + 1] = UInt8(value & 0xFF)
                 }
             }
         }
+        if separateAlpha, let alphaSamples {
+            pixels = merged(colour: samples, stride: Int(stride), alpha: alphaSamples, alphaStride: Int(alphaStride),
+                            crop: crop, bitDepth: s.bitDepth)
+        }
         let bitmap = Bitmap(uncheckedWidth: crop.width, height: crop.height, format: format, bytesPerRow: outRow, bytes: pixels)
         return Image(bitmap: transformed ? s.orientation.inverse.apply(to: bitmap) : bitmap, orientation: s.orientation,
                      metadata: metadata(s))
+    }
+
+    /// Limited-range luma (16…235 at 8 bits, scaled by 2^(bits − 8) above: ITU-T H.273's video range) to full range,
+    /// for every stored value: v → round((v − 16k) · (2^bits − 1) / (219k)), k = 2^(bits − 8), clipped. Applied to
+    /// a gray picture whose `nclx` does not state full range (HEVC's and AV1's default).
+    static func fullRangeLevels(bitDepth: Int) -> [Int] {
+        let k = 1 << (bitDepth - 8), maximum = (1 << bitDepth) - 1
+        return (0...maximum).map { v in
+            let scaled = (v - 16 * k) * maximum
+            return scaled <= 0 ? 0 : min(maximum, (scaled + 219 * k / 2) / (219 * k))
+        }
+    }
+
+    /// RGB rows and an alpha plane (each 8-bit, or 16-bit little-endian holding `bitDepth`-bit values) as the
+    /// cropped RGBA rows of the still path: deep samples scaled to 16 bits (round(s · 65535 / (2^bits − 1)),
+    /// big-endian).
+    static func merged(colour: UnsafePointer<UInt8>, stride: Int, alpha: UnsafePointer<UInt8>, alphaStride: Int,
+                       crop: PixelRect, bitDepth: Int) -> [UInt8] {
+        let high = bitDepth > 8, sampleBytes = high ? 2 : 1, maximum = (1 << bitDepth) - 1
+        let outRow = crop.width * 4 * sampleBytes
+        var pixels = [UInt8](repeating: 0, count: outRow * crop.height)
+        func sample(_ row: UnsafePointer<UInt8>, _ index: Int) -> Int {
+            high ? min(Int(row[2 * index]) | Int(row[2 * index + 1]) << 8, maximum) : Int(row[index])
+        }
+        for y in 0..<crop.height {
+            let colourRow = colour + (crop.y + y) * stride, alphaRow = alpha + (crop.y + y) * alphaStride
+            for x in 0..<crop.width {
+                for c in 0..<4 {
+                    let stored = c < 3 ? sample(colourRow, (crop.x + x) * 3 + c) : sample(alphaRow, crop.x + x)
+                    let i = y * outRow + (x * 4 + c) * sampleBytes
+                    if high {
+                        let value = (stored * 65535 + maximum / 2) / maximum
+                        (pixels[i], pixels[i + 1]) = (UInt8(value >> 8), UInt8(value & 0xFF))
+                    } else {
+                        pixels[i] = UInt8(stored)
+                    }
+                }
+            }
+        }
+        return pixels
+    }
+
+    /// libheif's decode of the coded picture and, on its own, of its alpha image, or why it failed.
+    private static func decodedPictureWithSeparateAlpha(_ bytes: [UInt8], _ s: HEIFStructure, alphaItem: Int,
+                                                        limits: DecodeLimits) -> (picture: OpaquePointer?, why: String) {
+        var why = [CChar](repeating: 0, count: 512)
+        let picture = bytes.withUnsafeBufferPointer { input in
+            imglab_heif_decode_separate_alpha(input.baseAddress, input.count, Int32(clamping: limits.maxDimension),
+                                              s.bitDepth > 8 ? 1 : 0, UInt32(clamping: alphaItem), &why, why.count)
+        }
+        return (picture, String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     /// libheif's decode of the primary image, its transforms ignored or applied, or why it failed.
@@ -149,7 +249,7 @@ public enum HEIFFamily {
         var why = [CChar](repeating: 0, count: 512)
         let picture = bytes.withUnsafeBufferPointer { input in
             imglab_heif_decode(input.baseAddress, input.count, Int32(clamping: limits.maxDimension), s.hasAlpha ? 1 : 0,
-                               s.bitDepth > 8 ? 1 : 0, transformed ? 1 : 0, &why, why.count)
+                               s.bitDepth > 8 ? 1 : 0, s.decodesAsGray ? 1 : 0, transformed ? 1 : 0, &why, why.count)
         }
         return (picture, String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
@@ -182,7 +282,7 @@ public enum HEIFFamily {
     static func coding(_ container: ContainerFormat) -> String { container == .avif ? "AV1" : "HEVC" }
 
     static func format(_ s: HEIFStructure) -> PixelFormat {
-        PixelFormat(colorModel: .rgb, bitsPerComponent: s.bitDepth > 8 ? 16 : 8,
+        PixelFormat(colorModel: s.decodesAsGray ? .gray : .rgb, bitsPerComponent: s.bitDepth > 8 ? 16 : 8,
                     alphaInfo: !s.hasAlpha ? .none : s.premultipliedAlpha ? .premultipliedLast : .last)
     }
 
@@ -195,6 +295,10 @@ public enum HEIFFamily {
             metadata.orientationSource = .heifTransform  // the rule: the transform states it, even when absent (up)
             metadata.properties["EXIF orientation"] = "\(stated.exifValue), not used: HEIF's irot/imir state the orientation"
                 + (stated == s.orientation ? " (they agree)" : " (they disagree)")
+        }
+        if let track = s.sequence {
+            metadata.properties["frames"] = "\(track.frameCount) in a picture track, loop count \(track.loopCount)"
+                + (readableSequence(s) == nil && track.frameCount > 1 ? " (an HEVC sequence: its still item is read)" : "")
         }
         if s.hasAlpha { metadata.properties["alpha"] = "auxiliary image, " + (s.premultipliedAlpha ? "premultiplied (prem)" : "straight") }
         if s.hasCleanAperture { metadata.properties["clean aperture"] = "\(s.width)×\(s.height) (clap), cropped to it" }

@@ -9,6 +9,8 @@ struct HEIFProperty: Sendable {
     /// `irot`: quarter turns anticlockwise; `imir`: the mode (0 top–bottom, 1 left–right);
     /// `pixi`, `hvcC`, `av1C`: bits per sample.
     var value = 0
+    /// `hvcC` (chroma_format_idc 0), `av1C` (mono_chrome): the coded picture is luma only.
+    var monochrome = false
     /// `clap`: the clean aperture's size and centre offset from the image's centre, in pixels.
     var cleanAperture: (width: Double, height: Double, horizontalOffset: Double, verticalOffset: Double)?
     /// `colr` of type `prof` or `rICC`.
@@ -37,12 +39,14 @@ struct HEIFProperty: Sendable {
             let channels = Int(try r.u8("pixi channel count"))
             value = channels > 0 ? Int(try r.u8("pixi bits")) : 8
         case "hvcC":
-            r.offset = 17
+            r.offset = 16
+            monochrome = try r.u8("hvcC chroma format") & 3 == 0
             value = Int(try r.u8("hvcC bit depth") & 7) + 8
         case "av1C":
             r.offset = 2
             let flags = try r.u8("av1C flags")
             value = flags & 0x40 == 0 ? 8 : flags & 0x20 == 0 ? 10 : 12
+            monochrome = flags & 0x10 != 0
         case "clap":
             var terms: [Double] = []
             for _ in 0..<8 { terms.append(Double(Int32(bitPattern: try r.u32("clap term")))) }

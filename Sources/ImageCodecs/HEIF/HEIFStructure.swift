@@ -41,17 +41,27 @@ struct HEIFStructure: Sendable, Hashable {
     var premultipliedAlpha: Bool
     /// Bits per sample of the primary item (`pixi`, else the `hvcC`/`av1C` configuration), 8 when unstated.
     var bitDepth: Int
+    /// Whether the coded picture is luma only (`hvcC` chroma format 0, `av1C` mono_chrome).
+    var monochrome = false
+    /// The alpha auxiliary image's item ID (`auxl` to the primary item, `auxC` of the alpha type).
+    var alphaItem: Int?
+    /// A luma-only picture without alpha is delivered as gray.
+    var decodesAsGray: Bool { monochrome && !hasAlpha }
     /// The `colr` ICC profile (`prof` or `rICC`).
     var iccProfile: [UInt8]?
     /// The `colr` `nclx` code points (ITU-T H.273): primaries, transfer, matrix, full range.
     var nclx: (primaries: Int, transfer: Int, matrix: Int, fullRange: Bool)?
     /// The `Exif` item describing the primary image, from its TIFF byte-order mark.
     var exif: [UInt8]?
+    /// An image sequence's picture track (`moov`), beside the still primary item; `nil` for a still image.
+    var sequence: ImageSequenceTrack?
 
     static func == (a: Self, b: Self) -> Bool {
         a.container == b.container && a.width == b.width && a.height == b.height && a.orientation == b.orientation
             && a.hasAlpha == b.hasAlpha && a.premultipliedAlpha == b.premultipliedAlpha && a.bitDepth == b.bitDepth
+            && a.monochrome == b.monochrome
             && a.iccProfile == b.iccProfile && a.exif == b.exif && a.primaryItemType == b.primaryItemType
+            && a.sequence == b.sequence
     }
 
     func hash(into hasher: inout Hasher) {
@@ -78,13 +88,13 @@ struct HEIFStructure: Sendable, Hashable {
     }
 
     /// One box: its type and where its payload lies.
-    private struct Box {
+    struct Box {
         var type: String
         var start: Int, payload: Int, end: Int
     }
 
     /// The boxes between `start` and `end`, each checked to lie within them.
-    private static func boxes(_ bytes: [UInt8], _ container: ContainerFormat, from start: Int, to end: Int,
+    static func boxes(_ bytes: [UInt8], _ container: ContainerFormat, from start: Int, to end: Int,
                               limit: Int = 10_000) throws(DecodeError) -> [Box] {
         var r = ByteReader(bytes, container: container, offset: start)
         var found: [Box] = []
@@ -165,6 +175,7 @@ struct HEIFStructure: Sendable, Hashable {
         let alphaItem = items.references["auxl", default: []].first { reference in
             reference.to.contains(primary) && items.properties(of: reference.from).contains { $0.isAlphaAuxiliary }
         }?.from
+        self.alphaItem = alphaItem
         hasAlpha = alphaItem != nil
         premultipliedAlpha = alphaItem.map { alpha in
             items.references["prem", default: []].contains { $0.from == primary && $0.to.contains(alpha) }
@@ -193,11 +204,15 @@ struct HEIFStructure: Sendable, Hashable {
            let frame = AV1SequenceHeader.maxFrameSize(in: data) {
             decodedArea = (max(decodedArea.width, frame.width), max(decodedArea.height, frame.height))
         }
-        bitDepth = properties.first { $0.type == "pixi" }?.value
-            ?? coded.flatMap { items.properties(of: $0).first { $0.type == "hvcC" || $0.type == "av1C" }?.value } ?? 8
+        let configuration = coded.flatMap { items.properties(of: $0).first { $0.type == "hvcC" || $0.type == "av1C" } }
+        bitDepth = properties.first { $0.type == "pixi" }?.value ?? configuration?.value ?? 8
+        monochrome = configuration?.monochrome ?? false
         iccProfile = properties.first { $0.icc != nil }?.icc
         nclx = properties.first { $0.nclx != nil }?.nclx
         exif = try items.exif(describing: primary, in: bytes, container: container)
+        if let moov = top.first(where: { $0.type == "moov" }) {
+            sequence = try ImageSequenceTrack.read(bytes, container, moov: moov)
+        }
     }
 
     /// The orientation that shows an image turned `turns` quarter turns anticlockwise (`irot`).
