@@ -1,5 +1,6 @@
 import Testing
 import ImageCore
+import ImageCodecs
 import ImageResize
 
 /// A CMYK image with an alpha channel (TIFF `ExtraSamples`) keeps its alpha through a resize:
@@ -37,6 +38,34 @@ struct CMYKAlphaTests {
                 let pixel = Array(rgba.bytes[p..<(p + 4)])
                 #expect(pixel == [0, 0, 255, 255])
             }
+        }
+    }
+}
+
+/// Operations that add alpha (a transparent border, rounded corners) to a CMYK image with a profile convert its inks
+/// to sRGB through the profile first, as a resize does: the colours are the profile's, not the naive inversion.
+@Suite("CMYK with a profile, given alpha")
+struct CMYKProfileAlphaTests {
+    /// What the test profile says each ink amount (0…1) prints as, in sRGB 0…1: not the naive (1 − c)(1 − k).
+    static func prints(_ c: Double, _ m: Double, _ y: Double, _ k: Double) -> (Double, Double, Double) {
+        ((1 - 0.8 * c) * (1 - 0.9 * k), (1 - 0.7 * m) * (1 - 0.9 * k), (1 - 0.6 * y) * (1 - 0.9 * k))
+    }
+
+    @Test("a transparent border and rounded corners show a tagged CMYK image's inks as its profile prints them",
+          arguments: [0, 4])
+    func alphaOperationsRenderThroughTheProfile(border: Int) throws {
+        let profile = try #require(ICCProfileBuilder.cmyk(prints: Self.prints))
+        let inks: [UInt8] = [128, 51, 0, 26]  // C 0.5, M 0.2, Y 0, K 0.1
+        let bitmap = try Bitmap(width: 12, height: 8, format: .cmyk8, bytes: Array((0..<96).map { _ in inks }.joined()))
+        let image = Image(bitmap: bitmap, metadata: ImageMetadata(iccProfile: profile))
+        let printed = Self.prints(128 / 255, 51 / 255, 0, 26 / 255)
+        let expected = [printed.0, printed.1, printed.2].map { Int(($0 * 255).rounded()) }
+        for out in [try image.transparentBorder(width: border), try image.roundedCorners(radius: 2, border: border)] {
+            let rgba = try out.bitmap.converted(to: .rgba8)
+            let centre = ((rgba.height / 2) * rgba.width + rgba.width / 2) * 4
+            let shown = (0..<3).map { Int(rgba.bytes[centre + $0]) }
+            #expect(zip(shown, expected).allSatisfy { abs($0 - $1) <= 2 }, "\(shown) vs \(expected)")
+            #expect(out.metadata.iccProfile == nil && rgba.bytes[centre + 3] == 255)
         }
     }
 }

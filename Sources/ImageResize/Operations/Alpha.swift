@@ -17,12 +17,17 @@ extension Image {
 
     /// The upright image with a transparent border `width` pixels wide on every side: the output
     /// is `(w + 2·width) × (h + 2·width)` in an alpha format; the border is transparent, never black.
+    /// A CMYK image with a profile is converted to sRGB through it first (``ProfileLightStage``).
     public func transparentBorder(width: Int) throws(ResizeError) -> Image {
         guard width >= 0 else { throw .invalidGeometry("border width \(width) is negative") }
         guard width <= OutputLimits.maxDimension else { throw .invalidGeometry("border width \(width) is beyond the output limit (\(OutputLimits.summary))") }
         let display = displaySize
         try OutputLimits.check(width: display.width + 2 * width, height: display.height + 2 * width)
-        let upright = try oriented().addingAlpha()
+        var inks = oriented()
+        // CMYK has no alpha format: its inks are converted to sRGB through its profile first, as a resize does
+        // (adding alpha to the stored inks would keep a CMYK profile on RGB values).
+        if let stage = ProfileLightStage(inks, mode: .srgb), stage.convertsInks { inks = try stage.after(try stage.before(inks)) }
+        let upright = try inks.addingAlpha()
         guard width > 0 else { return upright }
         func pad(_ b: Bitmap) -> Bitmap {
             let w = b.width + 2 * width, h = b.height + 2 * width
