@@ -12,6 +12,8 @@
 
 static const char *const imglab_avif_package = "libavif15 (Debian: apt-get install libavif-dev)";
 
+void imglab_avif_free(void *pointer) { free(pointer); }
+
 #ifdef IMGLAB_HAS_AVIF_HEADERS
 
 /* The functions imglab calls, resolved once. */
@@ -26,6 +28,14 @@ static struct {
     void (*rgb_defaults)(avifRGBImage *, const avifImage *);
     avifResult (*yuv_to_rgb)(const avifImage *, avifRGBImage *);
     const char *(*result_text)(avifResult);
+    avifEncoder *(*encoder_create)(void);
+    void (*encoder_destroy)(avifEncoder *);
+    avifResult (*add_image)(avifEncoder *, const avifImage *, uint64_t, avifAddImageFlags);
+    avifResult (*finish)(avifEncoder *, avifRWData *);
+    avifImage *(*image_create)(uint32_t, uint32_t, uint32_t, avifPixelFormat);
+    void (*image_destroy)(avifImage *);
+    avifResult (*rgb_to_yuv)(avifImage *, const avifRGBImage *);
+    void (*rw_free)(avifRWData *);
 } imglab_avif;
 
 static pthread_once_t imglab_avif_once = PTHREAD_ONCE_INIT;
@@ -55,6 +65,14 @@ static void imglab_avif_load(void) {
     LOAD(rgb_defaults, "avifRGBImageSetDefaults");
     LOAD(yuv_to_rgb, "avifImageYUVToRGB");
     LOAD(result_text, "avifResultToString");
+    LOAD(encoder_create, "avifEncoderCreate");
+    LOAD(encoder_destroy, "avifEncoderDestroy");
+    LOAD(add_image, "avifEncoderAddImage");
+    LOAD(finish, "avifEncoderFinish");
+    LOAD(image_create, "avifImageCreate");
+    LOAD(image_destroy, "avifImageDestroy");
+    LOAD(rgb_to_yuv, "avifImageRGBToYUV");
+    LOAD(rw_free, "avifRWDataFree");
 #undef LOAD
     if (!missing) imglab_avif.loaded = 1;
 }
@@ -114,12 +132,20 @@ void imglab_avif_layout(const imglab_avif_sequence *sequence, int *width, int *h
     *premultiplied = decoder->image->alphaPremultiplied ? 1 : 0;
 }
 
-int imglab_avif_next_frame(imglab_avif_sequence *sequence, int alpha, uint8_t *pixels, size_t row_bytes, char *why,
-                           size_t why_size) {
+int imglab_avif_next_frame(imglab_avif_sequence *sequence, int width, int height, int depth, int alpha, uint8_t *pixels,
+                           size_t row_bytes, char *why, size_t why_size) {
     avifDecoder *decoder = sequence->decoder;
     avifResult result = imglab_avif.next_image(decoder);
     if (result != AVIF_RESULT_OK) {
         imglab_avif_failed(result, "decoding a frame", why, why_size);
+        return 0;
+    }
+    /* Each frame may state its own size and depth: it must be the layout imglab sized `pixels` for. */
+    const avifImage *image = decoder->image;
+    size_t needed = (size_t)image->width * (alpha ? 4 : 3) * (image->depth > 8 ? 2 : 1);
+    if ((int)image->width != width || (int)image->height != height || (int)image->depth != depth || row_bytes < needed) {
+        snprintf(why, why_size, "a frame is %ux%u at %u bits, the sequence %dx%d at %d", image->width, image->height,
+                 image->depth, width, height, depth);
         return 0;
     }
     avifRGBImage rgb;
@@ -143,6 +169,64 @@ void imglab_avif_close(imglab_avif_sequence *sequence) {
     free(sequence);
 }
 
+
+size_t imglab_avif_encode_sequence(const uint8_t *pixels, int width, int height, int stride, int channels, int bits,
+                                   int premultiplied, int frames, const uint32_t *durations_ms, int quantizer,
+                                   uint8_t **output, char *why, size_t why_size) {
+    *output = NULL;
+    if (!imglab_avif_available(why, why_size)) return 0;
+    avifEncoder *encoder = imglab_avif.encoder_create();
+    if (!encoder) {
+        snprintf(why, why_size, "libavif could not allocate an encoder");
+        return 0;
+    }
+    encoder->maxThreads = 1;
+    encoder->speed = 6;
+    encoder->timescale = 1000;
+    encoder->minQuantizer = encoder->maxQuantizer = quantizer;
+    encoder->minQuantizerAlpha = encoder->maxQuantizerAlpha = quantizer;
+    size_t size = 0;
+    avifResult result = AVIF_RESULT_OK;
+    for (int k = 0; k < frames && result == AVIF_RESULT_OK; k++) {
+        avifImage *image = imglab_avif.image_create((uint32_t)width, (uint32_t)height, (uint32_t)bits, AVIF_PIXEL_FORMAT_YUV444);
+        if (!image) {
+            snprintf(why, why_size, "libavif could not allocate a frame");
+            imglab_avif.encoder_destroy(encoder);
+            return 0;
+        }
+        image->colorPrimaries = AVIF_COLOR_PRIMARIES_BT709;
+        image->transferCharacteristics = AVIF_TRANSFER_CHARACTERISTICS_SRGB;
+        image->matrixCoefficients = quantizer == 0 ? AVIF_MATRIX_COEFFICIENTS_IDENTITY : AVIF_MATRIX_COEFFICIENTS_BT601;
+        image->yuvRange = AVIF_RANGE_FULL;
+        image->alphaPremultiplied = premultiplied ? AVIF_TRUE : AVIF_FALSE;
+        avifRGBImage rgb;
+        imglab_avif.rgb_defaults(&rgb, image);
+        rgb.format = channels == 4 ? AVIF_RGB_FORMAT_RGBA : AVIF_RGB_FORMAT_RGB;
+        rgb.depth = (uint32_t)bits;
+        rgb.alphaPremultiplied = image->alphaPremultiplied;
+        rgb.pixels = (uint8_t *)pixels + (size_t)k * (size_t)height * (size_t)stride;
+        rgb.rowBytes = (uint32_t)stride;
+        result = imglab_avif.rgb_to_yuv(image, &rgb);
+        if (result == AVIF_RESULT_OK) {
+            result = imglab_avif.add_image(encoder, image, durations_ms[k] ? durations_ms[k] : 1, AVIF_ADD_IMAGE_FLAG_NONE);
+        }
+        imglab_avif.image_destroy(image);
+    }
+    avifRWData written = {NULL, 0};
+    if (result == AVIF_RESULT_OK) result = imglab_avif.finish(encoder, &written);
+    if (result != AVIF_RESULT_OK) {
+        imglab_avif_failed(result, "encoding the sequence", why, why_size);
+    } else if ((*output = malloc(written.size))) {
+        memcpy(*output, written.data, written.size);
+        size = written.size;
+    } else {
+        snprintf(why, why_size, "out of memory");
+    }
+    imglab_avif.rw_free(&written);
+    imglab_avif.encoder_destroy(encoder);
+    return size;
+}
+
 #else
 
 int imglab_avif_available(char *why, size_t why_size) {
@@ -164,13 +248,23 @@ void imglab_avif_layout(const imglab_avif_sequence *sequence, int *width, int *h
     *width = *height = *depth = *frames = *alpha = *premultiplied = 0;
 }
 
-int imglab_avif_next_frame(imglab_avif_sequence *sequence, int alpha, uint8_t *pixels, size_t row_bytes, char *why,
-                           size_t why_size) {
-    (void)sequence, (void)alpha, (void)pixels, (void)row_bytes;
+int imglab_avif_next_frame(imglab_avif_sequence *sequence, int width, int height, int depth, int alpha, uint8_t *pixels,
+                           size_t row_bytes, char *why, size_t why_size) {
+    (void)sequence, (void)width, (void)height, (void)depth, (void)alpha, (void)pixels, (void)row_bytes;
     imglab_avif_available(why, why_size);
     return 0;
 }
 
 void imglab_avif_close(imglab_avif_sequence *sequence) { (void)sequence; }
+
+size_t imglab_avif_encode_sequence(const uint8_t *pixels, int width, int height, int stride, int channels, int bits,
+                                   int premultiplied, int frames, const uint32_t *durations_ms, int quantizer,
+                                   uint8_t **output, char *why, size_t why_size) {
+    (void)pixels, (void)width, (void)height, (void)stride, (void)channels, (void)bits, (void)premultiplied, (void)frames;
+    (void)durations_ms, (void)quantizer;
+    *output = NULL;
+    imglab_avif_available(why, why_size);
+    return 0;
+}
 
 #endif

@@ -237,6 +237,47 @@ struct HEIFCodecTests {
         }
     }
 
+    /// Every frame's pixels come back, α = 0 and its colour too; a turned image's frames are written upright.
+    @Test("imglab writes an animated image as an AVIF sequence that reads back frame for frame", .enabled(if: libheif && libavif,
+          "needs libheif1 and libavif15 (apt-get install libheif-dev libavif-dev)"))
+    func sequenceRoundTrip() throws {
+        let canvases = try (0..<3).map { try Self.sequenceFrame($0) }
+        let delays = [0.1, 0.25, 0.05]
+        let frames = zip(canvases, delays).map { AnimationFrame(canvas: $0, delay: $1, region: PixelRect(x: 0, y: 0, width: 24, height: 16)) }
+        for orientation in [Orientation.up, .leftMirrored] {
+            let image = Image(bitmap: canvases[0], orientation: orientation, animation: Animation(loopCount: 0, frames: frames))
+            let file = try ImageCodecs.encode(image, as: .avif)
+            let back = try ImageCodecs.decode(file, options: DecodeOptions(decodeAllFrames: true))
+            let read = try #require(back.animation?.frames)
+            #expect(back.orientation == .up && read.map(\.delay) == delays)
+            #expect(read.map(\.canvas) == canvases.map { orientation.apply(to: $0) }, "\(orientation)")
+        }
+    }
+
+    @Test("a 16-bit animation is written at 10 or 12 bits: each value v comes back as round(round(v · m / 65535) · 65535 / m)",
+          .enabled(if: libheif && libavif, "needs libheif1 and libavif15 (apt-get install libheif-dev libavif-dev)"),
+          arguments: [10, 12])
+    func deepSequenceRoundTrip(bits: Int) throws {
+        let m = (1 << bits) - 1
+        var sources: [Bitmap] = [], expected: [[UInt8]] = []
+        for k in 0..<2 {
+            var bytes: [UInt8] = [], quantised: [UInt8] = []
+            for i in 0..<(24 * 16 * 4) {
+                let v = (i * 2_731 + 17 + k * 9_999) % 65_536
+                bytes += [UInt8(v >> 8), UInt8(v & 0xFF)]
+                let back = ((v * m + 32_767) / 65_535 * 65_535 + m / 2) / m
+                quantised += [UInt8(back >> 8), UInt8(back & 0xFF)]
+            }
+            sources.append(try Bitmap(width: 24, height: 16, format: .rgba16, bytes: bytes))
+            expected.append(quantised)
+        }
+        let frames = sources.map { AnimationFrame(canvas: $0, delay: 0.2, region: PixelRect(x: 0, y: 0, width: 24, height: 16)) }
+        let image = Image(bitmap: sources[0], animation: Animation(loopCount: 0, frames: frames))
+        let file = try ImageCodecs.encode(image, as: .avif, options: EncodeOptions(heifBitDepth: bits))
+        let read = try #require(try ImageCodecs.decode(file, options: DecodeOptions(decodeAllFrames: true)).animation?.frames)
+        #expect(read.map(\.canvas.bytes) == expected)
+    }
+
     @Test("a damaged file is a typed error: every truncation, a box overrunning its parent, a size over the limit")
     func damagedFiles() throws {
         let file = try Self.fixture("gradient-rgba-lossless.heic")

@@ -26,10 +26,24 @@ void imglab_avif_layout(const imglab_avif_sequence *sequence, int *width, int *h
 
 /* Decodes the next frame into `pixels` (`height` rows of `row_bytes`): RGB, or RGBA when `alpha`, the
  * alpha as stored (straight or premultiplied); 8-bit, or 16-bit little-endian holding the stored depth's
- * values when the depth is over 8. Returns 1, or 0 with the reason in `why`. */
-int imglab_avif_next_frame(imglab_avif_sequence *sequence, int alpha, uint8_t *pixels, size_t row_bytes, char *why,
-                           size_t why_size);
+ * values when the depth is over 8. A frame whose size or depth is not `width` × `height` at `depth` bits (each
+ * frame's sequence header may state its own) is refused before anything is written. Returns 1, or 0 with the
+ * reason in `why`. */
+int imglab_avif_next_frame(imglab_avif_sequence *sequence, int width, int height, int depth, int alpha, uint8_t *pixels,
+                           size_t row_bytes, char *why, size_t why_size);
 
 void imglab_avif_close(imglab_avif_sequence *sequence);
+
+/* Encodes `frames` pictures of `width` × `height` (each `height` rows of `stride` bytes, one after another in
+ * `pixels`): RGB or RGBA (`channels` 3 or 4, the alpha premultiplied when `premultiplied`), 8-bit, or 16-bit
+ * little-endian holding `bits`-deep values (10 or 12), as an AVIF image sequence: a still item of the first
+ * frame and a picture track of all, frame k shown for `durations_ms[k]` milliseconds. Lossless (`quantizer` 0:
+ * 4:4:4, identity matrix) or lossy at an AV1 quantizer of 1...63 (4:4:4, BT.601). Returns the size and the bytes
+ * in *output (free with imglab_avif_free), or 0 with the reason in `why`. */
+size_t imglab_avif_encode_sequence(const uint8_t *pixels, int width, int height, int stride, int channels, int bits,
+                                   int premultiplied, int frames, const uint32_t *durations_ms, int quantizer,
+                                   uint8_t **output, char *why, size_t why_size);
+
+void imglab_avif_free(void *pointer);
 
 #endif

@@ -40,7 +40,8 @@ enum AVIFSequenceReader {
             var frames: [AnimationFrame] = []
             while frames.count < count {
                 let ok = decoded.withUnsafeMutableBufferPointer { out in
-                    imglab_avif_next_frame(sequence, s.hasAlpha ? 1 : 0, out.baseAddress, rowBytes, &why, why.count)
+                    imglab_avif_next_frame(sequence, width, height, depth, s.hasAlpha ? 1 : 0, out.baseAddress, rowBytes, &why,
+                                           why.count)
                 }
                 guard ok == 1 else {
                     return .failure(.malformed(.avif, reason: "libavif cannot decode frame \(frames.count + 1): \(text(why))",

@@ -12,7 +12,7 @@ import ImageCore
 /// The orientation, when not up and `options.writeOrientation`, is written as `irot`/`imir`
 /// properties (HEIF's own), and an EXIF block the image carries is written with its orientation
 /// made to agree; otherwise the pixels are turned upright. The ICC profile goes into a `colr`
-/// box, else `nclx` states sRGB.
+/// box, else `nclx` states sRGB. An animated image written as AVIF becomes an image sequence (``AVIFSequenceWriter``).
 enum HEIFEncoder {
     static func encode(_ image: Image, as container: ContainerFormat, options: EncodeOptions) throws(EncodeError) -> [UInt8] {
         let (available, reason) = HEIFFamily.availability
@@ -32,6 +32,9 @@ enum HEIFEncoder {
         let deep = image.bitmap.format.bitsPerComponent > 8
         let bits = deep ? storedBitDepth(container, options) : 8
         guard [8, 10, 12].contains(bits) else { throw .invalidOption("HEIF/AVIF bit depth \(bits) is not 8, 10 or 12") }
+        if container == .avif, let animation = image.animation, animation.frames.count > 1 {
+            return try AVIFSequenceWriter.encode(image, frames: animation.frames, bits: bits, options: options)
+        }
         // libaom 3.6 under libheif 1.15 fails or aborts (an assertion) on every 10-bit AV1 picture.
         guard container != .avif || bits != 10 else {
             throw .invalidOption("AVIF at 10 bits: libheif's AV1 encoder cannot write it; use 12 bits (the default)")
@@ -84,7 +87,7 @@ enum HEIFEncoder {
     }
 
     /// 16-bit big-endian samples as `bits`-deep values in 16-bit little-endian words, packed rows.
-    private static func littleEndian(_ bitmap: Bitmap, bits: Int) -> [UInt8] {
+    static func littleEndian(_ bitmap: Bitmap, bits: Int) -> [UInt8] {
         let maximum = (1 << bits) - 1, perRow = bitmap.width * bitmap.format.slotCount
         var out = [UInt8](repeating: 0, count: perRow * bitmap.height * 2)
         for y in 0..<bitmap.height {

@@ -7,6 +7,9 @@ public enum AnimationStyle: Hashable, Sendable {
     case apng(FrameDisposal, FrameBlend)
     /// WebP's ANMF frames: disposal none or background (WebP has no "previous"), blend or not.
     case webp(FrameDisposal, FrameBlend)
+    /// An AVIF image sequence: every frame a whole picture (AV1 has no regions, disposal or blending), here the
+    /// canvases APNG's `over`/`none` frames composite to.
+    case avif
 
     /// `gif-none`, `apng-over-previous`, `webp-source-background`, …
     public var id: String {
@@ -14,19 +17,21 @@ public enum AnimationStyle: Hashable, Sendable {
         case .gif(let d): return "gif-\(d.rawValue)"
         case .apng(let d, let b): return "apng-\(b.rawValue)-\(d.rawValue)"
         case .webp(let d, let b): return "webp-\(b.rawValue)-\(d.rawValue)"
+        case .avif: return "avif"
         }
     }
 
     var disposal: FrameDisposal {
         switch self {
         case .gif(let d), .apng(let d, _), .webp(let d, _): return d
+        case .avif: return .none
         }
     }
 
     /// GIF always draws over the canvas (through its transparent index).
     var blend: FrameBlend {
         switch self {
-        case .gif: return .over
+        case .gif, .avif: return .over
         case .apng(_, let b), .webp(_, let b): return b
         }
     }

@@ -143,6 +143,8 @@ public enum CorpusProfile: String, CaseIterable, Sendable {
         for id in ["heif-rgb8-exif-agrees", "heif-rgb8-exif-disagrees"] {
             entries += [(id, .orientation, .right), (id, .orientation, .leftMirrored)]
         }
+        // An AVIF image sequence (last again).
+        entries.append(("avif-anim", .orientation, .up))
         let pool = operationPool(scale: 1)
         var cases: [CorpusCase] = []
         for (i, entry) in entries.enumerated() {

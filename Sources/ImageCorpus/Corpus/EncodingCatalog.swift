@@ -200,6 +200,9 @@ public enum EncodingCatalog {
             make("avif-rgb8-lossy", .avif, .pixels(.rgb8), .opaque, delivered: .rgb8, stored: "AVIF lossy (AV1 4:4:4), quality 90",
                  tolerance: nil, [.d1], [.b3], options: lossy),
         ]
+        list.append(make("avif-anim", .avif, .animation(.avif), .none, delivered: .rgba8,
+                         stored: "AVIF image sequence (libavif), 3 lossless whole frames", tolerance: tol(8, straight: true),
+                         [.d13], [.b29]))
         for statement in [Encoding.ExifBesideTransform.agrees, .disagrees] {
             var encoding = make("heif-rgb8-exif-\(statement.rawValue)", .heif, .pixels(.rgb8), .opaque, delivered: .rgb8,
                                 stored: "HEIC lossless, irot/imir and an EXIF orientation that \(statement == .agrees ? "agrees" : "disagrees")",

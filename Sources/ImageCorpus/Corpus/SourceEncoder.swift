@@ -101,7 +101,8 @@ public enum SourceEncoder {
 
     /// APNG and WebP frames are written as their regions with their dispose and blend ops
     /// (APNGWriter, WebPAnimationWriter);
-    /// GIF frames as composited canvases, from which the GIF encoder recovers the regions.
+    /// GIF frames as composited canvases, from which the GIF encoder recovers the regions; AVIF frames as the
+    /// composited canvases themselves (an image sequence of whole pictures).
     static func encodeAnimation(_ c: CorpusCase, plan: AnimationPlan) throws(CorpusGenerationError) -> [UInt8] {
         func fail(_ reason: String) -> CorpusGenerationError { CorpusGenerationError(caseID: c.id, reason: reason) }
         do {
@@ -120,7 +121,7 @@ public enum SourceEncoder {
                     return try WebPAnimationWriter.encode(canvasWidth: plan.width, canvasHeight: plan.height, frames: frames, loopCount: 0)
                 }
                 return try APNGWriter.encode(canvasWidth: plan.width, canvasHeight: plan.height, frames: frames, loopCount: 0)
-            case .gif:
+            case .gif, .avif:
                 var frames: [AnimationFrame] = []
                 for k in 0..<AnimationPlan.frameCount {
                     let canvas = try uprightRendering(c, frame: k).straightFloatBitmap().converted(to: .rgba8)
@@ -128,7 +129,7 @@ public enum SourceEncoder {
                                                  disposal: plan.disposal(k), blend: .over))
                 }
                 let image = Image(bitmap: frames[0].canvas, animation: Animation(loopCount: 0, frames: frames))
-                return try ImageCodecs.encode(image, as: .gif, options: c.encoding.options)
+                return try ImageCodecs.encode(image, as: plan.style == .avif ? .avif : .gif, options: c.encoding.options)
             }
         } catch {
             throw fail("cannot encode the animation: \(error)")

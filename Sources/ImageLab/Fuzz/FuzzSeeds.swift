@@ -6,7 +6,7 @@ import ImageCodecs
 public enum FuzzSeeds {
     /// Small images in every container and in several pixel formats (RGBA 8, RGB 8, gray 8,
     /// RGB 16; plain and interlaced/progressive/planar variants; palette versions for PNG, GIF,
-    /// BMP and TIFF; lossy and animated WebP; lossy HEIF and AVIF), made by imglab's own encoders. The same bytes on every run.
+    /// BMP and TIFF; lossy and animated WebP; lossy HEIF and AVIF, animated AVIF), made by imglab's own encoders. The same bytes on every run.
     public static func synthetic() -> [MutationFuzzer.Seed] {
         var seeds: [MutationFuzzer.Seed] = []
         let formats: [(String, PixelFormat)] = [("rgba8", .rgba8), ("rgb8", .rgb8), ("gray8", .gray8), ("rgb16", .rgb16)]
@@ -31,8 +31,11 @@ public enum FuzzSeeds {
             }
             let frames = (0..<3).map { k in AnimationFrame(canvas: bitmap, delay: 0.1 * Double(k + 1),
                                                           region: PixelRect(x: 0, y: 0, width: 23, height: 17)) }
-            if let bytes = try? ImageCodecs.encode(Image(bitmap: bitmap, animation: Animation(loopCount: 2, frames: frames)), as: .webp) {
-                seeds.append(.init(name: "webp-\(name)-animated", bytes: bytes))
+            for container in [ContainerFormat.webp, .avif] {
+                let animated = Image(bitmap: bitmap, animation: Animation(loopCount: 2, frames: frames))
+                if let bytes = try? ImageCodecs.encode(animated, as: container) {
+                    seeds.append(.init(name: "\(container.rawValue)-\(name)-animated", bytes: bytes))
+                }
             }
             if let indexed = try? bitmap.converted(to: .rgb8).withExactPalette(bitsPerComponent: 8) {
                 for container in [ContainerFormat.png, .gif, .bmp, .tiff] {
