@@ -20,7 +20,7 @@ public enum ImageCodecs {
     /// The container of `bytes`, or ``DecodeError/unknownFormat(signature:)``.
     public static func sniff(_ bytes: [UInt8]) throws(DecodeError) -> ContainerFormat {
         guard let format = ContainerFormat(sniffing: bytes) else {
-            throw .unknownFormat(signature: Array(bytes.prefix(8)))
+            throw .unknownFormat(signature: Array(bytes.prefix(12)))
         }
         return format
     }

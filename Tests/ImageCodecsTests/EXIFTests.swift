@@ -97,9 +97,13 @@ struct SniffingTests {
 
     @Test("unknown bytes are a typed error that shows the first bytes")
     func unknown() {
-        #expect(throws: DecodeError.unknownFormat(signature: Array("hello wo".utf8))) {
-            try ImageCodecs.decode(Array("hello world".utf8))
+        #expect(throws: DecodeError.unknownFormat(signature: Array("hello world!".utf8))) {
+            try ImageCodecs.decode(Array("hello world!!".utf8))
         }
+        // An ISO base media file of another brand (HEIF's low-overhead `mif3`) names its brand.
+        let mini = [0, 0, 0, 16] + Array("ftypmif3heic".utf8)
+        #expect(DecodeError.unknownFormat(signature: Array(mini.prefix(12))).description.contains("brand 'mif3'"))
+        #expect(throws: DecodeError.unknownFormat(signature: Array(mini.prefix(12)))) { try ImageCodecs.decode(mini) }
     }
 }
 

@@ -102,6 +102,6 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let run = try ImglabRun.run(["info", file.path])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("not a PNG, JPEG, GIF, TIFF or BMP file"))
+        #expect(run.stderr.contains("not a PNG, JPEG, GIF, TIFF, BMP, WebP, HEIF or AVIF file"))
     }
 }

@@ -30,7 +30,14 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .limitExceeded(let kind, let requested, let allowed):
             return "\(kind.rawValue) limit exceeded: \(requested) requested, \(allowed) allowed"
         case .unknownFormat(let sig):
-            return "not a PNG, JPEG, GIF, TIFF or BMP file (starts with \(sig.prefix(8).map { String(format: "%02X", $0) }.joined(separator: " ")))"
+            // An ISO base media file (ftyp at 4) of a brand imglab does not read: say which brand.
+            if sig.count >= 12, sig[4..<8].elementsEqual("ftyp".utf8) {
+                let brand = String(decoding: sig[8..<12].map { (32...126).contains($0) ? $0 : 63 }, as: UTF8.self)
+                return "an ISO base media file of brand '\(brand)', which imglab does not read (HEIF: heic, heix, mif1, msf1; "
+                    + "AVIF: avif, avis)"
+            }
+            return "not a PNG, JPEG, GIF, TIFF, BMP, WebP, HEIF or AVIF file (starts with "
+                + "\(sig.prefix(8).map { String(format: "%02X", $0) }.joined(separator: " ")))"
         case .io(let path, let reason):
             return "cannot read \(path): \(reason)"
         }
