@@ -160,10 +160,16 @@ public enum HEIFFamily {
             }
         }
         let outRow = crop.width * bytesPerPixel
-        var pixels = [UInt8](repeating: 0, count: outRow * crop.height)
+        // Three channels and the alpha plane beside them, merged; else the interleaved rows copied.
+        var pixels = if separateAlpha, let alphaSamples {
+            merged(colour: samples, stride: Int(stride), alpha: alphaSamples, alphaStride: Int(alphaStride), crop: crop,
+                   bitDepth: s.bitDepth)
+        } else {
+            [UInt8](repeating: 0, count: outRow * crop.height)
+        }
         let high = s.bitDepth > 8, channels = format.slotCount, maximum = (1 << s.bitDepth) - 1
         let levels = s.decodesAsGray && !(s.nclx?.fullRange ?? false) ? fullRangeLevels(bitDepth: s.bitDepth) : nil
-        pixels.withUnsafeMutableBufferPointer { out in
+        if !separateAlpha { pixels.withUnsafeMutableBufferPointer { out in
             for y in 0..<crop.height {
                 let row = samples + (crop.y + y) * Int(stride) + crop.x * bytesPerPixel, target = y * outRow
                 guard high else {
@@ -182,11 +188,7 @@ public enum HEIFFamily {
                     out[target + 2 * i + 1] = UInt8(value & 0xFF)
                 }
             }
-        }
-        if separateAlpha, let alphaSamples {
-            pixels = merged(colour: samples, stride: Int(stride), alpha: alphaSamples, alphaStride: Int(alphaStride),
-                            crop: crop, bitDepth: s.bitDepth)
-        }
+        } }
         let bitmap = Bitmap(uncheckedWidth: crop.width, height: crop.height, format: format, bytesPerRow: outRow, bytes: pixels)
         return Image(bitmap: transformed ? s.orientation.inverse.apply(to: bitmap) : bitmap, orientation: s.orientation,
                      metadata: metadata(s))
