@@ -20,8 +20,9 @@ static const char *const imglab_webp_package = "libwebp7 and libwebpdemux2 (Debi
 static struct {
     int loaded;
     char why[256];
-    uint8_t *(*decode_rgba_into)(const uint8_t *, size_t, uint8_t *, size_t, int);
-    uint8_t *(*decode_rgb_into)(const uint8_t *, size_t, uint8_t *, size_t, int);
+    int (*decoder_config_init)(WebPDecoderConfig *, int);
+    VP8StatusCode (*get_features)(const uint8_t *, size_t, WebPBitstreamFeatures *, int);
+    VP8StatusCode (*decode)(const uint8_t *, size_t, WebPDecoderConfig *);
     int (*anim_options_init)(WebPAnimDecoderOptions *, int);
     WebPAnimDecoder *(*anim_new)(const WebPData *, const WebPAnimDecoderOptions *, int);
     int (*anim_info)(const WebPAnimDecoder *, WebPAnimInfo *);
@@ -66,8 +67,9 @@ static void imglab_webp_load(void) {
     }
     int missing = 0;
 #define LOAD(field, library, name) *(void **)&imglab_webp.field = imglab_webp_symbol(library, name, &missing)
-    LOAD(decode_rgba_into, webp, "WebPDecodeRGBAInto");
-    LOAD(decode_rgb_into, webp, "WebPDecodeRGBInto");
+    LOAD(decoder_config_init, webp, "WebPInitDecoderConfigInternal");
+    LOAD(get_features, webp, "WebPGetFeaturesInternal");
+    LOAD(decode, webp, "WebPDecode");
     LOAD(anim_options_init, demux, "WebPAnimDecoderOptionsInitInternal");
     LOAD(anim_new, demux, "WebPAnimDecoderNewInternal");
     LOAD(anim_info, demux, "WebPAnimDecoderGetInfo");
@@ -94,11 +96,25 @@ int imglab_webp_available(char *why, size_t why_size) {
     return imglab_webp.loaded;
 }
 
-int imglab_webp_decode_still(const uint8_t *data, size_t size, int rgba, uint8_t *out, size_t out_size, int stride) {
+int imglab_webp_decode_still(const uint8_t *data, size_t size, int rgba, int width, int height, uint8_t *out,
+                             size_t out_size, int stride) {
     if (!imglab_webp_available(NULL, 0)) return -1;
-    uint8_t *result = rgba ? imglab_webp.decode_rgba_into(data, size, out, out_size, stride)
-                           : imglab_webp.decode_rgb_into(data, size, out, out_size, stride);
-    return result ? 0 : VP8_STATUS_BITSTREAM_ERROR;
+    WebPDecoderConfig config;
+    if (!imglab_webp.decoder_config_init(&config, WEBP_DECODER_ABI_VERSION)) return VP8_STATUS_INVALID_PARAM;
+    VP8StatusCode status = imglab_webp.get_features(data, size, &config.input, WEBP_DECODER_ABI_VERSION);
+    if (status != VP8_STATUS_OK) return status;
+    if (width < 1 || height < 1) return VP8_STATUS_INVALID_PARAM;
+    if (width != config.input.width || height != config.input.height) {
+        config.options.use_scaling = 1;
+        config.options.scaled_width = width;
+        config.options.scaled_height = height;
+    }
+    config.output.colorspace = rgba ? MODE_RGBA : MODE_RGB;
+    config.output.is_external_memory = 1;
+    config.output.u.RGBA.rgba = out;
+    config.output.u.RGBA.stride = stride;
+    config.output.u.RGBA.size = out_size;
+    return imglab_webp.decode(data, size, &config);
 }
 
 struct imglab_webp_animation {
@@ -193,8 +209,9 @@ int imglab_webp_available(char *why, size_t why_size) {
                                       imglab_webp_package);
     return 0;
 }
-int imglab_webp_decode_still(const uint8_t *data, size_t size, int rgba, uint8_t *out, size_t out_size, int stride) {
-    (void)data; (void)size; (void)rgba; (void)out; (void)out_size; (void)stride;
+int imglab_webp_decode_still(const uint8_t *data, size_t size, int rgba, int width, int height, uint8_t *out,
+                             size_t out_size, int stride) {
+    (void)data; (void)size; (void)rgba; (void)width; (void)height; (void)out; (void)out_size; (void)stride;
     return -1;
 }
 imglab_webp_animation *imglab_webp_animation_open(const uint8_t *data, size_t size, int *width, int *height,

@@ -98,8 +98,8 @@ struct InputsSessionTests {
         #expect(scaled.verdict == .pass, "\(scaled.message ?? "")")
         #expect(full.family == "kernel")
         #expect(full.verdict == .pass, "\(full.message ?? "")")
-        #expect(ScaledJPEGDecode.denominator(width: 48, height: 32, target: (24, 16)) == 2)
-        #expect(ScaledJPEGDecode.denominator(width: 48, height: 32, target: (40, 27)) == 1)
+        #expect(ScaledDecode.denominator(width: 48, height: 32, target: (24, 16)) == 2)
+        #expect(ScaledDecode.denominator(width: 48, height: 32, target: (40, 27)) == 1)
     }
 
     @Test("a JPEG thumbnail that fails the full decode's oracle passes against the one decoded at the contract's 1/2, labelled; a channel swap fails both")
@@ -122,13 +122,32 @@ struct InputsSessionTests {
                                   operations: [.maxPixelSize(32)], threads: 2).run().results
         let pair = try #require(r.pairs.first)
         #expect(pair.verdict == .pass, "\(pair.message ?? "")")
-        let label = try #require(pair.policy?.first { $0.kind == .thumbnailDCTScale })
-        #expect(label.text.hasPrefix("policy: thumbnail dct scale (contract): passes against the kernel-exact oracle (lanczos3, linear light) of the file decoded at 1/2"))
+        let label = try #require(pair.policy?.first { $0.kind == .thumbnailScaledDecode })
+        #expect(label.text.hasPrefix("policy: thumbnail scaled decode (contract): passes against the kernel-exact oracle (lanczos3, linear light) of the file decoded at 1/2"))
         #expect(label.text.contains("against the full decode's oracle: visible.mean"))
         let swap = try #require(MutantCatalogue.mutant("swap-rb"))
         let mutated = try InputsSession(inputs: dir.path, reference: Self.corpus, resizer: swap.make(BuiltinResizer()),
                                         operations: [.maxPixelSize(32)], threads: 2).run().results
         #expect(mutated.pairs.first?.verdict == .fail)
+    }
+
+    @Test("a WebP thumbnail the built-in decodes at 1/2 through libwebp's rescaler fails the full decode's oracle and passes the contract's, labelled",
+          .enabled(if: WebPCodec.availability.available, "needs libwebp7 and libwebpdemux2 (apt-get install libwebp-dev)"))
+    func webpContractScaleRejudges() throws {
+        let dir = try Self.emptyFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A one-pixel checker: libwebp's rescaler averages it to 127.5 in encoded values, the ideal to 187.5.
+        var bytes: [UInt8] = []
+        for y in 0..<48 { for x in 0..<64 { let v: UInt8 = (x + y) % 2 == 0 ? 0 : 255; bytes += [v, v, v] } }
+        let file = try ImageCodecs.encode(Image(bitmap: try Bitmap(width: 64, height: 48, format: .rgb8, bytes: bytes)), as: .webp)
+        try Data(file).write(to: dir.appendingPathComponent("checker.webp"))
+        let r = try InputsSession(inputs: dir.path, reference: Self.corpus, resizer: BuiltinResizer(),
+                                  operations: [.maxPixelSize(32)], threads: 2).run().results
+        let pair = try #require(r.pairs.first)
+        #expect(pair.verdict == .pass, "\(pair.message ?? "")")
+        let label = try #require(pair.policy?.first { $0.kind == .thumbnailScaledDecode })
+        #expect(label.text.contains("of the file decoded at 1/2 by libwebp's rescaler, as the ImageIO thumbnail contract allows"), "\(label.text)")
+        #expect(label.text.contains("against the full decode's oracle: ") && label.text.contains("visible.mean"))
     }
 
     @Test("a JPEG libjpeg had to repair (cut at 80 %) gets no thumbnail pair it may decode scaled: listed as not judged, while its fit-half pair is judged")

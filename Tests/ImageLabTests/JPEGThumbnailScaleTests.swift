@@ -18,7 +18,7 @@ struct JPEGThumbnailScaleTests {
                 let target = OutputGeometry.maxPixelSize(width: c.width, height: c.height, limit: n)
                 // The DCT scale applies to the stored (unrotated) size; the target is upright.
                 let stored = c.orientation.inverse.displaySize(width: target.width, height: target.height)
-                #expect(MaxPixelSizeThumbnail.jpegScaleDenominator(width: c.storedSize.width, height: c.storedSize.height, target: stored) == 1,
+                #expect(MaxPixelSizeThumbnail.scaleDenominator(width: c.storedSize.width, height: c.storedSize.height, target: stored) == 1,
                         "\(c.id)/maxPixelSize-\(n)")
                 checked += 1
             }

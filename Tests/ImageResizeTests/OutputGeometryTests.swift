@@ -64,11 +64,11 @@ struct ShrinkOnLoadTests {
     @Test("the DCT scale is the largest that still leaves at least the target size")
     func denominator() {
         // 6000×4000 → fit 640: 640×427; 6000/8 = 750 ≥ 640 and 4000/8 = 500 ≥ 427 → 1/8.
-        #expect(MaxPixelSizeThumbnail.jpegScaleDenominator(width: 6000, height: 4000, target: (640, 427)) == 8)
+        #expect(MaxPixelSizeThumbnail.scaleDenominator(width: 6000, height: 4000, target: (640, 427)) == 8)
         // 2000×1500 → 640×480: /4 gives 500 < 640, /2 gives 1000 ≥ 640 → 1/2.
-        #expect(MaxPixelSizeThumbnail.jpegScaleDenominator(width: 2000, height: 1500, target: (640, 480)) == 2)
+        #expect(MaxPixelSizeThumbnail.scaleDenominator(width: 2000, height: 1500, target: (640, 480)) == 2)
         // Odd sizes use libjpeg's ceil(w/d): 1281/2 → 641 ≥ 641.
-        #expect(MaxPixelSizeThumbnail.jpegScaleDenominator(width: 1281, height: 10, target: (641, 5)) == 2)
-        #expect(MaxPixelSizeThumbnail.jpegScaleDenominator(width: 100, height: 100, target: (100, 100)) == 1)
+        #expect(MaxPixelSizeThumbnail.scaleDenominator(width: 1281, height: 10, target: (641, 5)) == 2)
+        #expect(MaxPixelSizeThumbnail.scaleDenominator(width: 100, height: 100, target: (100, 100)) == 1)
     }
 }

@@ -37,7 +37,7 @@ struct ScaledThumbnailGeometryTests {
     func edgeStaysPut() throws {
         let jpeg = try Self.stepJPEG()
         // 100 / 1003: ⌈1003/8⌉ = 126 ≥ 100, so the decode is at 1/8, 126 rows of which 125.375 are the image.
-        #expect(MaxPixelSizeThumbnail.jpegScaleDenominator(width: 1003, height: 1003, target: (100, 100)) == 8)
+        #expect(MaxPixelSizeThumbnail.scaleDenominator(width: 1003, height: 1003, target: (100, 100)) == 8)
         let expected = 704.0 * 100 / 1003
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("imglab-step-\(UUID().uuidString).jpg").path
         try Data(jpeg).write(to: URL(fileURLWithPath: path))

@@ -13,10 +13,14 @@
 int imglab_webp_available(char *why, size_t why_size);
 
 /* Decodes a still WebP into `out` (`stride` bytes a row, `height` rows): 4 bytes a pixel,
- * straight RGBA, when `rgba` is 1, else 3 bytes RGB. `width`/`height` must be the file's.
+ * straight RGBA, when `rgba` is 1, else 3 bytes RGB. A `width` × `height` other than the file's
+ * asks libwebp's rescaler for that size while decoding (scale-on-load: an area average of the
+ * premultiplied, gamma-encoded samples, the whole picture onto the whole output); only the
+ * output's rows are ever held.
  * Returns 0, or a VP8StatusCode (1 out of memory, 2 invalid parameter, 3 bitstream error,
  * 4 unsupported feature, 5 suspended, 7 not enough data), or -1 when the library is missing. */
-int imglab_webp_decode_still(const uint8_t *data, size_t size, int rgba, uint8_t *out, size_t out_size, int stride);
+int imglab_webp_decode_still(const uint8_t *data, size_t size, int rgba, int width, int height, uint8_t *out,
+                             size_t out_size, int stride);
 
 /* An animation being decoded frame by frame (libwebpdemux's WebPAnimDecoder: frames blended
  * and disposed onto a straight RGBA canvas). */

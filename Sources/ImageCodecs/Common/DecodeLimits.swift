@@ -76,12 +76,18 @@ public struct DecodeOptions: Sendable, Hashable {
     public var limits: DecodeLimits
     /// JPEG only: decode at 1/`jpegScaleDenominator` in the DCT domain (1, 2, 4 or 8).
     public var jpegScaleDenominator: Int
+    /// Still WebP only: decode at ⌈width/d⌉ × ⌈height/d⌉ (d = 1, 2, 4 or 8) through libwebp's
+    /// rescaler, which averages the premultiplied, gamma-encoded samples over the whole picture
+    /// while decoding (``WebPCodec/scaledSize(width:height:denominator:)``). Animations ignore it.
+    public var webpScaleDenominator: Int
     /// Animated files: decode every frame (true) or only the first (false).
     public var decodeAllFrames: Bool
 
-    public init(limits: DecodeLimits = .default, jpegScaleDenominator: Int = 1, decodeAllFrames: Bool = true) {
+    public init(limits: DecodeLimits = .default, jpegScaleDenominator: Int = 1, webpScaleDenominator: Int = 1,
+                decodeAllFrames: Bool = true) {
         self.limits = limits
         self.jpegScaleDenominator = jpegScaleDenominator
+        self.webpScaleDenominator = webpScaleDenominator
         self.decodeAllFrames = decodeAllFrames
     }
 }

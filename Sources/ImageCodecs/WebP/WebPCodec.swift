@@ -35,31 +35,52 @@ public enum WebPCodec: ImageCodec {
         return header
     }
 
-    /// Decodes the still image, or the animation's canvases (only the first unless
-    /// `options.decodeAllFrames`). The canvas size, the frame count and the bytes of every canvas
-    /// are checked against the limits before libwebp allocates anything.
+    /// The scale denominators a still decodes at (``DecodeOptions/webpScaleDenominator``).
+    public static let scaleDenominators = [1, 2, 4, 8]
+
+    /// The size a still `width × height` decodes to at 1/`d`: ⌈width/d⌉ × ⌈height/d⌉, in pixels.
+    /// Unlike a JPEG's scaled decode, every output pixel is image: the rescaler maps the whole
+    /// stored picture onto the whole output.
+    public static func scaledSize(width: Int, height: Int, denominator d: Int) -> (width: Int, height: Int) {
+        ((width + d - 1) / d, (height + d - 1) / d)
+    }
+
+    /// Decodes the still image (at 1/`options.webpScaleDenominator`), or the animation's
+    /// canvases (only the first unless `options.decodeAllFrames`). The canvas size, the frame
+    /// count and the bytes of every canvas are checked against the limits before libwebp
+    /// allocates anything; a scaled still is budgeted at its scaled size.
     public static func decode(_ bytes: [UInt8], options: DecodeOptions) throws(DecodeError) -> Image {
         let structure = try WebPStructure(bytes)
         var limits = options.limits
-        try limits.check(width: structure.width, height: structure.height)
+        let d = structure.frames.isEmpty ? options.webpScaleDenominator : 1
+        guard scaleDenominators.contains(d) else {
+            throw .unsupported(.webp, feature: "scale 1/\(d) (imglab scales a WebP by 1/1, 1/2, 1/4 or 1/8)")
+        }
+        guard structure.width <= limits.maxDimension, structure.height <= limits.maxDimension else {
+            throw .limitExceeded(.dimension, requested: max(structure.width, structure.height), allowed: limits.maxDimension)
+        }
+        let size = scaledSize(width: structure.width, height: structure.height, denominator: d)
+        try limits.check(width: size.width, height: size.height)
         let (available, reason) = availability
         guard available else { throw .unsupported(.webp, feature: "decoding: \(reason)") }
         let format: PixelFormat = structure.hasAlpha ? .rgba8 : .rgb8
-        let meta = metadata(structure)
+        var meta = metadata(structure)
         let orientation = orientation(structure)
         if structure.frames.isEmpty {
-            let rowBytes = structure.width * format.bitsPerPixel / 8
-            try limits.reserve(bytes: rowBytes * structure.height)
-            var pixels = [UInt8](repeating: 0, count: rowBytes * structure.height)
+            let rowBytes = size.width * format.bitsPerPixel / 8
+            try limits.reserve(bytes: rowBytes * size.height)
+            var pixels = [UInt8](repeating: 0, count: rowBytes * size.height)
             let status = bytes.withUnsafeBufferPointer { input in
                 pixels.withUnsafeMutableBufferPointer { output in
                     imglab_webp_decode_still(input.baseAddress, input.count, structure.hasAlpha ? 1 : 0,
-                                             output.baseAddress, output.count, Int32(rowBytes))
+                                             Int32(size.width), Int32(size.height), output.baseAddress, output.count,
+                                             Int32(rowBytes))
                 }
             }
             guard status == 0 else { throw .malformed(.webp, reason: "libwebp cannot decode the bitstream (status \(status))", offset: nil) }
-            let bitmap = Bitmap(uncheckedWidth: structure.width, height: structure.height, format: format,
+            let bitmap = Bitmap(uncheckedWidth: size.width, height: size.height, format: format,
                                 bytesPerRow: rowBytes, bytes: pixels)
+            if d > 1 { meta.properties["webp.scale"] = "1/\(d)" }
             return Image(bitmap: bitmap, orientation: orientation, metadata: meta)
         }
         let wanted = options.decodeAllFrames ? structure.frames.count : 1

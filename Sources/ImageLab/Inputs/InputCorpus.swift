@@ -32,7 +32,7 @@ public struct InputCorpus: Sendable {
     public var skipped: [SkippedFile]
     /// Operations of a decodable file that no oracle can judge, `RELATIVE/PATH/OPERATION` with
     /// why: a JPEG that libjpeg had to repair (`jpeg.warnings`) decodes differently at each DCT
-    /// scale, so its thumbnail, which a resizer may decode scaled (``ScaledJPEGDecode``), has no
+    /// scale, so its thumbnail, which a resizer may decode scaled (``ScaledDecode``), has no
     /// expected image.
     public var unjudged: [SkippedFile]
     /// Files whose content is not an image container (ignored).
@@ -152,7 +152,7 @@ public struct InputCorpus: Sendable {
         for input in operations {
             let op = input.operation(displayWidth: display.width, displayHeight: display.height)
             guard seen.insert(op.id).inserted else { continue }
-            if let repairs, ScaledJPEGDecode.mayApply(to: op, container: container.rawValue, width: header.width,
+            if let repairs, ScaledDecode.mayApply(to: op, container: container.rawValue, width: header.width,
                                                       height: header.height, orientation: header.orientation) {
                 unjudged.append(SkippedFile(path: "\(relative)/\(op.id)", reason: "libjpeg repaired this JPEG (\(repairs.prefix(120))), and the repair differs at the reduced DCT scale a thumbnail may decode at: no oracle"))
                 continue

@@ -200,8 +200,9 @@ private final class PerPixelAllocatingReader: RowReader {
 
     /// `rows` with this reader in front of its reader.
     static func wrapping(_ rows: ScaledRows) -> ScaledRows {
-        ScaledRows(reader: PerPixelAllocatingReader(rows.reader), storedWidth: rows.storedWidth, storedHeight: rows.storedHeight,
-                   denominator: rows.denominator)
+        var wrapped = rows
+        wrapped.reader = PerPixelAllocatingReader(rows.reader)
+        return wrapped
     }
 
     func readRows(into buffer: UnsafeMutableRawBufferPointer, stride: Int, count: Int) throws(DecodeError) -> Int {
@@ -239,8 +240,9 @@ private final class FullSizeFloatReader: RowReader {
 
     /// `rows` read whole into the working image; the result has denominator 1 when the rows had.
     static func holding(_ rows: ScaledRows) throws -> ScaledRows {
-        ScaledRows(reader: try FullSizeFloatReader(rows.reader), storedWidth: rows.storedWidth, storedHeight: rows.storedHeight,
-                   denominator: rows.denominator)
+        var held = rows
+        held.reader = try FullSizeFloatReader(rows.reader)
+        return held
     }
 
     init(_ inner: any RowReader) throws {

@@ -44,10 +44,11 @@ struct DeclaredJudgement {
             labels.append(PolicyLabel(.firstFrameOnly, "frame 0 of \(frames) compared"))
             frames = 1
         }
-        // A JPEG thumbnail the contract lets a resizer decode at a reduced DCT scale starts from
-        // another image than the full decode: the box oracle judges it, kernel or not.
-        let scaledDecode = ScaledJPEGDecode.mayApply(to: operation, container: pair.record.container,
-                                                     width: source.width, height: source.height, orientation: source.orientation)
+        // A JPEG or WebP thumbnail the contract lets a resizer decode at a reduced scale starts
+        // from another image than the full decode: the box oracle judges it, kernel or not.
+        let scaledDecode = ScaledDecode.mayApply(to: operation, container: pair.record.container, width: source.width,
+                                                 height: source.height, orientation: source.orientation,
+                                                 frames: source.animation?.frames.count ?? 1)
         if let kernel = policy.kernel, !scaledDecode {
             try renderKernelOracle(pair, source: source, operation: operation, policy: policy, kernel: kernel)
             return

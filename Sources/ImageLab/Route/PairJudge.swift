@@ -58,7 +58,7 @@ struct PairJudge: Sendable {
         if !declared.labels.isEmpty {
             result.policy = declared.labels.map { label in
                 var label = label
-                label.inferred = resizer.policy.inferred && label.kind != .thumbnailDCTScale
+                label.inferred = resizer.policy.inferred && label.kind != .thumbnailScaledDecode
                 return label
             }
         }

@@ -16,16 +16,16 @@ public struct PolicyLabel: Sendable, Hashable, Codable, CustomStringConvertible 
         case srgbLightSpace
         /// It rounds output sizes by this rule, which gave a size other than the built-in rule's.
         case rounding(SizeRounding)
-        /// A JPEG thumbnail that failed against the full decode's oracle and passed against the
-        /// oracle of the file decoded at the DCT scale the ImageIO contract allows
+        /// A JPEG or WebP thumbnail that failed against the full decode's oracle and passed
+        /// against the oracle of the file decoded at the reduced scale the ImageIO contract allows
         /// (``ScaledThumbnailOracle``): a contract, not a declaration.
-        case thumbnailDCTScale
+        case thumbnailScaledDecode
 
         /// Every kind, for reading labels back from results.
-        public static let all: [Kind] = [.orientationNotApplied, .firstFrameOnly, .srgbLightSpace, .thumbnailDCTScale] + SizeRounding.allCases.map(Kind.rounding)
+        public static let all: [Kind] = [.orientationNotApplied, .firstFrameOnly, .srgbLightSpace, .thumbnailScaledDecode] + SizeRounding.allCases.map(Kind.rounding)
 
         /// Where the policy comes from: `declared` by the resizer, or the thumbnail `contract`.
-        public var origin: String { self == .thumbnailDCTScale ? "contract" : "declared" }
+        public var origin: String { self == .thumbnailScaledDecode ? "contract" : "declared" }
 
         /// The words of the label: `orientation not applied`, `rounding floor`, …
         public var name: String {
@@ -34,7 +34,7 @@ public struct PolicyLabel: Sendable, Hashable, Codable, CustomStringConvertible 
             case .firstFrameOnly: return "first frame only"
             case .srgbLightSpace: return "srgb light space"
             case .rounding(let rule): return "rounding \(rule.rawValue)"
-            case .thumbnailDCTScale: return "thumbnail dct scale"
+            case .thumbnailScaledDecode: return "thumbnail scaled decode"
             }
         }
 
@@ -58,7 +58,11 @@ public struct PolicyLabel: Sendable, Hashable, Codable, CustomStringConvertible 
     public var description: String { text }
 
     public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
+        var text = try decoder.singleValueContainer().decode(String.self)
+        // Results written before WebP thumbnails were scaled named this contract after the DCT.
+        if text.hasPrefix("policy: thumbnail dct scale (") {
+            text = "policy: thumbnail scaled decode (" + text.dropFirst("policy: thumbnail dct scale (".count)
+        }
         for kind in Kind.all {
             for origin in [kind.origin, "inferred"] where text.hasPrefix("policy: \(kind.name) (\(origin)): ") {
                 self.init(kind, String(text.dropFirst("policy: \(kind.name) (\(origin)): ".count)))

@@ -42,7 +42,7 @@ public struct ScaleCost: Sendable, Hashable, Codable {
     /// The DCT scale a correct shrink-on-load decodes the case's source at for `operation`
     /// placed as `placement` (1 for every container but JPEG):
     /// - `maxPixelSize`, ImageIO's thumbnail contract: the largest 1/d (d = 2, 4, 8) that still
-    ///   leaves the output's resolution (``MaxPixelSizeThumbnail/jpegScaleDenominator(width:height:target:)``);
+    ///   leaves the output's resolution (``MaxPixelSizeThumbnail/scaleDenominator(width:height:target:)``);
     /// - a resize, libvips' rule for quality: the largest 1/d that leaves at least 2× for the
     ///   resample over the source region used (``FileResize/jpegScaleDenominator(region:target:)``).
     public static func floorScale(container: String, width: Int, height: Int, operation: LabOperation, placement: OraclePlacement) -> Int {
@@ -52,7 +52,7 @@ public struct ScaleCost: Sendable, Hashable, Codable {
         if case .maxPixelSize = operation {
             let needed = (width: Int((content.width * Double(width) / region.width).rounded(.up)),
                           height: Int((content.height * Double(height) / region.height).rounded(.up)))
-            return MaxPixelSizeThumbnail.jpegScaleDenominator(width: width, height: height, target: needed)
+            return MaxPixelSizeThumbnail.scaleDenominator(width: width, height: height, target: needed)
         }
         return FileResize.jpegScaleDenominator(region: (region.width, region.height),
                                                target: (Int(content.width.rounded(.up)), Int(content.height.rounded(.up))))

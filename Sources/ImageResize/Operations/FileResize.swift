@@ -31,6 +31,7 @@ public enum FileResize {
     public static func rows(path: String, width: Int, height: Int, contentMode: ContentMode = .scaleToFill,
                             options: ResizeOptions = ResizeOptions(), limits: DecodeLimits = .default) throws -> ScaledRows {
         try ScaledRows.open(path: path, limits: limits) { header in
+            guard header.container == .jpeg else { return 1 }
             let p = placement(storedWidth: header.width, storedHeight: header.height, orientation: header.orientation,
                               width: width, height: height, contentMode: contentMode, onlyShrink: options.onlyShrink)
             let region = p.source ?? (0, 0, Double(header.width), Double(header.height))
@@ -70,7 +71,6 @@ public enum FileResize {
                           width: width, height: height, contentMode: contentMode, onlyShrink: options.onlyShrink)
         var source = p.source
         if rows.denominator > 1 {
-            // The stored image spans storedWidth / d reader pixels, not ⌈storedWidth / d⌉.
             source = rows.readerRect(source ?? (0, 0, Double(rows.storedWidth), Double(rows.storedHeight)))
         }
         let format = options.deliveredFormat(natural: OutputFormat.result(for: reader.format))

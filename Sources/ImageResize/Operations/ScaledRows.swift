@@ -4,9 +4,10 @@ import ImageCodecs
 /// The rows of an image file as a ``RowReader`` delivers them, with the size of the stored image
 /// they come from. A JPEG decoded at 1/``denominator`` in the DCT domain (shrink-on-load)
 /// delivers ⌈width/d⌉ × ⌈height/d⌉ rows whose pixel `i` is centred on the stored image's
-/// `(i + ½)·d`: a rectangle of the stored image is that rectangle divided by `d` in the
-/// reader's pixels (``readerRect(_:)``). Every other reader has `denominator` 1 and the stored
-/// image's own size.
+/// `(i + ½)·d`; a still WebP decoded at 1/d by libwebp's rescaler delivers as many, but the
+/// rescaler maps the whole stored image onto them. A rectangle of the stored image is mapped into
+/// the reader's pixels by ``scale`` (``readerRect(_:)``). Every other reader has `denominator` 1
+/// and the stored image's own size.
 ///
 /// ``FileResize`` and ``MaxPixelSizeThumbnail`` open a file's rows with the scale their
 /// operation allows (``FileResize/rows(path:width:height:contentMode:options:limits:)``,
@@ -21,20 +22,29 @@ public struct ScaledRows {
     public var storedWidth: Int
     /// Height of the stored image, in pixels.
     public var storedHeight: Int
-    /// The DCT scale denominator the reader decodes at: 1, 2, 4 or 8.
+    /// The scale denominator the reader decodes at: 1, 2, 4 or 8.
     public var denominator: Int
+    /// Stored pixels per reader pixel on each axis: `denominator` for a JPEG (its last scaled
+    /// row and column hold the padding of the last 8 × 8 block too), the stored size over the
+    /// reader's for rows rescaled whole (a WebP).
+    public var scale: (x: Double, y: Double)
 
     /// Rows decoded at full size: the stored image is the reader's.
     public init(reader: any RowReader) {
         self.init(reader: reader, storedWidth: reader.width, storedHeight: reader.height, denominator: 1)
     }
 
-    /// Rows of a `storedWidth × storedHeight` image decoded at 1/`denominator`.
-    public init(reader: any RowReader, storedWidth: Int, storedHeight: Int, denominator: Int) {
+    /// Rows of a `storedWidth × storedHeight` image decoded at 1/`denominator`: in the DCT
+    /// domain (a JPEG), or, when `rescaledWhole`, by a rescaler that maps the whole stored image
+    /// onto the reader's rows (a WebP).
+    public init(reader: any RowReader, storedWidth: Int, storedHeight: Int, denominator: Int, rescaledWhole: Bool = false) {
         self.reader = reader
         self.storedWidth = storedWidth
         self.storedHeight = storedHeight
         self.denominator = max(1, denominator)
+        let d = Double(self.denominator)
+        scale = rescaledWhole ? (Double(storedWidth) / Double(max(1, reader.width)), Double(storedHeight) / Double(max(1, reader.height)))
+            : (d, d)
     }
 
     /// The stored image's size as displayed (its orientation applied).
@@ -42,10 +52,9 @@ public struct ScaledRows {
         reader.orientation.displaySize(width: storedWidth, height: storedHeight)
     }
 
-    /// `rect` (stored-image pixels) in the reader's pixels: divided by the denominator.
+    /// `rect` (stored-image pixels) in the reader's pixels: divided by ``scale``.
     public func readerRect(_ rect: (x: Double, y: Double, width: Double, height: Double)) -> (x: Double, y: Double, width: Double, height: Double) {
-        let d = Double(denominator)
-        return (rect.x / d, rect.y / d, rect.width / d, rect.height / d)
+        (rect.x / scale.x, rect.y / scale.y, rect.width / scale.x, rect.height / scale.y)
     }
 
     /// The header of the JPEG file at `path` from its first bytes `prefix`, reading more when the
@@ -67,11 +76,22 @@ public struct ScaledRows {
         }
     }
 
-    /// The rows of the file at `path`: a JPEG (its header read first) at the denominator
-    /// `denominator` picks for its stored size and orientation, anything else at full size.
+    /// The rows of the file at `path`: a JPEG (its header read first) or a still WebP (decoded
+    /// whole, at that scale) at the denominator `denominator` picks for its header's stored size,
+    /// orientation and container, anything else at full size.
     static func open(path: String, limits: DecodeLimits,
                      denominator: (_ header: ImageHeader) -> Int) throws -> ScaledRows {
         let head = try ImageCodecs.readFile(path, limit: .max, prefix: 64 << 10)
+        if ContainerFormat(sniffing: head) == .webp {
+            let bytes = try ImageCodecs.readFile(path, limit: limits.maxBytes)
+            var decode = DecodeOptions(limits: limits)
+            try decode.limits.reserve(bytes: bytes.count)  // the file counts against the budget too
+            let header = try ImageCodecs.readHeader(bytes, options: decode)
+            decode.webpScaleDenominator = header.frameCount == 1 ? denominator(header) : 1
+            let reader = BitmapRowReader(try ImageCodecs.decode(bytes, options: decode), container: .webp)
+            return ScaledRows(reader: reader, storedWidth: header.width, storedHeight: header.height,
+                              denominator: decode.webpScaleDenominator, rescaledWhole: true)
+        }
         guard ContainerFormat(sniffing: head) == .jpeg else {
             return ScaledRows(reader: try ImageCodecs.rowReader(path: path, options: DecodeOptions(limits: limits)))
         }
