@@ -4,14 +4,14 @@ import ImageCore
 @testable import ImageCodecs
 
 /// The real-file check of AVIF and HEIC: Link-U's test files from AOMediaCodec/av1-avif and two of libheif's
-/// (copied with their provenance by scripts/make-avif-public-manifest.py into Tests/Fixtures/avif-public), each
+/// (copied with their provenance by scripts/make-heif-public-manifest.py into Tests/Fixtures/heif-public), each
 /// decoded by imglab and shown as upstream says it must look: every kimono transformation file (irot, imir, clap and
 /// their combinations) as the original picture or its documented crop, every fox file (8/10/12 bits, 4:2:0, 4:2:2,
 /// 4:4:4, odd sizes, monochrome) as the picture it encodes; the HEIC files at the sizes libheif's tests state, with
 /// the pixels pillow-heif (libheif 1.23, libde265 1.1.3) decodes. The pictures are kept as the means of 32 × 32
 /// blocks, computed by the script.
 @Suite("AVIF and HEIC public files")
-struct AVIFPublicFilesTests {
+struct HEIFPublicFilesTests {
     struct Manifest: Decodable { var files: [Entry], references: [String: Reference] }
     struct Reference: Decodable {
         struct Origin: Decodable { var decoder: String? }
@@ -26,7 +26,7 @@ struct AVIFPublicFilesTests {
     }
 
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/avif-public")
+        .appendingPathComponent("Fixtures/heif-public")
     static let manifest: Manifest? = {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")) else { return nil }
         return try? JSONDecoder().decode(Manifest.self, from: data)

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Copies a selection of Link-U's AVIF test files (AOMediaCodec/av1-avif, testFiles/Link-U, CC-BY-SA 4.0) and of
-libheif's HEIC test files (strukturag/libheif, tests/data) into Tests/Fixtures/avif-public/ with a manifest.json of
-what each must display, for AVIFPublicFilesTests.
+libheif's HEIC test files (strukturag/libheif, tests/data) into Tests/Fixtures/heif-public/ with a manifest.json of
+what each must display, for HEIFPublicFilesTests.
 
-    python3 scripts/make-avif-public-manifest.py /path/to/av1-avif/testFiles/Link-U /path/to/libheif/tests/data
+    python3 scripts/make-heif-public-manifest.py /path/to/av1-avif/testFiles/Link-U /path/to/libheif/tests/data
     # needs Pillow and pillow-heif (its own libheif and libde265)
 
 The expectation comes from upstream's README, not from any AVIF decoder:
@@ -23,7 +23,7 @@ import hashlib, json, os, subprocess, sys
 from PIL import Image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "Tests/Fixtures/avif-public")
+OUT = os.path.join(ROOT, "Tests/Fixtures/heif-public")
 BLOCK = 32
 
 # file -> (upstream's reference picture, luma only, EXIF-numbered orientation upstream describes, bits)
