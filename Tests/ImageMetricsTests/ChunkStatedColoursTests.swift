@@ -121,4 +121,10 @@ struct ChunkStatedColoursTests {
         #expect(limited.profile == nil && limited.notes.count == 1)
         #expect(StatedColours(ImageMetadata(gamma: 0.55556, chromaticities: [0, 0, 0, 0, 0, 0, 0, 0])).notes.count == 1)
     }
+
+    @Test("a HEIF or AVIF nclx box is named as such, with the file's own code points, not as a PNG cICP")
+    func heifNclxNamed() throws {
+        let stated = StatedColours(ImageMetadata(codingPoints: [12, 13, 0, 1], properties: ["nclx": "12/13/6/0"]))
+        #expect(stated.origin.hasPrefix("HEIF nclx 12/13/6/0") && stated.profile != nil, "\(stated.origin)")
+    }
 }

@@ -74,6 +74,12 @@ struct CompareByValueTests {
         #expect(c.identical)
         #expect(c.notes.contains { $0.contains("orientation applied") })
         #expect(c.metadataDifferences.contains { $0.field == "EXIF orientation" })
+        // The note names where each orientation was read: a HEIF's irot/imir is not EXIF.
+        var heif = ImageMetadata()
+        heif.orientationSource = .heifTransform
+        let named = Self.compare(Image(bitmap: upright), Image(bitmap: stored, orientation: .right, metadata: heif))
+        #expect(named.notes.contains("orientation applied: compared as displayed (expected orientation 1, actual 6 from HEIF irot/imir)"),
+                "\(named.notes)")
     }
 
     @Test("colour changed under α = 0 is hidden, not visible error (reference pair P21)")

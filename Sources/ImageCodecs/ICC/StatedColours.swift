@@ -20,7 +20,8 @@ public struct StatedColours: Sendable, Hashable {
     public init(_ metadata: ImageMetadata, gray: Bool = false) {
         notes = []
         if let codes = metadata.codingPoints, codes.count == 4 {
-            let label = "PNG cICP \(codes.map(String.init).joined(separator: "/"))"
+            // A HEIF or AVIF nclx box is read into the same code points (HEIFCodec), its own in `properties`.
+            let label = metadata.properties["nclx"].map { "HEIF nclx \($0)" } ?? "PNG cICP \(codes.map(String.init).joined(separator: "/"))"
             if let built = Self.profile(codingPoints: codes, gray: gray, description: "imglab, from " + label) {
                 (profile, origin) = (built, label)
                 return

@@ -116,7 +116,11 @@ public struct Comparison: Sendable, Hashable, Codable {
         comparedAs = "\(withAlpha ? "RGBA" : "RGB") values at \(deep ? "16" : "8")-bit precision"
         var notes: [String] = []
         if e.image.orientation != .up || a.image.orientation != .up {
-            notes.append("orientation applied: compared as displayed (expected EXIF \(e.image.orientation.exifValue), actual EXIF \(a.image.orientation.exifValue))")
+            // Named by where it was read: a HEIF's comes from irot/imir, not EXIF (1…8 in EXIF's numbering either way).
+            func stated(_ image: Image) -> String {
+                "\(image.orientation.exifValue)" + (image.metadata.orientationSource.map { " from \($0.rawValue)" } ?? "")
+            }
+            notes.append("orientation applied: compared as displayed (expected orientation \(stated(e.image)), actual \(stated(a.image)))")
         }
         if let n = ev.precisionNote ?? av.precisionNote { notes.append(n) }
         if e.image.frameCount > 1 || a.image.frameCount > 1 { notes.append("animations: the first frame is compared") }
