@@ -36,6 +36,8 @@ static struct {
     void (*image_destroy)(avifImage *);
     avifResult (*rgb_to_yuv)(avifImage *, const avifRGBImage *);
     void (*rw_free)(avifRWData *);
+    void (*set_icc)(avifImage *, const uint8_t *, size_t);
+    void (*set_exif)(avifImage *, const uint8_t *, size_t);
 } imglab_avif;
 
 static pthread_once_t imglab_avif_once = PTHREAD_ONCE_INIT;
@@ -73,6 +75,8 @@ static void imglab_avif_load(void) {
     LOAD(image_destroy, "avifImageDestroy");
     LOAD(rgb_to_yuv, "avifImageRGBToYUV");
     LOAD(rw_free, "avifRWDataFree");
+    LOAD(set_icc, "avifImageSetProfileICC");
+    LOAD(set_exif, "avifImageSetMetadataExif");
 #undef LOAD
     if (!missing) imglab_avif.loaded = 1;
 }
@@ -170,9 +174,12 @@ void imglab_avif_close(imglab_avif_sequence *sequence) {
 }
 
 
-size_t imglab_avif_encode_sequence(const uint8_t *pixels, int width, int height, int stride, int channels, int bits,
-                                   int premultiplied, int frames, const uint32_t *durations_ms, int quantizer,
-                                   uint8_t **output, char *why, size_t why_size) {
+/* The pictures of a sequence (`durations_ms` given) or a still (`durations_ms` NULL, one picture, with its
+ * chroma, EXIF and ICC), encoded by one encoder. */
+static size_t imglab_avif_encode(const uint8_t *pixels, int width, int height, int stride, int channels, int bits,
+                                 int premultiplied, int frames, const uint32_t *durations_ms, int quantizer, int chroma,
+                                 const uint8_t *exif, size_t exif_size, const uint8_t *icc, size_t icc_size,
+                                 uint8_t **output, char *why, size_t why_size) {
     *output = NULL;
     if (!imglab_avif_available(why, why_size)) return 0;
     avifEncoder *encoder = imglab_avif.encoder_create();
@@ -185,10 +192,13 @@ size_t imglab_avif_encode_sequence(const uint8_t *pixels, int width, int height,
     encoder->timescale = 1000;
     encoder->minQuantizer = encoder->maxQuantizer = quantizer;
     encoder->minQuantizerAlpha = encoder->maxQuantizerAlpha = quantizer;
+    /* Lossless is 4:4:4 with the identity matrix whatever `chroma` says. */
+    avifPixelFormat yuv = quantizer == 0 || chroma == 444 ? AVIF_PIXEL_FORMAT_YUV444
+                        : chroma == 422 ? AVIF_PIXEL_FORMAT_YUV422 : AVIF_PIXEL_FORMAT_YUV420;
     size_t size = 0;
     avifResult result = AVIF_RESULT_OK;
     for (int k = 0; k < frames && result == AVIF_RESULT_OK; k++) {
-        avifImage *image = imglab_avif.image_create((uint32_t)width, (uint32_t)height, (uint32_t)bits, AVIF_PIXEL_FORMAT_YUV444);
+        avifImage *image = imglab_avif.image_create((uint32_t)width, (uint32_t)height, (uint32_t)bits, yuv);
         if (!image) {
             snprintf(why, why_size, "libavif could not allocate a frame");
             imglab_avif.encoder_destroy(encoder);
@@ -199,6 +209,12 @@ size_t imglab_avif_encode_sequence(const uint8_t *pixels, int width, int height,
         image->matrixCoefficients = quantizer == 0 ? AVIF_MATRIX_COEFFICIENTS_IDENTITY : AVIF_MATRIX_COEFFICIENTS_BT601;
         image->yuvRange = AVIF_RANGE_FULL;
         image->alphaPremultiplied = premultiplied ? AVIF_TRUE : AVIF_FALSE;
+        if (exif_size > 0) {
+            imglab_avif.set_exif(image, exif, exif_size);
+            /* libavif turns the EXIF orientation into irot/imir; imglab states the transform itself. */
+            image->transformFlags = AVIF_TRANSFORM_NONE;
+        }
+        if (icc_size > 0) imglab_avif.set_icc(image, icc, icc_size);
         avifRGBImage rgb;
         imglab_avif.rgb_defaults(&rgb, image);
         rgb.format = channels == 4 ? AVIF_RGB_FORMAT_RGBA : AVIF_RGB_FORMAT_RGB;
@@ -208,14 +224,15 @@ size_t imglab_avif_encode_sequence(const uint8_t *pixels, int width, int height,
         rgb.rowBytes = (uint32_t)stride;
         result = imglab_avif.rgb_to_yuv(image, &rgb);
         if (result == AVIF_RESULT_OK) {
-            result = imglab_avif.add_image(encoder, image, durations_ms[k] ? durations_ms[k] : 1, AVIF_ADD_IMAGE_FLAG_NONE);
+            result = durations_ms ? imglab_avif.add_image(encoder, image, durations_ms[k] ? durations_ms[k] : 1, AVIF_ADD_IMAGE_FLAG_NONE)
+                                  : imglab_avif.add_image(encoder, image, 1, AVIF_ADD_IMAGE_FLAG_SINGLE);
         }
         imglab_avif.image_destroy(image);
     }
     avifRWData written = {NULL, 0};
     if (result == AVIF_RESULT_OK) result = imglab_avif.finish(encoder, &written);
     if (result != AVIF_RESULT_OK) {
-        imglab_avif_failed(result, "encoding the sequence", why, why_size);
+        imglab_avif_failed(result, durations_ms ? "encoding the sequence" : "encoding the image", why, why_size);
     } else if ((*output = malloc(written.size))) {
         memcpy(*output, written.data, written.size);
         size = written.size;
@@ -225,6 +242,25 @@ size_t imglab_avif_encode_sequence(const uint8_t *pixels, int width, int height,
     imglab_avif.rw_free(&written);
     imglab_avif.encoder_destroy(encoder);
     return size;
+}
+
+size_t imglab_avif_encode_sequence(const uint8_t *pixels, int width, int height, int stride, int channels, int bits,
+                                   int premultiplied, int frames, const uint32_t *durations_ms, int quantizer,
+                                   uint8_t **output, char *why, size_t why_size) {
+    if (!durations_ms) {
+        snprintf(why, why_size, "no durations");
+        *output = NULL;
+        return 0;
+    }
+    return imglab_avif_encode(pixels, width, height, stride, channels, bits, premultiplied, frames, durations_ms,
+                              quantizer, 444, NULL, 0, NULL, 0, output, why, why_size);
+}
+
+size_t imglab_avif_encode_still(const uint8_t *pixels, int width, int height, int stride, int channels, int bits,
+                                int premultiplied, int quantizer, int chroma, const uint8_t *exif, size_t exif_size,
+                                const uint8_t *icc, size_t icc_size, uint8_t **output, char *why, size_t why_size) {
+    return imglab_avif_encode(pixels, width, height, stride, channels, bits, premultiplied, 1, NULL, quantizer, chroma,
+                              exif, exif_size, icc, icc_size, output, why, why_size);
 }
 
 #else
@@ -262,6 +298,16 @@ size_t imglab_avif_encode_sequence(const uint8_t *pixels, int width, int height,
                                    uint8_t **output, char *why, size_t why_size) {
     (void)pixels, (void)width, (void)height, (void)stride, (void)channels, (void)bits, (void)premultiplied, (void)frames;
     (void)durations_ms, (void)quantizer;
+    *output = NULL;
+    imglab_avif_available(why, why_size);
+    return 0;
+}
+
+size_t imglab_avif_encode_still(const uint8_t *pixels, int width, int height, int stride, int channels, int bits,
+                                int premultiplied, int quantizer, int chroma, const uint8_t *exif, size_t exif_size,
+                                const uint8_t *icc, size_t icc_size, uint8_t **output, char *why, size_t why_size) {
+    (void)pixels, (void)width, (void)height, (void)stride, (void)channels, (void)bits, (void)premultiplied;
+    (void)quantizer, (void)chroma, (void)exif, (void)exif_size, (void)icc, (void)icc_size;
     *output = NULL;
     imglab_avif_available(why, why_size);
     return 0;

@@ -44,6 +44,15 @@ size_t imglab_avif_encode_sequence(const uint8_t *pixels, int width, int height,
                                    int premultiplied, int frames, const uint32_t *durations_ms, int quantizer,
                                    uint8_t **output, char *why, size_t why_size);
 
+/* Encodes one picture laid out as for imglab_avif_encode_sequence as an AVIF still image: lossless (`quantizer`
+ * 0: 4:4:4, identity matrix) or lossy at an AV1 quantizer of 1...63 (BT.601, `chroma` 420, 422 or 444), with
+ * the EXIF block (TIFF header first) and the ICC profile when their sizes are not 0. The picture is stored as
+ * given (no irot/imir). Returns the size and the bytes in *output (free with imglab_avif_free), or 0 with the
+ * reason in `why`. */
+size_t imglab_avif_encode_still(const uint8_t *pixels, int width, int height, int stride, int channels, int bits,
+                                int premultiplied, int quantizer, int chroma, const uint8_t *exif, size_t exif_size,
+                                const uint8_t *icc, size_t icc_size, uint8_t **output, char *why, size_t why_size);
+
 void imglab_avif_free(void *pointer);
 
 #endif

@@ -30,7 +30,7 @@ enum AVIFSequenceWriter {
         }
         let stride = width * target.slotCount * (deep ? 2 : 1)
         let durations = frames.map { UInt32(clamping: Int(($0.delay * 1000).rounded())) }
-        let quantizer = options.heifQuality.map { max(1, Int((Double(100 - $0) * 63 / 100).rounded())) } ?? 0
+        let quantizer = quantizer(options)
         var output: UnsafeMutablePointer<UInt8>?
         var why = [CChar](repeating: 0, count: 512)
         let size = samples.withUnsafeBufferPointer { pixels in
@@ -46,6 +46,11 @@ enum AVIFSequenceWriter {
         }
         defer { imglab_avif_free(output) }
         return timesCleared(Array(UnsafeBufferPointer(start: output, count: size)))
+    }
+
+    /// The AV1 quantizer of `options.heifQuality`: (100 − quality) · 63 / 100, at least 1; 0 (lossless) without one.
+    static func quantizer(_ options: EncodeOptions) -> Int {
+        options.heifQuality.map { max(1, Int((Double(100 - $0) * 63 / 100).rounded())) } ?? 0
     }
 
     /// The file with the creation and modification times of `mvhd`, every `tkhd` and `mdhd` set to 0 (libavif

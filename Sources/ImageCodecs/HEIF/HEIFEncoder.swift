@@ -12,7 +12,8 @@ import ImageCore
 /// The orientation, when not up and `options.writeOrientation`, is written as `irot`/`imir`
 /// properties (HEIF's own), and an EXIF block the image carries is written with its orientation
 /// made to agree; otherwise the pixels are turned upright. The ICC profile goes into a `colr`
-/// box, else `nclx` states sRGB. An animated image written as AVIF becomes an image sequence (``AVIFSequenceWriter``).
+/// box, else `nclx` states sRGB. An animated image written as AVIF becomes an image sequence (``AVIFSequenceWriter``);
+/// a 10-bit AVIF still is written by libavif (``AVIFStillWriter``), which libheif 1.15 cannot.
 enum HEIFEncoder {
     static func encode(_ image: Image, as container: ContainerFormat, options: EncodeOptions) throws(EncodeError) -> [UInt8] {
         let (available, reason) = HEIFFamily.availability
@@ -35,10 +36,6 @@ enum HEIFEncoder {
         if container == .avif, let animation = image.animation, animation.frames.count > 1 {
             return try AVIFSequenceWriter.encode(image, frames: animation.frames, bits: bits, options: options)
         }
-        // libaom 3.6 under libheif 1.15 fails or aborts (an assertion) on every 10-bit AV1 picture.
-        guard container != .avif || bits != 10 else {
-            throw .invalidOption("AVIF at 10 bits: libheif's AV1 encoder cannot write it; use 12 bits (the default)")
-        }
         var orientation = image.orientation
         var bitmap = image.bitmap
         if orientation != .up && !options.writeOrientation {
@@ -58,6 +55,14 @@ enum HEIFEncoder {
         let exif = options.heifExifOrientation.map { EXIF.replacingOrientation(in: image.metadata.exif, with: $0) }
             ?? (orientation == .up || image.metadata.exif == nil ? image.metadata.exif
                 : EXIF.replacingOrientation(in: image.metadata.exif, with: orientation))
+        if container == .avif && bits == 10 {
+            // libaom 3.6 under libheif 1.15 fails or aborts (an assertion) on every 10-bit AV1 picture; libavif's
+            // path to the same libaom does not.
+            let file = try AVIFStillWriter.encode(samples, width: source.width, height: source.height, rowBytes: rowBytes,
+                                                  channels: target.slotCount, bits: bits, premultiplied: premultiplied,
+                                                  chroma: chroma, exif: exif, icc: image.metadata.iccProfile, options: options)
+            return try HEIFTransformWriter.adding(orientation, to: file, container: container)
+        }
         let encoding = imglab_heif_encoding(av1: container == .avif ? 1 : 0, lossless: options.heifQuality == nil ? 1 : 0,
                                             quality: Int32(options.heifQuality ?? 100), bits: Int32(bits),
                                             premultiplied: premultiplied ? 1 : 0, lossy_chroma: chroma)
