@@ -131,6 +131,8 @@ public enum RunReport {
         var facts: [(String, String)] = [("pair", p.pair), ("verdict", p.verdict.rawValue), ("family", p.family ?? "none"),
                                          ("encoding", "\(p.encoding) (\(p.container))"), ("frames", "\(p.frames)")]
         if let message = p.message { facts.append(("why", message)) }
+        // The declared or inferred policies this pair was judged under, as the index lists them.
+        if let labels = p.policy, !labels.isEmpty { facts.append(("policy", labels.map(\.text).joined(separator: " · "))) }
         if let d = p.diagnosis { facts.append(("diagnosis", (d.bugClass ?? "none") + String(format: " (confidence %.2f): ", d.confidence) + d.summary)) }
         if let golden = p.golden { facts.append(("golden", golden + (p.goldenHash.map { p.golden?.contains($0) == true ? "" : " — compared with golden \($0)" } ?? ""))) }
         let context = DiffReport.Context(

@@ -5,6 +5,7 @@ import ImageMetrics
 import ImageCodecs
 @testable import ImageLab
 @testable import ImageCorpus
+import ImageReports
 
 /// `imglab run --inputs DIR`: a folder of files made into lab cases, judged against the box
 /// oracle rendered from each decoded file.
@@ -118,13 +119,19 @@ struct InputsSessionTests {
         let file = try ImageCodecs.encode(Image(bitmap: try Bitmap(width: 64, height: 48, format: .rgb8, bytes: bytes)), as: .jpeg,
                                           options: EncodeOptions(jpegQuality: 100, jpegSubsampling: .s444))
         try Data(file).write(to: dir.appendingPathComponent("checker.jpg"))
-        let r = try InputsSession(inputs: dir.path, reference: Self.corpus, resizer: BuiltinResizer(),
-                                  operations: [.maxPixelSize(32)], threads: 2).run().results
-        let pair = try #require(r.pairs.first)
+        let outcome = try InputsSession(inputs: dir.path, reference: Self.corpus, resizer: BuiltinResizer(),
+                                        operations: [.maxPixelSize(32)], threads: 2, keepEvidence: true).run()
+        let pair = try #require(outcome.results.pairs.first)
         #expect(pair.verdict == .pass, "\(pair.message ?? "")")
         let label = try #require(pair.policy?.first { $0.kind == .thumbnailScaledDecode })
         #expect(label.text.hasPrefix("policy: thumbnail scaled decode (contract): passes against the kernel-exact oracle (lanczos3, linear light) of the file decoded at 1/2"))
         #expect(label.text.contains("against the full decode's oracle: visible.mean"))
+        // The pair's page states the label in its facts, as the index does.
+        let evidence = try #require(outcome.evidence.first ?? nil)
+        let page = try #require(RunReport.page(pair, evidence: evidence, links: []))
+        let escaped = label.text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&#39;")
+        #expect(page.contains("<tr><th>policy</th><td>\(escaped)</td></tr>"))
         let swap = try #require(MutantCatalogue.mutant("swap-rb"))
         let mutated = try InputsSession(inputs: dir.path, reference: Self.corpus, resizer: swap.make(BuiltinResizer()),
                                         operations: [.maxPixelSize(32)], threads: 2).run().results

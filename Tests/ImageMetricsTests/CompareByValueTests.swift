@@ -73,7 +73,7 @@ struct CompareByValueTests {
         let c = Self.compare(Image(bitmap: upright), Image(bitmap: stored, orientation: .right))
         #expect(c.identical)
         #expect(c.notes.contains { $0.contains("orientation applied") })
-        #expect(c.metadataDifferences.contains { $0.field == "EXIF orientation" })
+        #expect(c.metadataDifferences.contains { $0.field == "orientation" })
         // The note names where each orientation was read: a HEIF's irot/imir is not EXIF.
         var heif = ImageMetadata()
         heif.orientationSource = .heifTransform

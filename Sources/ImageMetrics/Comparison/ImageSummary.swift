@@ -3,7 +3,7 @@ import ImageCore
 import ImageCodecs
 
 /// What the diff shows about one side: name, container, sizes, pixel format in Quartz terms
-/// and the metadata that bug reports turn on (colour type, bit depth, ICC, EXIF orientation,
+/// and the metadata that bug reports turn on (colour type, bit depth, ICC, orientation,
 /// frames).
 public struct ImageSummary: Sendable, Hashable, Codable {
     /// The file name or label given by the caller (shown escaped in HTML).
@@ -18,7 +18,7 @@ public struct ImageSummary: Sendable, Hashable, Codable {
     public var format: FileInfo.Format
     /// Bit depth the file header declares, when different facts were recorded.
     public var storedBitDepth: Int?
-    /// EXIF orientation value 1…8 and its name.
+    /// Orientation 1…8 in EXIF's numbering (read from EXIF, PNG eXIf or HEIF irot/imir) and its name.
     public var orientation: Int
     public var orientationName: String
     /// ICC profile summary, or `nil` when the file has none.
@@ -65,7 +65,8 @@ public struct ImageSummary: Sendable, Hashable, Codable {
             ("ICC profile", icc.map { "\($0.size) bytes" + ($0.description.map { ", \"\($0)\"" } ?? "") } ?? "none"),
             ("gamma", gamma.map { String(format: "%.5f", $0) } ?? "none"),
             ("sRGB chunk", sRGBIntent.map { "intent \($0)" } ?? "none"),
-            ("EXIF orientation", "\(orientation) (\(orientationName))"),
+            // Named "orientation", not "EXIF orientation": a HEIF states it by irot/imir (the value is in EXIF's numbering).
+            ("orientation", "\(orientation) (\(orientationName))"),
             ("scale", scale == scale.rounded() ? "\(Int(scale))×" : "\(scale)×"),
             ("frames", "\(frames)" + (loopCount.map { $0 == 0 ? ", loops forever" : ", plays \($0)×" } ?? "")),
         ]
