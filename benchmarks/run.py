@@ -29,10 +29,13 @@ IM_CONVERT = "/usr/bin/convert-im6.q16" if os.path.exists("/usr/bin/convert-im6.
 
 
 class Task:
-    """One command of a section: `tool` names the row, `reference` marks the peer the ratios divide by."""
-    def __init__(self, group, tool, argv, reference=False, imglab=False):
-        self.group, self.tool, self.argv, self.reference, self.imglab = group, tool, argv, reference, imglab
+    """One command of a section: `tool` names the row, `reference` marks the peer the ratios divide by, `ok` the exit
+    statuses of a successful run (a comparison exits 1 when the images differ). A run that exits otherwise (a missing
+    Python module, a crash) is not a time: the row says it failed and no ratio uses it."""
+    def __init__(self, group, tool, argv, reference=False, imglab=False, ok=(0,)):
+        self.group, self.tool, self.argv, self.reference, self.imglab, self.ok = group, tool, argv, reference, imglab, ok
         self.samples = []   # (wall s, CPU s, peak MiB)
+        self.failed = None  # the exit status of a run that failed; the task is not run again
 
     @property
     def available(self):
@@ -41,17 +44,17 @@ class Task:
 
 
 def measure(argv, cwd):
-    """(wall s, CPU s, peak RSS MiB) of one run of argv under GNU time: wall by the monotonic clock around it
+    """(wall s, CPU s, peak RSS MiB, exit status) of one run of argv under GNU time: wall by the monotonic clock around it
     (GNU time's own `%e` has 10 ms steps; its start adds well under a millisecond to every tool alike), CPU time
     and peak resident set by GNU time (`%U + %S`, `%M`; the resource usage of a process forked from a small one,
     where a child of this Python would count Python's pages before its exec)."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as t:
         start = time.perf_counter()
-        subprocess.run(["/usr/bin/time", "-o", t.name, "-f", "%U %S %M"] + argv, cwd=cwd,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        status = subprocess.run(["/usr/bin/time", "-o", t.name, "-f", "%U %S %M"] + argv, cwd=cwd,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
         wall = time.perf_counter() - start
         user, system, kib = t.read().split()[-3:]
-        return wall, float(user) + float(system), int(kib) / 1024
+        return wall, float(user) + float(system), int(kib) / 1024, status
 
 
 def imglab_binary():
@@ -76,12 +79,12 @@ def sections(names, imglab, inputs, out):
         e, a = os.path.join(pair, "expected.png"), os.path.join(pair, "actual.png")
         g = "diff: two 3840×2160 RGB PNGs, 99.7 % of the pixels differing a little"
         tasks += [
-            Task(g, "imglab diff (every metric shown, diagnosis)", [imglab, "diff", e, a], imglab=True),
-            Task(g, "imglab diff --json (every metric)", [imglab, "diff", e, a, "--json", f"{out}/d.json"], imglab=True),
-            Task(g, "imglab diff --report (HTML page)", [imglab, "diff", e, a, "--report", f"{out}/report"], imglab=True),
+            Task(g, "imglab diff (every metric shown, diagnosis)", [imglab, "diff", e, a], imglab=True, ok=(0, 1)),
+            Task(g, "imglab diff --json (every metric)", [imglab, "diff", e, a, "--json", f"{out}/d.json"], imglab=True, ok=(0, 1)),
+            Task(g, "imglab diff --report (HTML page)", [imglab, "diff", e, a, "--report", f"{out}/report"], imglab=True, ok=(0, 1)),
             Task(g, "GraphicsMagick compare -metric PSNR", ["gm", "compare", "-metric", "PSNR", e, a], reference=True),
-            Task(g, "ImageMagick compare -metric PSNR", [IM_COMPARE, "-metric", "PSNR", e, a, "null:"]),
-            Task(g, "ImageMagick compare (diff image)", [IM_COMPARE, e, a, f"{out}/im-diff.png"]),
+            Task(g, "ImageMagick compare -metric PSNR", [IM_COMPARE, "-metric", "PSNR", e, a, "null:"], ok=(0, 1)),
+            Task(g, "ImageMagick compare (diff image)", [IM_COMPARE, e, a, f"{out}/im-diff.png"], ok=(0, 1)),
             Task(g, "libvips subtract + stats", ["sh", "-c", f"vips subtract '{e}' '{a}' {out}/d.v && vips stats {out}/d.v {out}/s.v"]),
             Task(g, "Pillow ImageChops.difference + stat", [PY, "-c", "import sys; from PIL import Image, ImageChops, ImageStat; "
                  f"d = ImageChops.difference(Image.open('{e}'), Image.open('{a}')); ImageStat.Stat(d).rms"]),
@@ -98,8 +101,8 @@ def sections(names, imglab, inputs, out):
             picture.save(tagged, icc_profile=p3.tobytes(), compress_level=6)
         g = "diff: the same pair, the actual file tagged Display P3 (colour-managed) or read as stored"
         tasks += [
-            Task(g, "imglab diff, actual tagged Display P3", [imglab, "diff", e, tagged], imglab=True),
-            Task(g, "imglab diff --colour raw, same files", [imglab, "diff", e, tagged, "--colour", "raw"], reference=True),
+            Task(g, "imglab diff, actual tagged Display P3", [imglab, "diff", e, tagged], imglab=True, ok=(0, 1)),
+            Task(g, "imglab diff --colour raw, same files", [imglab, "diff", e, tagged, "--colour", "raw"], reference=True, ok=(0, 1)),
         ]
     if "folders" in names:
         folders = os.path.join(inputs, "folders")
@@ -109,9 +112,10 @@ def sections(names, imglab, inputs, out):
         loop = (f"cd '{e}' && find . -name '*.png' | sort | while read -r k; do [ -e '{a}'/\"$k\" ] && "
                 f"gm compare -metric PSNR \"$k\" '{a}'/\"$k\" > /dev/null; done; true")
         tasks += [
-            Task(g, "imglab diff DIR DIR --json", [imglab, "diff", e, a, "--json", f"{out}/f.json"], imglab=True),
+            Task(g, "imglab diff DIR DIR --json", [imglab, "diff", e, a, "--json", f"{out}/f.json"], imglab=True, ok=(0, 1)),
             Task(g, "imglab diff DIR DIR --json --report --junit",
-                 [imglab, "diff", e, a, "--json", f"{out}/f2.json", "--report", f"{out}/freport", "--junit", f"{out}/j.xml"], imglab=True),
+                 [imglab, "diff", e, a, "--json", f"{out}/f2.json", "--report", f"{out}/freport", "--junit", f"{out}/j.xml"], imglab=True,
+                 ok=(0, 1)),
             Task(g, "GraphicsMagick compare -metric PSNR, one process a pair", ["bash", "-c", loop], reference=True),
         ]
     if "thumbnail" in names or "resize" in names:
@@ -188,8 +192,13 @@ def folder_findings(tasks, out, folders):
 def run(tasks, rounds, inputs):
     for r in range(rounds):
         for t in tasks:
-            if t.available:
-                t.samples.append(measure(t.argv, inputs))
+            if t.available and t.failed is None:
+                wall, cpu, peak, status = measure(t.argv, inputs)
+                if status in t.ok:
+                    t.samples.append((wall, cpu, peak))
+                else:
+                    t.failed, t.samples = status, []
+                    print(f"{t.tool}: exit {status}, left out", file=sys.stderr, flush=True)
         print(f"round {r + 1} of {rounds} done", file=sys.stderr, flush=True)
 
 
@@ -204,7 +213,8 @@ def tables(tasks):
                   "|---|---:|---:|---:|---:|---:|"]
         for t in rows:
             if not t.samples:
-                lines.append(f"| {t.tool} | not installed | | | | |")
+                why = f"failed (exit {t.failed})" if t.failed is not None else "not installed"
+                lines.append(f"| {t.tool} | {why} | | | | |")
                 continue
             wall = statistics.median(s[0] for s in t.samples)
             cpu = statistics.median(s[1] for s in t.samples)

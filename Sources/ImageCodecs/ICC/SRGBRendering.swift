@@ -18,6 +18,13 @@ public enum SRGBRendering {
         UInt16(min(max(SRGBTransfer.fromLinear(Double(i) / 65535) * 65535, 0), 65535).rounded())
     }
 
+    /// ``encoded16`` rounded to 8 bits (÷ 257, half up): the code an 8-bit rendering stores.
+    static let encoded8: [UInt8] = encoded16.map { eightBit($0) }
+
+    /// A 16-bit code rounded to 8 bits (÷ 257, half up), as an 8-bit rendering stores it.
+    @inline(__always)
+    static func eightBit(_ v: UInt16) -> UInt8 { UInt8((UInt32(v) + 128) / 257) }
+
     /// Why a profile could not be applied: Little CMS's message, or the colour model it does
     /// not cover.
     public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
@@ -75,16 +82,34 @@ public enum SRGBRendering {
         let channels = cmyk != 0 ? 4 : (gray ? 1 : 3) + (alpha ? 1 : 0)
         let pixels = bitmap.width * bitmap.height
         let outChannels = alpha ? 4 : 3
-        var out = [UInt16](repeating: 0, count: pixels * outChannels)
         let shaper = cmyk == 0 ? try MatrixShaper(profile: profile, gray: gray) : nil
         let plain = plainFormat(gray: gray, alpha: alpha)
         if let shaper, format == plain, bitmap.bytesPerRow == plain.minimumBytesPerRow(width: bitmap.width) {
-            // Tightly packed 8-bit samples are read in place (each code × 257 indexes the curves).
-            bitmap.bytes.withUnsafeBufferPointer { input in
-                out.withUnsafeMutableBufferPointer { o in shaper.convert(input, scale: 257, channels: channels, alpha: alpha, into: o) }
+            // Tightly packed 8-bit samples are read in place (each code × 257 indexes the curves) and,
+            // unless 16 bits are asked for, written as the 8-bit codes ``finished`` would round them to.
+            if sixteenBit {
+                var out = [UInt16](repeating: 0, count: pixels * outChannels)
+                bitmap.bytes.withUnsafeBufferPointer { input in
+                    out.withUnsafeMutableBufferPointer { o in
+                        shaper.convert(input, scale: 257, channels: channels, alpha: alpha, codes: encoded16, into: o)
+                    }
+                }
+                return try finished(out, bitmap: bitmap, alpha: alpha, orientation: orientation, metadata: metadata, sixteenBit: true)
             }
-            return try finished(out, bitmap: bitmap, alpha: alpha, orientation: orientation, metadata: metadata, sixteenBit: sixteenBit)
+            var bytes = [UInt8](repeating: 0, count: pixels * outChannels)
+            bitmap.bytes.withUnsafeBufferPointer { input in
+                bytes.withUnsafeMutableBufferPointer { o in
+                    shaper.convert(input, scale: 257, channels: channels, alpha: alpha, codes: encoded8, into: o)
+                }
+            }
+            do {
+                let rendered = try Bitmap(width: bitmap.width, height: bitmap.height, format: alpha ? .rgba8 : .rgb8, bytes: bytes)
+                return Image(bitmap: rendered, orientation: orientation, metadata: metadata.statingColours(by: nil))
+            } catch {
+                throw Failure(reason: "\(error)")
+            }
         }
+        var out = [UInt16](repeating: 0, count: pixels * outChannels)
         let samples: [UInt16]
         if cmyk != 0 {
             // The inks as stored (inverted or not) at 16 bits; Little CMS reads the inversion from the format.
@@ -95,7 +120,9 @@ public enum SRGBRendering {
         }
         if let shaper {
             samples.withUnsafeBufferPointer { input in
-                out.withUnsafeMutableBufferPointer { o in shaper.convert(input, scale: 1, channels: channels, alpha: alpha, into: o) }
+                out.withUnsafeMutableBufferPointer { o in
+                    shaper.convert(input, scale: 1, channels: channels, alpha: alpha, codes: encoded16, into: o)
+                }
             }
         } else {
             // A profile with lookup tables (every CMYK one): Little CMS evaluates its whole pipeline
@@ -162,7 +189,7 @@ public enum SRGBRendering {
         do {
             if format.bitsPerComponent <= 8 && !sixteenBit {
                 rendered = try Bitmap(width: bitmap.width, height: bitmap.height, format: alpha ? .rgba8 : .rgb8,
-                                      bytes: out.map { UInt8((UInt32($0) + 128) / 257) })
+                                      bytes: out.map(eightBit))
             } else {
                 var bytes = [UInt8](repeating: 0, count: out.count * 2)
                 for (i, v) in out.enumerated() {
@@ -251,19 +278,22 @@ public enum SRGBRendering {
         }
 
         /// The buffers a band reads and writes (its own pixels only), carried into the workers.
-        private struct Buffers<Sample>: @unchecked Sendable {
-            let input: UnsafeBufferPointer<Sample>, out: UnsafeMutableBufferPointer<UInt16>
-            let curve: UnsafeBufferPointer<Float>, code: UnsafeBufferPointer<UInt16>
+        private struct Buffers<Sample, Output>: @unchecked Sendable {
+            let input: UnsafeBufferPointer<Sample>, out: UnsafeMutableBufferPointer<Output>
+            let curve: UnsafeBufferPointer<Float>, code: UnsafeBufferPointer<Output>
         }
 
         /// Converts `input` (`channels` 16-bit values a pixel) into `out` (RGB or RGBA), in bands
         /// of pixels on every core; each pixel's result depends on that pixel alone.
-        /// `scale` turns a sample into its 16-bit code (257 for 8-bit samples, 1 for 16-bit ones).
-        func convert<Sample: FixedWidthInteger>(_ input: UnsafeBufferPointer<Sample>, scale: Int, channels: Int, alpha: Bool,
-                                                into out: UnsafeMutableBufferPointer<UInt16>) {
+        /// `scale` turns a sample into its 16-bit code (257 for 8-bit samples, 1 for 16-bit ones);
+        /// `codes` is the output code of each linear value i / 65535: ``encoded16`` for 16-bit
+        /// output, ``encoded8`` for 8-bit (alpha then rounded to 8 bits alike).
+        func convert<Sample: FixedWidthInteger, Output: FixedWidthInteger>(
+            _ input: UnsafeBufferPointer<Sample>, scale: Int, channels: Int, alpha: Bool, codes table: [Output],
+            into out: UnsafeMutableBufferPointer<Output>) {
             let pixels = input.count / channels, outChannels = alpha ? 4 : 3
             let bands = max(1, min(64, pixels / 65536))
-            let gray = self.gray
+            let gray = self.gray, eightBitOutput = Output.bitWidth == 8
             // The curves at the codes a sample can take (256 of them for 8-bit samples): a dense
             // table the samples index directly, in a few cache lines instead of scattered 257 apart.
             let codes = 65535 / scale + 1, curveCount = gray ? 1 : 3
@@ -272,11 +302,11 @@ public enum SRGBRendering {
             let m = gray ? [Double](repeating: 0, count: 9) : matrix
             let m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3], m4 = m[4], m5 = m[5], m6 = m[6], m7 = m[7], m8 = m[8]
             dense.withUnsafeBufferPointer { curve in
-                SRGBRendering.encoded16.withUnsafeBufferPointer { code in
+                table.withUnsafeBufferPointer { code in
                     let buffers = Buffers(input: input, out: out, curve: curve, code: code)
                     DispatchQueue.concurrentPerform(iterations: bands) { band in
                         let input = buffers.input, out = buffers.out, curve = buffers.curve, code = buffers.code
-                        @inline(__always) func encoded(_ v: Double) -> UInt16 { code[Int(min(max(v, 0), 1) * 65535 + 0.5)] }
+                        @inline(__always) func encoded(_ v: Double) -> Output { code[Int(min(max(v, 0), 1) * 65535 + 0.5)] }
                         for p in pixels * band / bands..<pixels * (band + 1) / bands {
                             let i = p * channels, o = p * outChannels
                             if gray {
@@ -289,7 +319,10 @@ public enum SRGBRendering {
                                 out[o + 1] = encoded(m3 * r + m4 * g + m5 * b)
                                 out[o + 2] = encoded(m6 * r + m7 * g + m8 * b)
                             }
-                            if alpha { out[o + 3] = UInt16(truncatingIfNeeded: Int(input[i + channels - 1]) &* scale) }
+                            if alpha {
+                                let a = UInt16(truncatingIfNeeded: Int(input[i + channels - 1]) &* scale)
+                                out[o + 3] = Output(truncatingIfNeeded: eightBitOutput ? UInt16(SRGBRendering.eightBit(a)) : a)
+                            }
                         }
                     }
                 }
