@@ -8,7 +8,8 @@ about 0.01 % (thread interleaving); 10 % is the budget for a change nobody meant
 
 The cases (inputs from benchmarks/cost/make_inputs.py, written once into .build/cost/inputs):
   diff            two 1024×768 PNGs, most pixels differing a little: every metric and the diagnosis
-  diff-report     the same with --report (the HTML page and its images)
+  diff-noise      two 1024×768 PNGs differing by a ±2 noise: the metrics' passes weigh most (the diagnosis is quick)
+  diff-report     the same shifted pair with --report (the HTML page and its images)
   thumbnail       a 3000×2000 JPEG to 320 pixels (shrink-on-load)
   resize          the 1024×768 PNG to 500×375, Lanczos 3 in linear light
   run-slice       the quick lab on one format family (the built-in resizer, one thread)
@@ -36,6 +37,7 @@ def cases(out):
     i = INPUTS
     return [
         ("diff", ["diff", f"{i}/photo.png", f"{i}/photo-shifted.png"], (0, 1)),
+        ("diff-noise", ["diff", f"{i}/photo.png", f"{i}/photo-noisy.png"], (0, 1)),
         ("diff-report", ["diff", f"{i}/photo.png", f"{i}/photo-shifted.png", "--report", f"{out}/report"], (0, 1)),
         ("thumbnail", ["thumbnail", f"{i}/photo-3000.jpg", "--max-pixel-size", "320", "-o", f"{out}/t.png"], (0,)),
         ("resize", ["resize", f"{i}/photo.png", "--size", "500x375", "-o", f"{out}/r.png"], (0,)),

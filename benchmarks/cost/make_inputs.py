@@ -8,6 +8,9 @@ optimisation), which scripts/bootstrap.sh installs.
   photo.png           1024×768 RGB: smooth colour fields, edges, a fine pattern (compresses like a photo)
   photo-shifted.png   the same scene rendered slightly differently (a one-pixel blur at the edges
                       and a ±2 ripple), so most pixels differ a little: the slow case of a diff
+  photo-noisy.png     the same scene with a ±2 noise, uncorrelated between neighbours and channels: most
+                      pixels differ a little and the diagnosis is quick (noise), so the metrics' passes
+                      weigh most in this diff's count
   photo-3000.jpg      3000×2000 JPEG of the same kind of scene: the thumbnail's input
   folder-a/, folder-b/  six 320×240 keys each in two subfolders: two equal, two changed
                       (red and blue swapped; a 180° turn), one only in each folder
@@ -48,6 +51,19 @@ def rendered_differently(rows, w):
     return out
 
 
+def noisy(rows, w):
+    """The scene with a ±2 noise per sample from an integer hash of its position (no random generator)."""
+    out = []
+    for y, row in enumerate(rows):
+        new = bytearray(row)
+        for i in range(3 * w):
+            h = ((i * 2654435761) ^ (y * 2246822519)) & 0xFFFFFFFF
+            h = ((h ^ (h >> 15)) * 2246822519) & 0xFFFFFFFF
+            new[i] = max(0, min(255, row[i] + (h >> 13) % 5 - 2))
+        out.append(bytes(new))
+    return out
+
+
 def write_png(path, w, h, rows):
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
@@ -64,6 +80,7 @@ def main():
     photo = scene(w, h)
     write_png(os.path.join(out, "photo.png"), w, h, photo)
     write_png(os.path.join(out, "photo-shifted.png"), w, h, rendered_differently(photo, w))
+    write_png(os.path.join(out, "photo-noisy.png"), w, h, noisy(photo, w))
 
     from PIL import Image
     small = Image.frombytes("RGB", (w, h), b"".join(photo))
